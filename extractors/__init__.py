@@ -1,0 +1,1 @@
+"""Per-language parsers that turn one file into language-neutral facts. They judge nothing."""

@@ -1,0 +1,38 @@
+"""The base of every fact, and the per-file container the cache stores.
+
+Facts are small frozen dataclasses: immutable, picklable, comparable. Each
+carries ``file`` (repo-relative, forward slashes), ``line`` (1-based) and
+``symbol`` (the enclosing qualified name, ``""`` at module level).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeVar
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fact:
+    """Something a file states, located at ``file:line`` inside ``symbol``."""
+
+    file: str
+    line: int
+    symbol: str = ""
+
+
+F = TypeVar("F", bound=Fact)
+
+
+@dataclass(frozen=True)
+class FileFacts:
+    """Everything the extractors found in one file version."""
+
+    path: str
+    language: str  # "python", "typescript", "tsx", "javascript", "markdown", "json", ...
+    sha256: str  # of the bytes that were parsed
+    extractor_version: str
+    facts: tuple[Fact, ...]
+
+    def of_type(self, cls: type[F]) -> tuple[F, ...]:
+        """The facts of one type, in file order."""
+        return tuple(f for f in self.facts if isinstance(f, cls))

@@ -1,0 +1,1 @@
+"""Facts -> graph -> checks -> findings -> report, and the ralph-validate CLI."""

@@ -1,0 +1,88 @@
+"""What every check receives, and what it gives back.
+
+Checks read facts, not syntax trees: they get a ``FactStore`` that parses
+(and caches) files on demand, at HEAD and at BASE.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from ralph_validate.core.specs.model import Spec
+from ralph_validate.extractors.facts import FileFacts
+from ralph_validate.validator.config import Config
+from ralph_validate.validator.findings import Finding
+from ralph_validate.validator.report.model import ContractRow, RequirementRow, TestRow
+
+
+@dataclass(frozen=True)
+class ChangeSet:
+    """The files the goal changed, and how BASE and the list were chosen (DESIGN §3)."""
+
+    base: str  # full sha
+    base_rule: str
+    head: str  # full sha
+    source: str  # "spec-prefix" | "diff" | "all"
+    files: tuple[str, ...]  # repo-relative, sorted, never-read paths removed
+    include_dirty: bool = False
+    notes: tuple[str, ...] = ()
+    commits: tuple[str, ...] = ()  # spec-prefixed commit shas, oldest first
+
+
+class FactStore(Protocol):
+    """Facts per file version, computed lazily and cached."""
+
+    def head(self, path: str) -> FileFacts | None:
+        """Facts of the file as analysed (HEAD, or the work tree with --include-dirty)."""
+        ...
+
+    def base(self, path: str) -> FileFacts | None:
+        """Facts of the file at BASE, or None when it did not exist there."""
+        ...
+
+    def files(self) -> Iterable[str]:
+        """Every analysable repo file at HEAD (tracked, not excluded, not never-read), sorted."""
+        ...
+
+
+@dataclass
+class CheckOutput:
+    """What checks produce; the pipeline merges these into a Report."""
+
+    findings: list[Finding] = field(default_factory=list)
+    tests: list[TestRow] = field(default_factory=list)
+    contracts: list[ContractRow] = field(default_factory=list)
+    requirements: list[RequirementRow] = field(default_factory=list)
+
+    def extend(self, other: CheckOutput) -> None:
+        """Append another check's output."""
+        self.findings.extend(other.findings)
+        self.tests.extend(other.tests)
+        self.contracts.extend(other.contracts)
+        self.requirements.extend(other.requirements)
+
+
+@dataclass
+class AnalysisContext:
+    """Everything a check may look at."""
+
+    repo: Path
+    spec: Spec | None
+    change_set: ChangeSet
+    config: Config
+    facts: FactStore
+    # Output of the checks that already ran (traceability reads test integrity).
+    so_far: CheckOutput = field(default_factory=CheckOutput)
+
+
+class Check(Protocol):
+    """A family of rules run over the facts."""
+
+    name: str
+
+    def run(self, ctx: AnalysisContext) -> CheckOutput:
+        """Compute findings and table rows."""
+        ...

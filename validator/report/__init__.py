@@ -1,0 +1,1 @@
+"""The report model and its writers (Markdown, JSON; SARIF and JUnit where built)."""
