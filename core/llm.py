@@ -1,0 +1,203 @@
+"""A small, cautious client for asking a model structured questions (DESIGN §8).
+
+The model only ever answers through a JSON schema whose status is an enum of
+PASS, FAIL and UNKNOWN. Everything that can go wrong — no key, rate limits,
+overload, timeouts, refusals, answers that do not parse or do not fit the
+schema — ends as an ``LlmReply`` with ``data=None`` and a reason, never as an
+exception. Answers are cached by a hash of (model, system prompt, prompt,
+schema, contents of the files the prompt quotes), so a re-run is free and
+reproducible, and ``replay`` answers from that cache only, without ever
+creating an HTTP client. The API key is never written anywhere.
+
+Shared by the validator's LLM pass and the gate's ``QuestionAnsweredCheck``,
+which is why it lives in ``core``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import anthropic
+import jsonschema
+
+from ralph_validate.core.atomic import atomic_write_text
+
+DEFAULT_MODEL = "claude-sonnet-4-5"
+MODEL_ENV = "RALPH_VALIDATE_MODEL"
+# The SDK retries 408/409/429/5xx (529 overloaded included) with exponential backoff;
+# two retries bound a cell's wait to seconds, not minutes.
+MAX_RETRIES = 2
+# Seconds for one request; a slow gateway makes a cell UNKNOWN rather than stall the audit.
+REQUEST_TIMEOUT = 60.0
+
+STATUS_WORDS = ("PASS", "FAIL", "UNKNOWN")
+
+
+@dataclass(frozen=True)
+class LlmReply:
+    """A parsed, schema-valid answer (``data``) or the reason there is none."""
+
+    data: dict[str, Any] | None
+    reason: str
+    from_cache: bool = False
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+def resolve_model(explicit: str | None) -> str:
+    """``--llm-model``, else ``RALPH_VALIDATE_MODEL``, else the default model."""
+    return explicit or os.environ.get(MODEL_ENV) or DEFAULT_MODEL
+
+
+def api_key_available() -> bool:
+    """True when the SDK will find a key in the environment."""
+    return bool(os.environ.get("ANTHROPIC_API_KEY"))
+
+
+def cache_key(
+    model: str, system: str, prompt: str, schema: Mapping[str, Any], files: Mapping[str, bytes]
+) -> str:
+    """The hash that identifies one question: model, prompts, schema and quoted file contents."""
+    material = {
+        "model": model,
+        "system": system,
+        "prompt": prompt,
+        "schema": schema,
+        "files": {path: hashlib.sha256(data).hexdigest() for path, data in sorted(files.items())},
+    }
+    encoded = json.dumps(material, sort_keys=True, ensure_ascii=False).encode("utf-8")
+    return hashlib.sha256(encoded).hexdigest()
+
+
+class LlmClient:
+    """Ask one structured question at a time; cache every valid answer."""
+
+    def __init__(
+        self,
+        *,
+        model: str,
+        cache_dir: Path | None,
+        replay: bool = False,
+        client: anthropic.Anthropic | None = None,
+        max_tokens: int = 1024,
+    ) -> None:
+        self.model = model
+        self.cache_dir = cache_dir
+        self.replay = replay
+        self.max_tokens = max_tokens
+        self._client = client
+        self.requests_sent = 0
+        self.tokens_used = 0
+
+    def _sdk(self) -> anthropic.Anthropic:
+        if self._client is None:
+            # Reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL from the environment itself.
+            self._client = anthropic.Anthropic(max_retries=MAX_RETRIES, timeout=REQUEST_TIMEOUT)
+        return self._client
+
+    def _cache_path(self, key: str) -> Path | None:
+        return None if self.cache_dir is None else self.cache_dir / f"{key}.json"
+
+    def _read_cache(self, key: str, schema: Mapping[str, Any]) -> dict[str, Any] | None:
+        path = self._cache_path(key)
+        if path is None or not path.is_file():
+            return None
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            jsonschema.validate(data, schema)
+        except (OSError, ValueError, jsonschema.ValidationError):
+            return None  # a damaged entry is as good as none
+        return data if isinstance(data, dict) else None
+
+    def _write_cache(self, key: str, data: dict[str, Any]) -> None:
+        path = self._cache_path(key)
+        if path is None:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, json.dumps(data, sort_keys=True, ensure_ascii=False) + "\n")
+
+    def ask(
+        self,
+        *,
+        system: str,
+        prompt: str,
+        schema: Mapping[str, Any],
+        files: Mapping[str, bytes],
+    ) -> LlmReply:
+        """The model's schema-valid answer to ``prompt``, from the cache when it has one."""
+        key = cache_key(self.model, system, prompt, schema, files)
+        cached = self._read_cache(key, schema)
+        if cached is not None:
+            return LlmReply(cached, "answered from the LLM cache", from_cache=True)
+        if self.replay:
+            return LlmReply(None, "no cached LLM answer (--llm-replay never calls the API)")
+        try:
+            response = self._sdk().messages.create(
+                model=self.model,
+                max_tokens=self.max_tokens,
+                system=system,
+                messages=[{"role": "user", "content": prompt}],
+                output_config={"format": {"type": "json_schema", "schema": dict(schema)}},
+            )
+        except anthropic.APITimeoutError:
+            return LlmReply(None, "LLM request timed out")
+        except anthropic.APIStatusError as err:
+            return LlmReply(None, f"LLM API answered HTTP {err.status_code} after retries")
+        except anthropic.APIConnectionError:
+            return LlmReply(None, "LLM API could not be reached")
+        except anthropic.AnthropicError as err:
+            return LlmReply(None, f"LLM client error: {type(err).__name__}")
+        self.requests_sent += 1
+        usage = getattr(response, "usage", None)
+        tokens_in = int(getattr(usage, "input_tokens", 0) or 0)
+        tokens_out = int(getattr(usage, "output_tokens", 0) or 0)
+        self.tokens_used += tokens_in + tokens_out
+        if response.stop_reason == "refusal":
+            return LlmReply(None, "the model refused to answer", False, tokens_in, tokens_out)
+        if response.stop_reason == "max_tokens":
+            reason = "the answer was cut off (max tokens)"
+            return LlmReply(None, reason, False, tokens_in, tokens_out)
+        text = "".join(
+            block.text for block in response.content if getattr(block, "type", "") == "text"
+        )
+        try:
+            data = json.loads(text)
+            jsonschema.validate(data, schema)
+        except ValueError:
+            return LlmReply(None, "the answer was not JSON", False, tokens_in, tokens_out)
+        except jsonschema.ValidationError as err:
+            reason = f"the answer did not fit the schema: {err.message}"
+            return LlmReply(None, reason, False, tokens_in, tokens_out)
+        if not isinstance(data, dict):
+            return LlmReply(None, "the answer was not a JSON object", False, tokens_in, tokens_out)
+        self._write_cache(key, data)
+        return LlmReply(data, "answered by the model", False, tokens_in, tokens_out)
+
+
+def snippet_found(text: str, line: int, snippet: str, window: int = 3) -> bool:
+    """True when ``snippet`` (whitespace-insensitive) occurs within ``window`` lines of ``line``.
+
+    This is the evidence check: a citation the file does not back turns a model's
+    answer into UNKNOWN.
+    """
+    wanted = " ".join(snippet.split())
+    if not wanted or line < 1:
+        return False
+    lines = text.splitlines()
+    if line > len(lines):
+        return False
+    start = max(0, line - 1 - window)
+    stop = min(len(lines), line + window)
+    for first in range(start, stop):
+        # A quote may span a few lines: join the cited neighbourhood line by line.
+        for last in range(first, min(stop, first + 2 * window + 1)):
+            joined = " ".join(" ".join(lines[first : last + 1]).split())
+            if wanted in joined:
+                return True
+    return False
