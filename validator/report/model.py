@@ -19,6 +19,8 @@ class Location:
 class TestRef:
     """A test that covers a requirement."""
 
+    __test__ = False  # not a pytest test class
+
     file: str
     name: str
     line: int = 0
@@ -67,6 +69,8 @@ class ContractRow:
 @dataclass(frozen=True)
 class TestRow:
     """A row of the Integration test integrity table: one test in the change set."""
+
+    __test__ = False  # not a pytest test class
 
     file: str
     name: str
