@@ -69,19 +69,20 @@ def register_matcher(language: str, matches: Callable[[str], bool], extractor: E
 
 
 def _chosen(path: str) -> list[_Entry]:
-    """The extractors for ``path``: predicate matches, else the longest matching suffix."""
+    """The extractors for ``path``: predicate matches first, then every suffix match, the
+    longest suffix first (it names the language: ``.d.ts`` before ``.ts``)."""
     _load_builtin_extractors()
     by_predicate = [e for e in _ENTRIES if e.matches is not None and e.matches(path)]
-    if by_predicate:
-        return by_predicate
     name = PurePosixPath(path).name.lower()
-    best = max(
-        (len(s) for e in _ENTRIES for s in e.suffixes if name.endswith(s)),
-        default=0,
+    by_suffix = sorted(
+        (
+            (max(len(s) for s in e.suffixes if name.endswith(s)), i, e)
+            for i, e in enumerate(_ENTRIES)
+            if any(name.endswith(s) for s in e.suffixes)
+        ),
+        key=lambda item: (-item[0], item[1]),
     )
-    if not best:
-        return []
-    return [e for e in _ENTRIES if any(name.endswith(s) and len(s) == best for s in e.suffixes)]
+    return by_predicate + [e for _, _, e in by_suffix]
 
 
 def language_of(path: str) -> str | None:
@@ -117,4 +118,4 @@ def _load_builtin_extractors() -> None:
 
 
 # Modules that register extractors when imported; adding a language is one line here.
-BUILTIN_MODULES: tuple[str, ...] = ()
+BUILTIN_MODULES: tuple[str, ...] = ("ralph_validate.extractors.terms",)
