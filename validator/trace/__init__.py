@@ -1,0 +1,1 @@
+"""Requirement tracing: which code implements a requirement, which tests cover it."""

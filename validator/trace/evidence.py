@@ -1,0 +1,334 @@
+"""Collect the evidence that ties requirements to production code and to tests.
+
+Evidence, strongest first (DESIGN §6, the traceability issue):
+
+1. ``ID``: the requirement's id (or one of its criteria's) named in a comment,
+   docstring or string of production code, or in a test's name, docstring or
+   comments.
+2. ``TASK``: a file changed by a spec-prefixed commit that completed a task whose
+   ``_Requirements:`` trailer names the requirement (``All`` trailers are not
+   evidence for any one requirement).
+3. ``LITERAL``: a code-shaped token the requirement spells out (``"too_short"``,
+   ``CountMismatch``) equal to a name or string of the file.
+4. ``WORDS``: two or more of the requirement's distinctive words among the
+   file's names and strings.
+
+Tests are tied to a requirement by ``ID``, ``LITERAL`` or ``WORDS`` in their own
+name and docstring, by an id named in their file's module-level comments, or
+through imports: a test file that imports an implementing module covers the
+requirement with every test when that module implements nothing else, and
+otherwise with the tests whose names share a term with the requirement.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from ralph_validate.core.specs.model import Requirement, Spec
+from ralph_validate.extractors.facts import FileFacts
+from ralph_validate.extractors.integrity_facts import Comment, TestCase
+from ralph_validate.extractors.terms import Import, Terms
+from ralph_validate.validator.trace import terms as T
+from ralph_validate.validator.trace.ids import ids_in_test_name, ids_in_text
+
+
+class Strength(IntEnum):
+    """How directly a piece of evidence names a requirement."""
+
+    WORDS = 1
+    LITERAL = 2
+    TASK = 3
+    ID = 4
+
+
+@dataclass(frozen=True, order=True)
+class Hit:
+    """One piece of implementation evidence at ``file:line``."""
+
+    strength: Strength
+    file: str
+    line: int
+
+
+@dataclass(frozen=True, order=True)
+class Cover:
+    """A test that covers a requirement."""
+
+    file: str
+    line: int
+    name: str
+    test_id: str
+
+
+@dataclass
+class Evidence:
+    """All evidence for one requirement."""
+
+    implementation: list[Hit] = field(default_factory=list)
+    tests: set[Cover] = field(default_factory=set)
+
+
+_TEST_DIRS = ("tests", "test", "__tests__", "spec", "specs", "e2e")
+_DOC_SUFFIXES = (".md", ".markdown", ".rst", ".txt", ".adoc")
+
+
+def is_test_path(path: str) -> bool:
+    """Test files by name and folder conventions of pytest, Jest, Vitest, Mocha and Go."""
+    name = posixpath.basename(path)
+    parts = path.split("/")[:-1]
+    return (
+        name.startswith("test_")
+        or name.endswith(("_test.py", "_test.go", ".pyi"))
+        or ".test." in name
+        or ".spec." in name
+        or name == "conftest.py"
+        or any(part in _TEST_DIRS for part in parts)
+    )
+
+
+@dataclass(frozen=True)
+class _File:
+    path: str
+    facts: FileFacts
+    is_test: bool
+
+    @property
+    def terms(self) -> Terms | None:
+        found = self.facts.of_type(Terms)
+        return found[0] if found else None
+
+
+def classify(path: str, facts: FileFacts, spec: Spec) -> _File | None:
+    """A file that can carry evidence, or None (docs, the spec itself, unparsed files)."""
+    if path.lower().endswith(_DOC_SUFFIXES) or facts.language == "none":
+        return None
+    if spec.path and (path == spec.path or path.startswith(spec.path.rstrip("/") + "/")):
+        return None
+    is_test = bool(facts.of_type(TestCase)) or is_test_path(path)
+    return _File(path, facts, is_test)
+
+
+@dataclass(frozen=True)
+class RequirementTerms:
+    """The ids, literals and distinctive words of one requirement."""
+
+    ids: frozenset[str]
+    literals: frozenset[str]
+    words: frozenset[str]
+
+
+def requirement_terms(spec: Spec) -> dict[str, RequirementTerms]:
+    """Ids, literals and words per requirement; words shared by two requirements are dropped."""
+    texts = {
+        r.id: " ".join([r.title, r.text, *(c.text for c in r.criteria)]) for r in spec.requirements
+    }
+    words = {rid: T.words_of(text) for rid, text in texts.items()}
+    counts: dict[str, int] = defaultdict(int)
+    for ws in words.values():
+        for w in ws:
+            counts[w] += 1
+    return {
+        r.id: RequirementTerms(
+            ids=frozenset({r.id, *(c.id for c in r.criteria)}),
+            literals=frozenset(T.literals_of(texts[r.id])),
+            words=frozenset(w for w in words[r.id] if counts[w] == 1),
+        )
+        for r in spec.requirements
+    }
+
+
+class Tracer:
+    """Builds ``Evidence`` per requirement from per-file facts."""
+
+    def __init__(self, spec: Spec, files: list[_File]) -> None:
+        self.spec = spec
+        self.files = files
+        self.terms = requirement_terms(spec)
+        self.owner = {i: r.id for r in spec.requirements for i in self.terms[r.id].ids}
+        self.known = set(self.owner)
+        production = [f for f in files if not f.is_test]
+        self.rare = self._rare_words(production)
+        self.evidence: dict[str, Evidence] = {r.id: Evidence() for r in spec.requirements}
+
+    def _rare_words(self, production: list[_File]) -> frozenset[str]:
+        spread: dict[str, int] = defaultdict(int)
+        wanted = set().union(*(t.words for t in self.terms.values())) if self.terms else set()
+        for f in production:
+            terms = f.terms
+            if terms is None:
+                continue
+            names = [n for n, _ in terms.names] + [s for s, _ in terms.strings]
+            for w in T.file_words(names) & wanted:
+                spread[w] += 1
+        limit = T.rare_limit(len(production))
+        return frozenset(w for w in wanted if spread[w] <= limit)
+
+    # -- implementation -------------------------------------------------------------
+    def add_implementation(self) -> None:
+        """Evidence from ids, literals and words in production files."""
+        for f in self.files:
+            if f.is_test:
+                continue
+            for rid, line in self._id_mentions(f):
+                self.evidence[rid].implementation.append(Hit(Strength.ID, f.path, line))
+            terms = f.terms
+            if terms is None:
+                continue
+            first_line: dict[str, int] = {}
+            for token, line in (*terms.names, *terms.strings):
+                key = T.normalise(token)
+                if key and (key not in first_line or line < first_line[key]):
+                    first_line[key] = line
+            word_line: dict[str, int] = {}
+            for token, line in (*terms.names, *terms.strings):
+                for w in T.split_words(token):
+                    if w not in word_line or line < word_line[w]:
+                        word_line[w] = line
+            for rid, rt in self.terms.items():
+                lits = sorted(lit for lit in rt.literals if lit in first_line)
+                if lits:
+                    line = min(first_line[lit] for lit in lits)
+                    self.evidence[rid].implementation.append(Hit(Strength.LITERAL, f.path, line))
+                    continue
+                shared = sorted(w for w in rt.words & self.rare if w in word_line)
+                if len(shared) >= 2:
+                    line = min(word_line[w] for w in shared)
+                    self.evidence[rid].implementation.append(Hit(Strength.WORDS, f.path, line))
+
+    def _id_mentions(self, f: _File) -> list[tuple[str, int]]:
+        found: list[tuple[str, int]] = []
+        for comment in f.facts.of_type(Comment):
+            found += [(self.owner[i], comment.line) for i in ids_in_text(comment.text, self.known)]
+        terms = f.terms
+        if terms is not None:
+            for text, line in terms.strings:
+                found += [(self.owner[i], line) for i in ids_in_text(text, self.known)]
+        return sorted(set(found))
+
+    def add_task_commits(self, commit_files: dict[str, list[str]]) -> None:
+        """Evidence from files changed by commits that completed a requirement's tasks.
+
+        ``commit_files`` maps a task id to the production files its commits changed.
+        """
+        production = {f.path for f in self.files if not f.is_test}
+        for task in self.spec.tasks:
+            if task.id is None or task.refs_all or task.id not in commit_files:
+                continue
+            owners = {self.owner[r] for r in task.requirement_refs if r in self.owner}
+            for path in commit_files[task.id]:
+                if path not in production:
+                    continue
+                for rid in sorted(owners):
+                    self.evidence[rid].implementation.append(Hit(Strength.TASK, path, 1))
+
+    # -- tests ----------------------------------------------------------------------
+    def add_tests(self) -> None:
+        """Tests tied by ids, literals or words in their names, docs and comments; then imports."""
+        implemented_by = self._implementing_files()
+        for f in self.files:
+            if not f.is_test:
+                continue
+            tests = f.facts.of_type(TestCase)
+            file_level = self._file_level_ids(f)
+            linked = self._imported_requirements(f, implemented_by)
+            comments_by_test: dict[str, list[str]] = defaultdict(list)
+            for comment in f.facts.of_type(Comment):
+                comments_by_test[comment.symbol].append(comment.text)
+            for test in tests:
+                cover = Cover(f.path, test.line, test.name, test.symbol)
+                own_text = " ".join([test.name, test.doc, *comments_by_test.get(test.symbol, [])])
+                named = ids_in_test_name(test.name, self.known) | ids_in_text(
+                    " ".join([test.doc, *comments_by_test.get(test.symbol, [])]), self.known
+                )
+                rids = {self.owner[i] for i in named} | file_level
+                for rid, rt in self.terms.items():
+                    if self._name_matches(own_text, rt):
+                        rids.add(rid)
+                for rid, exclusive in linked.items():
+                    if exclusive or self._shares_a_term(own_text, self.terms[rid]):
+                        rids.add(rid)
+                for rid in rids:
+                    self.evidence[rid].tests.add(cover)
+
+    def _file_level_ids(self, f: _File) -> set[str]:
+        texts = [c.text for c in f.facts.of_type(Comment) if c.symbol == ""]
+        return {self.owner[i] for text in texts for i in ids_in_text(text, self.known)}
+
+    def _name_matches(self, text: str, rt: RequirementTerms) -> bool:
+        normalised = T.normalise(text)
+        if any(lit in normalised for lit in rt.literals):
+            return True
+        return len(T.file_words([text]) & rt.words) >= 2
+
+    def _shares_a_term(self, text: str, rt: RequirementTerms) -> bool:
+        normalised = T.normalise(text)
+        return any(lit in normalised for lit in rt.literals) or bool(
+            T.file_words([text]) & rt.words
+        )
+
+    def _implementing_files(self) -> dict[str, set[str]]:
+        """Production file → requirements it has LITERAL-or-stronger evidence for."""
+        by_file: dict[str, set[str]] = defaultdict(set)
+        for rid, ev in self.evidence.items():
+            for hit in ev.implementation:
+                if hit.strength >= Strength.LITERAL:
+                    by_file[hit.file].add(rid)
+        return by_file
+
+    def _imported_requirements(
+        self, f: _File, implemented_by: dict[str, set[str]]
+    ) -> dict[str, bool]:
+        """Requirements whose implementing files ``f`` imports → True when that file is
+        exclusive to the requirement."""
+        linked: dict[str, bool] = {}
+        paths = set(implemented_by)
+        for imp in f.facts.of_type(Import):
+            for target in resolve_import(f.path, imp, paths):
+                rids = implemented_by[target]
+                for rid in rids:
+                    linked[rid] = linked.get(rid, False) or len(rids) == 1
+        return linked
+
+
+_JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
+
+
+def resolve_import(importer: str, imp: Import, paths: set[str]) -> list[str]:
+    """The repo files an import may refer to (Python modules or relative JS/TS paths)."""
+    module = imp.module
+    here = posixpath.dirname(importer)
+    if not importer.endswith((".py", ".pyi")):
+        if not module.startswith("."):
+            return []  # a package import: not a file of this repository
+        base = posixpath.normpath(posixpath.join(here, module))
+        stems = [base]
+        root, ext = posixpath.splitext(base)
+        if ext in _JS_EXTENSIONS:  # ESM style: './count.js' names the compiled count.ts
+            stems.append(root)
+        candidates = [c for stem in stems for c in (stem, *(stem + e for e in _JS_EXTENSIONS))]
+        candidates += [posixpath.join(base, "index" + e) for e in _JS_EXTENSIONS]
+        return sorted({c for c in candidates if c in paths})
+    if module.startswith("."):
+        dots = len(module) - len(module.lstrip("."))
+        anchor = here
+        for _ in range(dots - 1):
+            anchor = posixpath.dirname(anchor)
+        rest = module.lstrip(".").replace(".", "/")
+        stems = [posixpath.join(anchor, rest) if rest else anchor]
+    else:
+        stems = [module.replace(".", "/")]
+    stems += [posixpath.join(stem, name) for stem in list(stems) for name in imp.names]
+    found: set[str] = set()
+    for stem in stems:
+        for suffix in (".py", "/__init__.py"):
+            tail = stem.strip("/") + suffix
+            found.update(p for p in paths if p == tail or p.endswith("/" + tail))
+    return sorted(found)
+
+
+def requirement_heading(req: Requirement) -> tuple[str, int]:
+    """Where a requirement row points: its declaration in the spec."""
+    return req.file, req.line
