@@ -1,0 +1,167 @@
+"""The reference loop, run end to end with scripted fake agents."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+LOOP = [sys.executable, "-c", "from ralph_validate.validator.loop import main; main()"]
+
+
+def agent(tmp_path: Path, name: str, body: str) -> Path:
+    """A fake agent: a bash script with ``body``; it can see its iteration via a counter file."""
+    script = tmp_path / f"{name}.sh"
+    script.write_text("#!/usr/bin/env bash\nset -eu\n" + body)
+    script.chmod(0o755)
+    return script
+
+
+def run_loop(
+    repo: Path, script: Path, *extra: str, timeout: float = 60
+) -> subprocess.CompletedProcess:
+    prompt = repo / "PROMPT.md"
+    if not prompt.exists():
+        prompt.write_text("Do the next task.\n")
+    return subprocess.run(
+        [*LOOP, "--repo", str(repo), "--prompt", str(prompt), *extra, "--", "bash", str(script)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def events(repo: Path) -> list[str]:
+    return [line.split(" ", 2)[1] for line in (repo / ".ralph/events.log").read_text().splitlines()]
+
+
+def test_agent_that_claims_complete_ends_the_loop_without_a_spec(tmp_path: Path) -> None:
+    script = agent(tmp_path, "done", 'echo "all tasks done <promise>COMPLETE</promise>"\n')
+    done = run_loop(tmp_path, script, "--max-iterations", "3")
+    assert done.returncode == 0, done.stderr
+    assert events(tmp_path) == [
+        "LOOP_START",
+        "ITERATION_START",
+        "ITERATION_END",
+        "LOOP_END",
+    ]
+    assert "<promise>COMPLETE</promise>" in done.stdout
+
+
+def test_agent_that_never_finishes_hits_max_iterations(tmp_path: Path) -> None:
+    script = agent(tmp_path, "busy", 'echo "still working"\n')
+    done = run_loop(tmp_path, script, "--max-iterations", "2")
+    assert done.returncode == 1
+    assert events(tmp_path).count("ITERATION_START") == 2
+    assert events(tmp_path)[-1] == "LOOP_END"
+    assert "verdict=MAX_ITERATIONS" in (tmp_path / ".ralph/events.log").read_text()
+
+
+def test_blocked_and_decide_tags_map_to_exit_codes_2_and_3(tmp_path: Path) -> None:
+    blocked = agent(tmp_path, "blocked", 'echo "<promise>BLOCKED:no credentials</promise>"\n')
+    assert run_loop(tmp_path, blocked, "--max-iterations", "5").returncode == 2
+    decide = agent(tmp_path, "decide", 'echo "<promise>DECIDE:REST or GraphQL?</promise>"\n')
+    result = run_loop(tmp_path, decide, "--max-iterations", "5")
+    assert result.returncode == 3
+    assert "DECIDE: REST or GraphQL?" in result.stderr
+
+
+def test_the_prompt_reaches_the_agent_on_stdin(tmp_path: Path) -> None:
+    (tmp_path / "PROMPT.md").write_text("Implement the counter.\n")
+    script = agent(tmp_path, "echo", 'cat > got-prompt.txt\necho "<promise>COMPLETE</promise>"\n')
+    assert run_loop(tmp_path, script, "--max-iterations", "1").returncode == 0
+    assert (tmp_path / "got-prompt.txt").read_text() == "Implement the counter.\n"
+
+
+def test_agent_command_that_cannot_start_exits_4(tmp_path: Path) -> None:
+    (tmp_path / "PROMPT.md").write_text("x\n")
+    done = subprocess.run(
+        [
+            *LOOP,
+            "--repo",
+            str(tmp_path),
+            "--prompt",
+            str(tmp_path / "PROMPT.md"),
+            "--max-iterations",
+            "2",
+            "--",
+            str(tmp_path / "no-such-agent"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 4
+    assert "cannot start" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_second_loop_in_the_same_repo_is_refused(tmp_path: Path) -> None:
+    slow = agent(tmp_path, "slow", "sleep 30\n")
+    (tmp_path / "PROMPT.md").write_text("x\n")
+    first = subprocess.Popen(
+        [
+            *LOOP,
+            "--repo",
+            str(tmp_path),
+            "--prompt",
+            str(tmp_path / "PROMPT.md"),
+            "--max-iterations",
+            "1",
+            "--",
+            "bash",
+            str(slow),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            log = tmp_path / ".ralph/events.log"
+            if log.exists() and "ITERATION_START" in log.read_text():
+                break
+            time.sleep(0.05)
+        second = run_loop(tmp_path, agent(tmp_path, "quick", "echo hi\n"), "--max-iterations", "1")
+        assert second.returncode == 2
+        assert "another loop is running" in second.stderr
+    finally:
+        first.send_signal(signal.SIGINT)
+        first.wait(timeout=20)
+
+
+def test_ctrl_c_ends_the_agent_and_leaves_a_consistent_log(tmp_path: Path) -> None:
+    slow = agent(tmp_path, "slow", "echo started > started.txt\nsleep 30\n")
+    (tmp_path / "PROMPT.md").write_text("x\n")
+    loop = subprocess.Popen(
+        [
+            *LOOP,
+            "--repo",
+            str(tmp_path),
+            "--prompt",
+            str(tmp_path / "PROMPT.md"),
+            "--max-iterations",
+            "3",
+            "--",
+            "bash",
+            str(slow),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 20
+    while not (tmp_path / "started.txt").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    loop.send_signal(signal.SIGINT)
+    _, err = loop.communicate(timeout=20)
+    assert loop.returncode == 130
+    assert "Traceback" not in err
+    assert events(tmp_path)[-1] == "LOOP_INTERRUPTED"
+    # The lock is released: a new loop can run at once.
+    quick = agent(tmp_path, "quick", 'echo "<promise>COMPLETE</promise>"\n')
+    assert run_loop(tmp_path, quick, "--max-iterations", "1").returncode == 0
+    assert not any(p.name.startswith(".feedback") for p in (tmp_path / ".ralph").iterdir())
+    os.sync()
