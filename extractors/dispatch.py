@@ -19,7 +19,7 @@ from ralph_validate.extractors import treesitter
 from ralph_validate.extractors.facts import Fact, FileFacts
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
-EXTRACTOR_VERSION = "1"
+EXTRACTOR_VERSION = "2"
 
 
 @dataclass
@@ -118,4 +118,7 @@ def _load_builtin_extractors() -> None:
 
 
 # Modules that register extractors when imported; adding a language is one line here.
-BUILTIN_MODULES: tuple[str, ...] = ("ralph_validate.extractors.terms",)
+BUILTIN_MODULES: tuple[str, ...] = (
+    "ralph_validate.extractors.terms",
+    "ralph_validate.extractors.js_integrity",
+)

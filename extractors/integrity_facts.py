@@ -29,6 +29,8 @@ class TestCase(Fact):
     """A test recognised by framework conventions. ``symbol`` is its id:
     ``path::Class::test_name`` for Python, ``path::describe > it name`` for JS/TS."""
 
+    __test__ = False  # not a pytest test class
+
     name: str
     framework: str  # "pytest" | "unittest" | "jest" | "vitest" | "mocha" | "node:test"
     end_line: int

@@ -1,0 +1,1 @@
+"""Readers of JavaScript/TypeScript syntax for the integrity extractor (``js_integrity``)."""

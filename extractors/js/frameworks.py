@@ -1,0 +1,120 @@
+"""Resolve a callee to a test-framework function: ``iit.skip`` is vitest's ``it.skip``.
+
+A name counts as a test function when it is imported from a framework
+(``vitest``, ``@jest/globals``, ``node:test``, ``mocha``, ``@playwright/test``),
+derived from one by ``.extend(...)``, imported under a framework name into a
+test file (``import { test } from './fixtures'``), or left unbound in a test
+file (the globals Jest and Mocha inject).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from ralph_validate.extractors.js.imports import FRAMEWORKS, Imports
+from ralph_validate.extractors.js.syntax import Chain
+
+TEST_BASES = frozenset({"it", "test", "specify"})
+SUITE_BASES = frozenset({"describe", "context", "suite"})
+# Prefixed globals: the base they stand for and the modifier they add.
+PREFIXED = {
+    "xit": ("it", "skip"),
+    "xtest": ("test", "skip"),
+    "xspecify": ("specify", "skip"),
+    "fit": ("it", "only"),
+    "xdescribe": ("describe", "skip"),
+    "xcontext": ("context", "skip"),
+    "fdescribe": ("describe", "only"),
+}
+BASES = TEST_BASES | SUITE_BASES | PREFIXED.keys()
+# Globals only Mocha provides: a file using them unimported is a Mocha file.
+MOCHA_ONLY = frozenset({"context", "specify", "suite", "xcontext", "xspecify"})
+TEST_DIRS = frozenset({"test", "tests", "__tests__", "__test__"})
+TEST_NAME_PARTS = frozenset({"test", "spec", "test-d", "spec-d"})
+
+
+def is_test_path(path: str) -> bool:
+    """``*.test.*``, ``*.spec.*`` or a file under ``test/``, ``tests/``, ``__tests__/``."""
+    pure = PurePosixPath(path)
+    if any(part in TEST_DIRS for part in pure.parts[:-1]):
+        return True
+    return any(part.lower() in TEST_NAME_PARTS for part in pure.name.split(".")[1:-1])
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A callee resolved to a framework function."""
+
+    framework: str
+    base: str  # canonical framework name: "it", "test", "describe", ...
+    prefix: str  # "xit", "fdescribe", ... when written prefixed, else ""
+    words: tuple[str, ...]  # the callee's words after the base
+
+
+class FrameworkNames:
+    """The test functions visible in one file."""
+
+    def __init__(self, imports: Imports, test_path: bool, default_framework: str) -> None:
+        self.imports = imports
+        self.test_path = test_path
+        self.default = default_framework
+
+    def resolve(self, chain: Chain) -> Resolved | None:
+        """The framework function a callee chain starts with, or None."""
+        found = self._base_of(chain.root, depth=0)
+        if found is None:
+            return None
+        framework, base = found
+        words = chain.words
+        if base == "*":
+            if not words or (words[0] not in BASES and words[0] != "default"):
+                return None
+            base = "test" if words[0] == "default" else words[0]
+            words = words[1:]
+        prefix = ""
+        if base in PREFIXED:
+            prefix = base
+            base = PREFIXED[base][0]
+        return Resolved(framework, base, prefix, words)
+
+    def _base_of(self, name: str, depth: int) -> tuple[str, str] | None:
+        origin = self.imports.bindings.get(name)
+        if origin is not None:
+            if origin.kind in FRAMEWORKS:
+                if origin.name == "*":
+                    return origin.kind, "*"
+                if origin.name == "default":
+                    return (
+                        (origin.kind, "test")
+                        if origin.kind in ("node:test", "playwright")
+                        else None
+                    )
+                return (origin.kind, origin.name) if origin.name in BASES else None
+            if origin.kind == "" and self.test_path and origin.name in BASES:
+                return self.default, origin.name
+            if origin.kind == "" and self.test_path and origin.name == "default" and name in BASES:
+                return self.default, name
+            return None
+        base = self.imports.extended.get(name)
+        if base is not None and depth < 4:
+            found = self._base_of(base, depth + 1)
+            return (found[0], "test") if found is not None and found[1] != "*" else None
+        if name in BASES and (self.test_path or self.imports.frameworks):
+            return self.default, name
+        return None
+
+
+def default_framework(imports: Imports, roots: set[str]) -> str:
+    """The framework of unimported globals: the first imported framework, else Mocha when
+    only Mocha's globals/``this.skip()``/chai are used, vitest when ``vi`` is, else Jest."""
+    if imports.frameworks:
+        return imports.frameworks[0]
+    unbound = {r for r in roots if r not in imports.bindings}
+    if "vi" in unbound:
+        return "vitest"
+    if "jest" in unbound:
+        return "jest"
+    if unbound & MOCHA_ONLY or "this.skip" in roots or imports.imports_kind("chai"):
+        return "mocha"
+    return "jest"

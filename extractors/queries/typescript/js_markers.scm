@@ -1,0 +1,66 @@
+; Comments, named functions, signatures, classes, interfaces, try/catch and literal bindings
+; of a TypeScript or TSX file (both grammars). javascript/js_markers.scm holds the patterns
+; for the JavaScript node types.
+(comment) @comment
+(catch_clause) @catch
+(throw_statement) @throw
+
+(function_declaration name: (identifier) @fn.name) @fn
+(generator_function_declaration name: (identifier) @fn.name) @fn
+(method_definition name: (_) @fn.name) @fn
+(variable_declarator
+  name: (identifier) @fn.name
+  value: [(arrow_function) (function_expression) (generator_function)] @fn)
+(assignment_expression
+  left: [(identifier) (member_expression)] @fn.name
+  right: [(arrow_function) (function_expression) (generator_function)] @fn)
+(pair
+  key: [(property_identifier) (string) (number)] @fn.name
+  value: [(arrow_function) (function_expression) (generator_function)] @fn)
+(public_field_definition
+  name: (_) @fn.name
+  value: [(arrow_function) (function_expression) (generator_function)] @fn)
+(export_statement
+  value: [(arrow_function) (function_expression) (generator_function)] @fn.default)
+
+(function_signature name: (_) @sig.name) @sig
+(method_signature name: (_) @sig.name) @sig
+(abstract_method_signature name: (_) @sig.name) @sig
+
+(class_declaration name: (_) @class.name) @class
+(abstract_class_declaration name: (_) @class.name) @class
+(class name: (_) @class.name) @class
+(interface_declaration name: (_) @class.name) @class
+
+(variable_declarator
+  name: (identifier) @bind.name
+  value: [(number) (string) (template_string) (true) (false) (null) (undefined)
+          (unary_expression) (identifier) (member_expression) (as_expression)] @bind.value)
+(pair
+  key: [(property_identifier) (string) (number)] @bind.name
+  value: [(number) (string) (template_string) (true) (false) (null) (undefined)
+          (unary_expression) (identifier) (member_expression) (as_expression)] @bind.value)
+(public_field_definition
+  name: (_) @bind.name
+  value: [(number) (string) (template_string) (true) (false) (null) (undefined)
+          (unary_expression) (identifier) (member_expression) (as_expression)] @bind.value)
+(required_parameter
+  pattern: (identifier) @bind.name
+  value: [(number) (string) (template_string) (true) (false) (null) (undefined)
+          (unary_expression) (identifier) (member_expression) (as_expression)] @bind.value)
+(optional_parameter
+  pattern: (identifier) @bind.name
+  value: [(number) (string) (template_string) (true) (false) (null) (undefined)
+          (unary_expression) (identifier) (member_expression) (as_expression)] @bind.value)
+(object_assignment_pattern
+  left: (shorthand_property_identifier_pattern) @bind.name
+  right: [(number) (string) (template_string) (true) (false) (null) (undefined)
+          (unary_expression) (identifier) (member_expression) (as_expression)] @bind.value)
+(enum_assignment
+  name: (_) @bind.name
+  value: [(number) (string) (template_string) (true) (false) (null) (undefined)
+          (unary_expression) (identifier) (member_expression)] @bind.value)
+(assignment_expression
+  left: [(identifier) (member_expression)] @bind.name
+  right: [(number) (string) (template_string) (true) (false) (null) (undefined)
+          (unary_expression) (identifier) (member_expression) (as_expression)] @bind.value)
