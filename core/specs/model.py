@@ -73,3 +73,6 @@ class Spec:
     requirements_file: str | None
     # Story scope globs (ralph-loop PRD ``scope[]``), in declaration order; ``!`` excludes.
     scope: tuple[str, ...] = field(default=())
+    # goalkeeper contract.md: the stall cap and the validator command it declares.
+    max_rejections: int | None = None
+    validator_command: str | None = None

@@ -1,0 +1,166 @@
+"""Run git with argument lists (never a shell string) and turn its failures into InputError."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from ralph_validate.core.errors import InputError
+
+EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"  # git's well-known empty tree
+
+_ENV = {"LC_ALL": "C", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
+
+
+def _git_binary() -> str:
+    found = shutil.which("git")
+    if found is None:
+        raise InputError("git is not installed or not on PATH")
+    return found
+
+
+def _first_line(text: str) -> str:
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[0] if lines else "git failed"
+
+
+@dataclass(frozen=True)
+class Git:
+    """A repository's top level and the git commands the tools need."""
+
+    root: Path
+
+    @classmethod
+    def open(cls, path: Path) -> Git:
+        """The repository containing ``path``; InputError when there is none."""
+        path = Path(path)
+        if not path.is_dir():
+            raise InputError(f"{path} is not a directory")
+        done = subprocess.run(
+            [_git_binary(), "rev-parse", "--show-toplevel"],
+            cwd=path,
+            capture_output=True,
+            text=True,
+            env={**os.environ, **_ENV},
+            check=False,
+        )
+        if done.returncode != 0:
+            raise InputError(f"{path} is not a git repository")
+        return cls(Path(done.stdout.strip()))
+
+    def run_bytes(self, *args: str, ok_codes: tuple[int, ...] = (0,)) -> bytes:
+        """Run ``git <args>`` in the repo and return stdout bytes."""
+        done = subprocess.run(
+            [_git_binary(), "-c", "core.quotepath=off", *args],
+            cwd=self.root,
+            capture_output=True,
+            env={**os.environ, **_ENV},
+            check=False,
+        )
+        if done.returncode not in ok_codes:
+            message = _first_line(done.stderr.decode("utf-8", errors="replace"))
+            raise InputError(f"git {args[0]}: {message}")
+        return done.stdout
+
+    def run(self, *args: str, ok_codes: tuple[int, ...] = (0,)) -> str:
+        """Run ``git <args>`` and return stdout as text."""
+        return self.run_bytes(*args, ok_codes=ok_codes).decode("utf-8", errors="replace")
+
+    def _z(self, *args: str) -> list[str]:
+        return sorted({p for p in self.run(*args).split("\0") if p})
+
+    def head(self) -> str:
+        """The full sha of HEAD; InputError for a repository with no commit."""
+        done = self.run("rev-parse", "--verify", "-q", "HEAD^{commit}", ok_codes=(0, 1))
+        if not done.strip():
+            raise InputError(f"{self.root} has no commits yet")
+        return done.strip()
+
+    def resolve(self, ref: str) -> str:
+        """The full commit sha of ``ref``; InputError("unknown revision") otherwise."""
+        if ref == EMPTY_TREE:
+            return ref
+        out = self.run("rev-parse", "--verify", "-q", f"{ref}^{{commit}}", ok_codes=(0, 1))
+        if not out.strip():
+            raise InputError(f"unknown revision '{ref}'")
+        return out.strip()
+
+    def try_resolve(self, ref: str) -> str | None:
+        """The sha of ``ref``, or None when it does not exist."""
+        out = self.run("rev-parse", "--verify", "-q", f"{ref}^{{commit}}", ok_codes=(0, 1))
+        return out.strip() or None
+
+    def show(self, rev: str, path: str) -> bytes | None:
+        """The bytes of ``path`` at ``rev``, or None when it does not exist there."""
+        if rev == EMPTY_TREE:
+            return None
+        kind = self.run("cat-file", "-t", f"{rev}:{path}", ok_codes=(0, 128)).strip()
+        if kind != "blob":
+            return None
+        return self.run_bytes("cat-file", "blob", f"{rev}:{path}")
+
+    def ls_files(self) -> list[str]:
+        """Tracked files, repo-relative, sorted."""
+        return self._z("ls-files", "-z")
+
+    def untracked(self) -> list[str]:
+        """Untracked files that are not ignored."""
+        return self._z("ls-files", "-z", "--others", "--exclude-standard")
+
+    def dirty_files(self) -> list[str]:
+        """Files modified, staged or untracked (not ignored) in the work tree."""
+        changed = set(self._z("diff", "--name-only", "-z", "HEAD"))
+        changed |= set(self._z("diff", "--name-only", "-z", "--cached"))
+        return sorted(changed | set(self.untracked()))
+
+    def changed_between(self, a: str, b: str) -> list[str]:
+        """Files that differ between two commits (existing at ``b``)."""
+        return self._z("diff", "--name-only", "-z", "--diff-filter=d", a, b)
+
+    def changed_since(self, sha: str) -> list[str]:
+        """Files changed by commits after ``sha`` up to HEAD, plus dirty files."""
+        committed = self._z("diff", "--name-only", "-z", sha, "HEAD")
+        return sorted(set(committed) | set(self.dirty_files()))
+
+    def is_ancestor(self, a: str, b: str) -> bool:
+        """True when ``a`` is an ancestor of (or equal to) ``b``."""
+        done = subprocess.run(
+            [_git_binary(), "merge-base", "--is-ancestor", a, b],
+            cwd=self.root,
+            capture_output=True,
+            env={**os.environ, **_ENV},
+            check=False,
+        )
+        return done.returncode == 0
+
+    def merge_base(self, a: str, b: str) -> str | None:
+        """The merge-base of two commits, or None when they share no history."""
+        out = self.run("merge-base", a, b, ok_codes=(0, 1)).strip()
+        return out or None
+
+    def root_commit(self) -> str:
+        """The oldest root commit reachable from HEAD."""
+        roots = self.run("rev-list", "--max-parents=0", "HEAD").split()
+        return roots[-1]
+
+    def parent(self, sha: str) -> str | None:
+        """The first parent of ``sha``, or None for a root commit."""
+        return self.try_resolve(f"{sha}^")
+
+    def commits_with_prefix(self, prefix: str, since: str | None) -> list[str]:
+        """Commits whose subject starts with ``prefix`` (fixed string), oldest first."""
+        rng = "HEAD" if since is None else f"{since}..HEAD"
+        out = self.run("log", "--reverse", "--format=%H%x00%s", rng)
+        found: list[str] = []
+        for line in out.splitlines():
+            sha, _, subject = line.partition("\0")
+            if subject.startswith(prefix):
+                found.append(sha)
+        return found
+
+    def files_of_commit(self, sha: str) -> list[str]:
+        """Files a commit added or modified (renames by their new name)."""
+        return self._z("diff-tree", "--no-commit-id", "-r", "-z", "--name-only", "--root", sha)
