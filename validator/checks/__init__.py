@@ -1,0 +1,13 @@
+"""The registry of checks, in the order they run.
+
+Order matters: test integrity and placeholders first, contracts next,
+traceability last (it reads which tests integrity flagged, ``ctx.so_far``).
+Adding a check is one line here.
+"""
+
+from __future__ import annotations
+
+from ralph_validate.validator.checks.traceability import TraceabilityCheck
+from ralph_validate.validator.context import Check
+
+CHECKS: tuple[Check, ...] = (TraceabilityCheck(),)

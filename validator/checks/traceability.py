@@ -1,0 +1,122 @@
+"""The Requirements traceability table: one row per requirement (DESIGN §6, §7).
+
+- no implementing production code → FAIL (``trace.unimplemented``);
+- implemented, but no covering test that test integrity left unflagged →
+  UNKNOWN (``trace.untested``);
+- implemented and covered by an honest test → PASS.
+
+Every row is ``decided_by: analysis``; the optional LLM pass may later fill
+UNKNOWN rows only. Agent self-reports never reach this check: the fact store
+does not serve never-read files.
+"""
+
+from __future__ import annotations
+
+from ralph_validate.core.errors import InputError
+from ralph_validate.core.git import Git
+from ralph_validate.core.specs.model import Requirement
+from ralph_validate.validator.context import AnalysisContext, CheckOutput
+from ralph_validate.validator.findings import Finding, Status
+from ralph_validate.validator.report.model import Location, RequirementRow, TestRef, TestRow
+from ralph_validate.validator.trace.commits import files_by_task
+from ralph_validate.validator.trace.evidence import Evidence, Tracer, classify
+
+RULE_UNIMPLEMENTED = "TR001"
+RULE_UNTESTED = "TR002"
+MAX_IMPLEMENTATION_CELLS = 3  # the strongest few locations; the JSON row lists the same
+MAX_TEST_CELLS = 5
+
+
+def _row(
+    req: Requirement, evidence: Evidence, flagged: dict[tuple[str, int], TestRow]
+) -> RequirementRow:
+    hits = sorted(evidence.implementation, key=lambda h: (-h.strength, h.file, h.line))
+    seen: set[str] = set()
+    implementation: list[Location] = []
+    for hit in hits:
+        if hit.file not in seen:
+            seen.add(hit.file)
+            implementation.append(Location(hit.file, hit.line))
+    implementation = implementation[:MAX_IMPLEMENTATION_CELLS]
+    honest = sorted(c for c in evidence.tests if (c.file, c.line) not in flagged)
+    dishonest = sorted(c for c in evidence.tests if (c.file, c.line) in flagged)
+    tests = tuple(TestRef(c.file, c.name, c.line) for c in honest[:MAX_TEST_CELLS])
+    if not implementation:
+        status, kind = Status.FAIL, "trace.unimplemented"
+        reason = f"no production code names requirement {req.id} or matches its terms"
+    elif not honest:
+        status, kind = Status.UNKNOWN, "trace.untested"
+        if dishonest:
+            names = ", ".join(f"{c.file}::{c.name}" for c in dishonest[:MAX_TEST_CELLS])
+            reason = f"implemented; its only covering tests are flagged by test integrity: {names}"
+        else:
+            reason = "implemented; no test covers it"
+    else:
+        status, kind, reason = Status.PASS, None, "implemented and covered by an honest test"
+    return RequirementRow(
+        id=req.id,
+        title=req.title,
+        status=status,
+        implementation=tuple(implementation),
+        tests=tests,
+        decided_by="analysis",
+        reason=reason,
+        file=req.file,
+        line=req.line,
+        kind=kind,
+    )
+
+
+def finding_for(row: RequirementRow) -> Finding | None:
+    """The flat finding of a non-PASS requirement row, at the requirement's heading."""
+    if row.status is Status.PASS or row.kind is None:
+        return None
+    rule = RULE_UNIMPLEMENTED if row.kind == "trace.unimplemented" else RULE_UNTESTED
+    return Finding(
+        kind=row.kind,
+        rule=rule,
+        status=row.status,
+        file=row.file,
+        line=row.line,
+        message=f"requirement {row.id}: {row.reason}",
+        symbol=f"requirement {row.id}",
+    )
+
+
+class TraceabilityCheck:
+    """Trace every requirement of the spec to code and honest tests."""
+
+    name = "traceability"
+
+    def run(self, ctx: AnalysisContext) -> CheckOutput:
+        """Rows and findings for every requirement; nothing without a spec."""
+        out = CheckOutput()
+        spec = ctx.spec
+        if spec is None or not spec.requirements:
+            return out
+        files = []
+        for path in ctx.facts.files():
+            facts = ctx.facts.head(path)
+            if facts is None:
+                continue
+            classified = classify(path, facts, spec)
+            if classified is not None:
+                files.append(classified)
+        tracer = Tracer(spec, files)
+        tracer.add_implementation()
+        commit_files: dict[str, list[str]] = {}
+        if ctx.change_set.commits:
+            try:
+                commit_files = files_by_task(Git.open(ctx.repo), spec, ctx.change_set.commits)
+            except InputError:
+                commit_files = {}  # unreadable history weakens the evidence, never stops the audit
+        tracer.add_task_commits(commit_files)
+        tracer.add_tests()
+        flagged = {(t.file, t.line): t for t in ctx.so_far.tests if t.status is not Status.PASS}
+        for req in spec.requirements:
+            row = _row(req, tracer.evidence[req.id], flagged)
+            out.requirements.append(row)
+            finding = finding_for(row)
+            if finding is not None:
+                out.findings.append(finding)
+        return out

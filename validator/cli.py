@@ -1,0 +1,218 @@
+"""``ralph-validate``: audit a repository against its spec and write the report (DESIGN §10).
+
+Exit codes: 0 report written; 1 ``--fail-on`` threshold reached; 2 usage or
+input error (one line on stderr, nothing written). Subcommands: ``demo``
+(build the example repository and run validate + gate on it) and ``loop``
+(a reference Ralph loop).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from ralph_validate import __version__
+from ralph_validate.core.atomic import atomic_write_text
+from ralph_validate.core.errors import InputError
+from ralph_validate.validator.pipeline import (
+    AuditOptions,
+    default_out,
+    run_audit,
+    stderr_is_tty,
+    threshold_reached,
+)
+from ralph_validate.validator.report.json_report import render_json
+from ralph_validate.validator.report.junit import render_junit
+from ralph_validate.validator.report.markdown import render_markdown
+from ralph_validate.validator.report.model import Report
+from ralph_validate.validator.report.sarif import render_sarif
+
+WRITERS: dict[str, tuple[str, Callable[[Report], str]]] = {
+    "md": ("validation-report.md", render_markdown),
+    "json": ("validation-report.json", render_json),
+    "sarif": ("validation-report.sarif", render_sarif),
+    "junit": ("validation-report.junit.xml", render_junit),
+}
+SUBCOMMANDS = ("demo", "loop")
+
+
+class UsageError(InputError):
+    """A command-line mistake (argparse's own errors end here too)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The audit's argument parser."""
+    p = _Parser(
+        prog="ralph-validate",
+        description="Audit a repository against its spec; write validation-report.md/.json.",
+        epilog="Subcommands: 'ralph-validate demo' builds and audits an example repository; "
+        "'ralph-validate loop --help' runs a reference Ralph loop.",
+    )
+    p.add_argument("--version", action="version", version=f"ralph-validate {__version__}")
+    p.add_argument("--repo", type=Path, default=Path("."), help="repository (default: .)")
+    p.add_argument("--spec", help="spec NAME (.kiro/specs, specs, .ralph/specs) or PATH")
+    p.add_argument("--base", help="BASE revision (default: see the report header's rule)")
+    p.add_argument("--include-dirty", action="store_true", help="audit uncommitted changes too")
+    p.add_argument("--all", action="store_true", dest="all_files", help="audit every tracked file")
+    p.add_argument("--format", default="md,json", help="md,json,sarif,junit (default: md,json)")
+    p.add_argument("--out", type=Path, help="folder for the reports (default: the spec folder)")
+    p.add_argument("--fail-on", choices=("fail", "unknown"), help="exit 1 at this status")
+    p.add_argument("--jobs", type=int, help="parser processes (default: CPU count)")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write .ralph/cache")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    llm = p.add_mutually_exclusive_group()
+    llm.add_argument("--llm", action="store_true", help="fill UNKNOWN traceability cells")
+    llm.add_argument("--no-llm", action="store_true", help="no LLM pass (the default)")
+    p.add_argument("--llm-replay", action="store_true", help="answer from the LLM cache only")
+    p.add_argument("--llm-model", help="model (default: $RALPH_VALIDATE_MODEL or built-in)")
+    p.add_argument("--llm-max-cells", type=int, help="ask about at most N cells")
+    p.add_argument("--llm-max-tokens", type=int, help="stop asking after N tokens")
+    return p
+
+
+def parse_formats(text: str) -> list[str]:
+    """``md,json`` → ["md", "json"]; an unknown format is a usage error."""
+    formats = [f.strip() for f in text.split(",") if f.strip()]
+    unknown = [f for f in formats if f not in WRITERS]
+    if unknown or not formats:
+        raise UsageError(
+            f"unknown format '{unknown[0] if unknown else text}' (available: {', '.join(WRITERS)})"
+        )
+    return list(dict.fromkeys(formats))
+
+
+def _progress_callback(quiet: bool) -> tuple[Callable[[int, int], None] | None, object]:
+    if quiet or not stderr_is_tty():
+        return None, None
+    from rich.progress import Progress
+
+    bar = Progress(transient=True, console=None)
+    bar.start()
+    task = bar.add_task("parsing", total=None)
+
+    def update(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    return update, bar
+
+
+def _summary(report: Report, written: list[Path]) -> None:
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    counts = report.summary()
+    console.print(
+        f"ralph-validate: [green]{counts['PASS']} PASS[/], [red]{counts['FAIL']} FAIL[/], "
+        f"[yellow]{counts['UNKNOWN']} UNKNOWN[/]"
+    )
+    for name, rows in (
+        ("requirements", report.requirements),
+        ("contracts", report.contracts),
+        ("tests", report.tests),
+    ):
+        bad = sum(1 for r in rows if r.status.value != "PASS")
+        console.print(f"  {name}: {len(rows)} row(s), {bad} not PASS")
+    fails = [f for f in report.findings if f.status.value == "FAIL" and not f.pre_existing]
+    for finding in fails[:10]:
+        console.print(
+            f"  [red]FAIL[/] {finding.file}:{finding.line} {finding.kind}: {finding.message}",
+            markup=True,
+            soft_wrap=True,
+        )
+    for path in written:
+        console.print(f"wrote {path}")
+
+
+def audit(argv: Sequence[str]) -> int:
+    """Run the audit command; returns the exit code."""
+    args = build_parser().parse_args(argv)
+    formats = parse_formats(args.format)
+    if args.llm_replay and not args.llm:
+        raise UsageError("--llm-replay needs --llm")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    opts = AuditOptions(
+        repo=args.repo,
+        spec=args.spec,
+        base=args.base,
+        include_dirty=args.include_dirty,
+        all_files=args.all_files,
+        jobs=args.jobs,
+        cache=not args.no_cache,
+        llm=args.llm,
+        llm_replay=args.llm_replay,
+        llm_model=args.llm_model,
+        llm_max_cells=args.llm_max_cells,
+        llm_max_tokens=args.llm_max_tokens,
+    )
+    update, bar = _progress_callback(args.quiet)
+    try:
+        report = run_audit(opts, update)
+    finally:
+        if bar is not None:
+            bar.stop()  # type: ignore[attr-defined]
+    from ralph_validate.core.git import Git
+
+    repo = Git.open(args.repo).root
+    out = args.out if args.out is not None else default_out(repo, report)
+    out = out if out.is_absolute() else Path.cwd() / out
+    rendered = {WRITERS[f][0]: WRITERS[f][1](report) for f in formats}  # all before any write
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        written = []
+        for name, text in rendered.items():
+            atomic_write_text(out / name, text)
+            written.append(out / name)
+    except OSError as err:
+        raise InputError(f"cannot write the report to {out}: {err.strerror}") from None
+    if not args.quiet:
+        _summary(report, written)
+    return 1 if threshold_reached(report, args.fail_on) else 0
+
+
+def _dispatch(argv: Sequence[str]) -> int:
+    if argv and argv[0] == "demo":
+        from ralph_validate.validator.demo import run_demo
+
+        return run_demo(argv[1:])
+    if argv and argv[0] == "loop":
+        from ralph_validate.validator import loop
+
+        parser = _Parser(prog="ralph-validate loop", description="A reference Ralph loop.")
+        loop.add_arguments(parser)
+        return loop.run_loop(loop.options_from(parser.parse_args(argv[1:])))
+    return audit(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: exit codes 0/1/2, errors as one line on stderr, never a traceback."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(args)
+    except InputError as err:
+        print(f"ralph-validate: error: {err.message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("ralph-validate: interrupted", file=sys.stderr)
+        return 130
+    except Exception as err:  # the promise of exit 2 without a traceback holds for bugs too
+        print(
+            f"ralph-validate: error: internal error ({type(err).__name__}: {err}); "
+            "please report it",
+            file=sys.stderr,
+        )
+        if os.environ.get("RALPH_VALIDATE_DEBUG"):
+            raise
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,195 @@
+"""Per-file facts at HEAD and at BASE, read safely, cached by content, computed in parallel.
+
+Cache: ``<repo>/.ralph/cache/facts/<sha256 of content>-<extractor version>.pickle``.
+A damaged entry is ignored and recomputed. Files that are binary, not UTF-8,
+larger than ``MAX_BYTES``, or symlinks are not parsed; they are listed in
+``skipped`` with the reason, and the report header says how many.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from ralph_validate.core.atomic import atomic_write_bytes
+from ralph_validate.core.git import EMPTY_TREE, Git
+from ralph_validate.extractors.dispatch import EXTRACTOR_VERSION, extract, language_of
+from ralph_validate.extractors.facts import FileFacts
+from ralph_validate.validator.config import Config
+from ralph_validate.validator.neverread import is_never_read
+
+# Generated bundles and data dumps above this size are not source an agent wrote by hand;
+# parsing them would cost more than the whole rest of a typical repository.
+MAX_BYTES = 2 * 1024 * 1024
+# Below this many files a process pool costs more to start than it saves.
+POOL_THRESHOLD = 64
+
+
+def unreadable_reason(data: bytes) -> str | None:
+    """Why bytes are not parsed as source (binary, not UTF-8, too large), or None."""
+    if len(data) > MAX_BYTES:
+        return f"larger than {MAX_BYTES // (1024 * 1024)} MB"
+    if b"\0" in data[:8192]:
+        return "binary"
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return "not UTF-8"
+    return None
+
+
+def _extract_job(item: tuple[str, bytes]) -> FileFacts:
+    return extract(item[0], item[1])
+
+
+class FactStore:
+    """Facts for the files of one repository at HEAD (or the work tree) and at BASE."""
+
+    def __init__(
+        self,
+        git: Git,
+        config: Config,
+        base: str,
+        *,
+        worktree: bool = False,
+        cache: bool = True,
+        jobs: int | None = None,
+    ) -> None:
+        self.git = git
+        self.config = config
+        self.base_rev = base
+        self.worktree = worktree
+        self.cache_dir = git.root / ".ralph" / "cache" / "facts" if cache else None
+        self.jobs = jobs or os.cpu_count() or 1
+        self.skipped: dict[str, str] = {}
+        self._head: dict[str, FileFacts | None] = {}
+        self._base: dict[str, FileFacts | None] = {}
+        tracked = set(git.ls_files())
+        # Clean files read from disk are byte-identical to HEAD and far cheaper than git show.
+        self._dirty = set() if worktree else set(git.dirty_files())
+        if worktree:
+            tracked |= set(git.untracked())
+        self._files = sorted(
+            p
+            for p in tracked
+            if not is_never_read(p) and not config.is_excluded(p) and language_of(p) is not None
+        )
+
+    def files(self) -> Iterable[str]:
+        """Every analysable file at HEAD: tracked, not excluded, not never-read, sorted."""
+        return list(self._files)
+
+    def head_bytes(self, path: str) -> bytes | None:
+        """The file's bytes as analysed, or None (missing, symlink, outside the repo)."""
+        if is_never_read(path):
+            return None
+        if self.worktree or path not in self._dirty:
+            full = self.git.root / path
+            if full.is_symlink() or not full.is_file():
+                return None
+            try:
+                return full.read_bytes()
+            except OSError:
+                return None
+        return self._blob("HEAD", path)
+
+    def head_text(self, path: str) -> str | None:
+        """The file's text as analysed, or None when it is not readable source."""
+        data = self.head_bytes(path)
+        if data is None or unreadable_reason(data) is not None:
+            return None
+        return data.decode("utf-8")
+
+    def _blob(self, rev: str, path: str) -> bytes | None:
+        if rev == EMPTY_TREE:
+            return None
+        mode = self.git.run("ls-tree", rev, "--", path).split(" ", 1)[0]
+        if mode == "120000":  # a symlink: never followed
+            return None
+        return self.git.show(rev, path)
+
+    def _cache_path(self, data: bytes) -> Path | None:
+        if self.cache_dir is None:
+            return None
+        digest = hashlib.sha256(data).hexdigest()
+        return self.cache_dir / f"{digest}-{EXTRACTOR_VERSION}.pickle"
+
+    def _cached(self, path: str, data: bytes) -> FileFacts | None:
+        cache = self._cache_path(data)
+        if cache is None or not cache.is_file():
+            return None
+        try:
+            facts = pickle.loads(cache.read_bytes())
+        except Exception:  # a damaged or foreign entry: recompute
+            return None
+        if not isinstance(facts, FileFacts) or facts.path != path:
+            return None
+        return facts
+
+    def _store(self, facts: FileFacts, data: bytes) -> None:
+        cache = self._cache_path(data)
+        if cache is None:
+            return
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(cache, pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL))
+
+    def _facts_for(self, path: str, data: bytes | None) -> FileFacts | None:
+        if data is None:
+            return None
+        reason = unreadable_reason(data)
+        if reason is not None:
+            self.skipped[path] = reason
+            return None
+        cached = self._cached(path, data)
+        if cached is not None:
+            return cached
+        facts = extract(path, data)
+        self._store(facts, data)
+        return facts
+
+    def head(self, path: str) -> FileFacts | None:
+        """Facts of the file as analysed."""
+        if path not in self._head:
+            self._head[path] = self._facts_for(path, self.head_bytes(path))
+        return self._head[path]
+
+    def base(self, path: str) -> FileFacts | None:
+        """Facts of the file at BASE, or None when it did not exist there."""
+        if is_never_read(path):
+            return None
+        if path not in self._base:
+            self._base[path] = self._facts_for(path, self._blob(self.base_rev, path))
+        return self._base[path]
+
+    def prefetch(self, paths: Iterable[str]) -> None:
+        """Compute the HEAD facts of many files at once, in a process pool when it pays."""
+        todo: list[tuple[str, bytes]] = []
+        for path in paths:
+            if path in self._head:
+                continue
+            data = self.head_bytes(path)
+            if data is None:
+                self._head[path] = None
+                continue
+            reason = unreadable_reason(data)
+            if reason is not None:
+                self.skipped[path] = reason
+                self._head[path] = None
+                continue
+            cached = self._cached(path, data)
+            if cached is not None:
+                self._head[path] = cached
+            else:
+                todo.append((path, data))
+        if len(todo) < POOL_THRESHOLD or self.jobs <= 1:
+            results = [_extract_job(item) for item in todo]
+        else:
+            with ProcessPoolExecutor(max_workers=self.jobs) as pool:
+                results = list(pool.map(_extract_job, todo, chunksize=16))
+        for (path, data), facts in zip(todo, results, strict=True):
+            self._store(facts, data)
+            self._head[path] = facts

@@ -1,0 +1,185 @@
+"""One audit, start to end: repo, config, spec, change set, facts, checks, LLM pass, report."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ralph_validate import __version__
+from ralph_validate.core.git import Git
+from ralph_validate.core.llm import LlmClient, api_key_available, resolve_model
+from ralph_validate.core.specs import find_spec
+from ralph_validate.core.specs.model import Spec
+from ralph_validate.validator.changeset import compute_change_set
+from ralph_validate.validator.checks import CHECKS
+from ralph_validate.validator.checks.traceability import finding_for
+from ralph_validate.validator.config import load_config
+from ralph_validate.validator.context import AnalysisContext, ChangeSet, CheckOutput
+from ralph_validate.validator.factstore import FactStore
+from ralph_validate.validator.findings import Finding, Status
+from ralph_validate.validator.llm_pass import LlmLimits, run_llm_pass
+from ralph_validate.validator.report.model import Header, Report, RequirementRow
+
+
+@dataclass(frozen=True)
+class AuditOptions:
+    """What one ``ralph-validate`` run was asked to do."""
+
+    repo: Path
+    spec: str | None = None
+    base: str | None = None
+    include_dirty: bool = False
+    all_files: bool = False
+    jobs: int | None = None
+    cache: bool = True
+    llm: bool = False
+    llm_replay: bool = False
+    llm_model: str | None = None
+    llm_max_cells: int | None = None
+    llm_max_tokens: int | None = None
+
+
+def natural_key(value: str) -> tuple[object, ...]:
+    """Sort ``1.2`` before ``1.10`` and ``US-2`` before ``US-10``."""
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", value))
+
+
+def _llm_state(opts: AuditOptions) -> tuple[str, LlmClient | None, str]:
+    """(header text, client or None, model)."""
+    model = resolve_model(opts.llm_model)
+    if not opts.llm:
+        return "off (not requested; --llm turns it on)", None, model
+    cache = opts.repo / ".ralph" / "llm-cache"
+    if opts.llm_replay:
+        return (
+            f"replay (model {model}; answers from the cache only)",
+            LlmClient(model=model, cache_dir=cache, replay=True),
+            model,
+        )
+    if not api_key_available():
+        return "off (no ANTHROPIC_API_KEY)", None, model
+    return f"on (model {model})", LlmClient(model=model, cache_dir=cache), model
+
+
+def _sorted_report(report: Report) -> Report:
+    return replace(
+        report,
+        requirements=tuple(sorted(report.requirements, key=lambda r: natural_key(r.id))),
+        contracts=tuple(
+            sorted(
+                report.contracts,
+                key=lambda c: (
+                    c.question,
+                    c.boundary,
+                    (c.consumer.file, c.consumer.line, c.consumer.path) if c.consumer else (),
+                    (c.producer.file, c.producer.line, c.producer.path) if c.producer else (),
+                ),
+            )
+        ),
+        tests=tuple(sorted(report.tests, key=lambda t: (t.file, t.line, t.name))),
+        findings=tuple(sorted(set(report.findings), key=Finding.sort_key)),
+    )
+
+
+def _apply_llm(
+    spec: Spec,
+    out: CheckOutput,
+    client: LlmClient,
+    read_text: Callable[[str], str | None],
+    limits: LlmLimits,
+) -> None:
+    rows: list[RequirementRow] = run_llm_pass(spec, out.requirements, client, read_text, limits)
+    out.requirements = rows
+    out.findings = [f for f in out.findings if not f.kind.startswith("trace.")]
+    out.findings += [f for f in (finding_for(r) for r in rows) if f is not None]
+
+
+def run_audit(opts: AuditOptions, progress: Callable[[int, int], None] | None = None) -> Report:
+    """Run every check and return the report (nothing is written here)."""
+    git = Git.open(opts.repo)
+    repo = git.root
+    config = load_config(repo)
+    spec = find_spec(repo, opts.spec) if opts.spec else None
+    change: ChangeSet = compute_change_set(
+        git,
+        spec.name if spec else None,
+        base=opts.base,
+        include_dirty=opts.include_dirty,
+        all_files=opts.all_files,
+    )
+    files = tuple(f for f in change.files if not config.is_excluded(f))
+    change = replace(change, files=files)
+    store = FactStore(
+        git, config, change.base, worktree=opts.include_dirty, cache=opts.cache, jobs=opts.jobs
+    )
+    everything = list(store.files())
+    chunk = 256
+    for start in range(0, len(everything), chunk):
+        store.prefetch(everything[start : start + chunk])
+        if progress is not None:
+            progress(min(start + chunk, len(everything)), len(everything))
+    ctx = AnalysisContext(repo=repo, spec=spec, change_set=change, config=config, facts=store)
+    for check in CHECKS:
+        ctx.so_far.extend(check.run(ctx))
+    llm_text, client, _ = _llm_state(replace(opts, repo=repo))
+    if client is not None and spec is not None:
+        limits = LlmLimits(opts.llm_max_cells, opts.llm_max_tokens)
+        _apply_llm(spec, ctx.so_far, client, store.head_text, limits)
+    notes = list(change.notes)
+    if store.skipped:
+        kinds = sorted(set(store.skipped.values()))
+        notes.append(f"{len(store.skipped)} file(s) not parsed ({', '.join(kinds)})")
+    findings = [
+        f
+        for f in ctx.so_far.findings
+        if config.rule_enabled(f.rule, f.kind) and not config.is_excluded(f.file)
+    ]
+    header = Header(
+        spec_name=spec.name if spec else None,
+        spec_path=spec.path if spec else None,
+        base=change.base,
+        base_rule=change.base_rule,
+        head=change.head,
+        tool_version=__version__,
+        change_set_source=change.source,
+        change_set_files=change.files,
+        llm=llm_text,
+        include_dirty=opts.include_dirty,
+        notes=tuple(notes),
+    )
+    report = Report(
+        header=header,
+        requirements=tuple(ctx.so_far.requirements),
+        contracts=tuple(ctx.so_far.contracts),
+        tests=tuple(ctx.so_far.tests),
+        findings=tuple(findings),
+        has_spec=spec is not None,
+    )
+    return _sorted_report(report)
+
+
+def threshold_reached(report: Report, fail_on: str | None) -> bool:
+    """True when ``--fail-on fail|unknown`` is met by a goal-caused cell."""
+    if fail_on is None:
+        return False
+    counts = report.summary()
+    if counts[Status.FAIL.value]:
+        return True
+    return fail_on == "unknown" and counts[Status.UNKNOWN.value] > 0
+
+
+def default_out(repo: Path, report: Report) -> Path:
+    """The spec folder (a file spec: its folder), else the repository root."""
+    spec_path = report.header.spec_path
+    if not spec_path or spec_path == ".":
+        return repo
+    return repo / spec_path
+
+
+def stderr_is_tty() -> bool:
+    """True when progress may be drawn (an interactive terminal, NO_COLOR aside)."""
+    return sys.stderr.isatty() and os.environ.get("TERM") != "dumb"

@@ -1,0 +1,165 @@
+"""``validation-report.md``: a header, exactly three tables, then the findings table.
+
+Every table has a ``Status`` column whose cells are exactly PASS, FAIL or
+UNKNOWN; cells hold ids, names, paths, ``file:line`` and kinds, never prose.
+A table with nothing to check prints one row saying so, with Status PASS
+(there is nothing that could fail). The ``Findings`` table lists the
+goal-caused findings that belong to no other table (placeholders, scope), so a
+gate that reads every Status column counts them; findings already present at
+BASE are listed after it, without a Status column, because the goal did not
+cause them. Same report, same bytes: rows are sorted, nothing depends on time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ralph_validate.validator.findings import KINDS, Finding
+from ralph_validate.validator.report.model import Location, Report
+
+MAX_FILES_IN_HEADER = 20
+
+
+def cell(value: object) -> str:
+    """Table-safe text: pipes escaped, newlines flattened, empty as an em dash."""
+    text = " ".join(str(value).split()).replace("|", "\\|")
+    return text or "—"
+
+
+def _loc(loc: Location) -> str:
+    return f"{loc.file}:{loc.line}"
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> list[str]:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
+    lines += ["| " + " | ".join(cell(v) for v in row) + " |" for row in rows]
+    return lines
+
+
+def _header(report: Report) -> list[str]:
+    h = report.header
+    title = h.spec_name or "repository"
+    source = {
+        "spec-prefix": "spec-prefixed commits",
+        "diff": "git diff",
+        "all": "all tracked files",
+    }.get(h.change_set_source, h.change_set_source)
+    lines = [f"# Validation report: {title}", ""]
+    if h.spec_name:
+        lines.append(f"- **Spec:** {h.spec_name} (`{h.spec_path}`)")
+    else:
+        lines.append("- **Spec:** none given (no traceability)")
+    lines += [
+        f"- **BASE:** `{h.base}` ({h.base_rule})",
+        f"- **HEAD:** `{h.head}`" + (" + uncommitted changes" if h.include_dirty else ""),
+        f"- **Tool:** ralph-validate {h.tool_version}",
+        f"- **Change set:** {len(h.change_set_files)} file(s) from {source}",
+        f"- **LLM pass:** {h.llm}",
+    ]
+    lines += [f"- **Note:** {note}" for note in h.notes]
+    if h.change_set_files:
+        lines += ["", "<details><summary>Changed files</summary>", ""]
+        lines += [f"- `{f}`" for f in h.change_set_files[:MAX_FILES_IN_HEADER]]
+        hidden = len(h.change_set_files) - MAX_FILES_IN_HEADER
+        if hidden > 0:
+            lines.append(f"- … and {hidden} more (see validation-report.json)")
+        lines += ["", "</details>"]
+    return lines
+
+
+def _requirements(report: Report) -> list[str]:
+    headers = ("Req", "Requirement", "Implementation", "Test", "Decided by", "Status")
+    if not report.requirements:
+        why = "no spec given" if not report.has_spec else "the spec declares no requirements"
+        return _table(headers, [("—", why, "—", "—", "—", "PASS")])
+    rows = [
+        (
+            r.id,
+            r.title,
+            ", ".join(_loc(loc) for loc in r.implementation),
+            ", ".join(f"{t.file}::{t.name}" for t in r.tests),
+            r.decided_by,
+            r.status.value,
+        )
+        for r in report.requirements
+    ]
+    return _table(headers, rows)
+
+
+def _contracts(report: Report) -> list[str]:
+    headers = ("Q", "Boundary", "Consumer reads", "Producer writes", "Kind", "Status")
+    if not report.contracts:
+        return _table(headers, [("—", "no boundary to check", "—", "—", "—", "PASS")])
+    rows = [
+        (
+            c.question,
+            c.boundary,
+            f"{c.consumer.path} @ {c.consumer.file}:{c.consumer.line}" if c.consumer else "—",
+            f"{c.producer.path} @ {c.producer.file}:{c.producer.line}" if c.producer else "—",
+            c.kind or "—",
+            c.status.value,
+        )
+        for c in report.contracts
+    ]
+    return _table(headers, rows)
+
+
+def _tests(report: Report) -> list[str]:
+    headers = ("Test", "Location", "Requirements", "Kinds", "Status")
+    if not report.tests:
+        return _table(headers, [("—", "no test in the change set", "—", "—", "PASS")])
+    rows = [
+        (
+            t.name,
+            f"{t.file}:{t.line}",
+            ", ".join(t.requirements),
+            ", ".join(t.kinds) or "none",
+            t.status.value,
+        )
+        for t in report.tests
+    ]
+    return _table(headers, rows)
+
+
+def _findings(findings: Sequence[Finding]) -> list[str]:
+    own = [f for f in findings if KINDS[f.kind] == "findings" and not f.pre_existing]
+    lines = ["## Findings", ""]
+    if own:
+        lines += _table(
+            ("Kind", "Rule", "Location", "Message", "Status"),
+            [(f.kind, f.rule, f"{f.file}:{f.line}", f.message, f.status.value) for f in own],
+        )
+    else:
+        lines.append("No placeholder or scope finding in the change set.")
+    old = [f for f in findings if f.pre_existing]
+    if old:
+        lines += ["", "### Pre-existing at BASE (not caused by this change)", ""]
+        lines += [f"- `{f.file}:{f.line}` {f.kind} ({f.rule}): {cell(f.message)}" for f in old]
+    return lines
+
+
+def render_markdown(report: Report) -> str:
+    """The whole Markdown report as text with LF newlines and one trailing newline."""
+    findings = sorted(report.findings, key=Finding.sort_key)
+    summary = report.summary()
+    lines = _header(report)
+    lines += [
+        "",
+        f"**Summary:** {summary['PASS']} PASS, {summary['FAIL']} FAIL, "
+        f"{summary['UNKNOWN']} UNKNOWN",
+        "",
+        "## Requirements traceability",
+        "",
+        *_requirements(report),
+        "",
+        "## Cross-component integrity",
+        "",
+        *_contracts(report),
+        "",
+        "## Integration test integrity",
+        "",
+        *_tests(report),
+        "",
+        *_findings(findings),
+    ]
+    return "\n".join(lines) + "\n"
