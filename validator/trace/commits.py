@@ -2,7 +2,9 @@
 
 A spec-prefixed commit completed a task when it ticks the task's box in the
 task file, or when its message names the task id after the prefix
-(``row-count-check: 2.1 add the handler``, ``... (task 3)``).
+(``row-count-check: 2.1 add the handler``, ``... (task 3)``). Only a commit
+that completed exactly one task ties its files to that task: a commit that
+completes several says nothing about which file serves which.
 """
 
 from __future__ import annotations
@@ -56,6 +58,6 @@ def files_by_task(git: Git, spec: Spec, commits: tuple[str, ...]) -> dict[str, l
         if spec.tasks_file and spec.tasks_file in files:
             diff = git.run("show", "--format=", "--unified=0", sha, "--", spec.tasks_file)
             tasks |= _ticked_tasks(diff, spec)
-        for tid in tasks:
-            result[tid].update(files)
+        if len(tasks) == 1:
+            result[next(iter(tasks))].update(files)
     return {tid: sorted(paths) for tid, paths in sorted(result.items())}
