@@ -77,7 +77,8 @@ def _trailer(text: str) -> str | None:
         return None
     after = stripped[match.end() :]
     after = re.sub(r"^[\s:*_]*(requirements?\b)?[\s:*_]*", "", after, flags=re.IGNORECASE)
-    return re.sub(r"\([^)]*\)", " ", after)  # "Requirement 1.1 (login)" -> "1.1"
+    after = re.sub(r"\([^)]*\)", " ", after)  # "Requirement 1.1 (login)" -> "1.1"
+    return after.replace("_", " ").replace("*", " ")
 
 
 def parse_tasks(data: bytes, path: str) -> tuple[Task, ...]:
