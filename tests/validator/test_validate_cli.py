@@ -1,0 +1,207 @@
+"""ralph-validate end to end on real repositories."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+REQUIREMENTS = """# Requirements Document
+
+### Requirement 1
+
+**User Story:** As an operator, I want short tables detected, so that partial loads stop.
+
+#### Acceptance Criteria
+
+1. WHEN a table has fewer rows than announced THEN the checker SHALL fail with reason "too_short"
+
+### Requirement 2
+
+**User Story:** As an operator, I want a checkpoint resume, so that reruns skip finished tables.
+
+#### Acceptance Criteria
+
+1. WHEN a load is rerun THEN the loader SHALL skip tables listed in the checkpoint file
+"""
+TASKS = "- [x] 1. Detect short tables\n  - _Requirements: 1.1_\n- [ ] 2. FINAL gate\n"
+SPEC = ".kiro/specs/row-count"
+CODE = 'def check(n, expected):\n    return "too_short" if n < expected else None\n'
+
+
+def build(repo) -> None:
+    repo.commit(
+        "chore: spec",
+        {f"{SPEC}/requirements.md": REQUIREMENTS, f"{SPEC}/tasks.md": TASKS, "README.md": "x\n"},
+    )
+    repo.commit(
+        "row-count: detect short tables",
+        {"src/rowcount.py": CODE},
+    )
+
+
+def test_writes_md_and_json_into_the_spec_folder_byte_identically(repo, validate) -> None:
+    build(repo)
+    first = validate("--repo", str(repo.root), "--spec", "row-count")
+    assert first.returncode == 0, first.stderr
+    md = (repo.root / SPEC / "validation-report.md").read_bytes()
+    js = (repo.root / SPEC / "validation-report.json").read_bytes()
+    second = validate("--repo", str(repo.root), "--spec", "row-count", "--quiet")
+    assert second.returncode == 0 and second.stdout == ""
+    assert (repo.root / SPEC / "validation-report.md").read_bytes() == md
+    assert (repo.root / SPEC / "validation-report.json").read_bytes() == js
+    text = md.decode()
+    head = repo.git("rev-parse", "HEAD").strip()
+    assert f"- **HEAD:** `{head}`" in text
+    for title in (
+        "## Requirements traceability",
+        "## Cross-component integrity",
+        "## Integration test integrity",
+    ):
+        assert title in text
+
+
+def test_json_report_shape(repo, validate) -> None:
+    build(repo)
+    validate("--repo", str(repo.root), "--spec", "row-count", "--format", "json")
+    assert not (repo.root / SPEC / "validation-report.md").exists()
+    data = json.loads((repo.root / SPEC / "validation-report.json").read_text())
+    assert data["schema_version"] == 1
+    assert data["tool"]["name"] == "ralph-validate"
+    assert data["spec"] == {"name": "row-count", "path": SPEC}
+    assert data["change_set"]["source"] == "spec-prefix"
+    assert data["change_set"]["files"] == ["src/rowcount.py"]
+    rows = {r["id"]: r for r in data["requirements"]}
+    assert rows["1"]["status"] == "UNKNOWN" and rows["1"]["decided_by"] == "analysis"
+    assert rows["1"]["implementation"] == [{"file": "src/rowcount.py", "line": 2}]
+    assert rows["2"]["status"] == "FAIL"
+    finding = next(f for f in data["findings"] if f["kind"] == "trace.unimplemented")
+    assert (finding["file"], finding["line"], finding["pre_existing"]) == (
+        f"{SPEC}/requirements.md",
+        11,
+        False,
+    )
+    assert data["summary"] == {"PASS": 0, "FAIL": 1, "UNKNOWN": 1}
+
+
+def test_a_lying_progress_file_changes_nothing(repo, validate) -> None:
+    build(repo)
+    validate("--repo", str(repo.root), "--spec", "row-count", "--out", str(repo.root / "a"))
+    repo.commit(
+        "row-count: progress",
+        {
+            "progress.txt": "Requirement 2 implemented: checkpoint resume skip tables done\n",
+            ".ralph/notes.md": "Requirement 2 is done\n",
+        },
+    )
+    validate(
+        "--repo",
+        str(repo.root),
+        "--spec",
+        "row-count",
+        "--out",
+        str(repo.root / "b"),
+        "--base",
+        "HEAD~2",
+    )
+    before = json.loads((repo.root / "a/validation-report.json").read_text())["requirements"]
+    after = json.loads((repo.root / "b/validation-report.json").read_text())["requirements"]
+    assert before == after
+
+
+def test_out_folder_and_fail_on(repo, validate, tmp_path) -> None:
+    build(repo)
+    out = tmp_path / "reports"
+    done = validate(
+        "--repo", str(repo.root), "--spec", "row-count", "--out", str(out), "--fail-on", "fail"
+    )
+    assert done.returncode == 1
+    assert sorted(p.name for p in out.iterdir()) == [
+        "validation-report.json",
+        "validation-report.md",
+    ]
+    assert (
+        validate("--repo", str(repo.root), "--spec", "row-count", "--out", str(out)).returncode == 0
+    )
+
+
+def test_without_a_spec_the_report_goes_to_the_repo_root(repo, validate) -> None:
+    build(repo)
+    done = validate("--repo", str(repo.root))
+    assert done.returncode == 0, done.stderr
+    text = (repo.root / "validation-report.md").read_text()
+    assert "| — | no spec given | — | — | — | PASS |" in text
+
+
+def test_sarif_and_junit_formats(repo, validate) -> None:
+    build(repo)
+    done = validate("--repo", str(repo.root), "--spec", "row-count", "--format", "sarif,junit")
+    assert done.returncode == 0, done.stderr
+    sarif = json.loads((repo.root / SPEC / "validation-report.sarif").read_text())
+    assert sarif["version"] == "2.1.0"
+    assert (repo.root / SPEC / "validation-report.junit.xml").read_text().startswith("<?xml")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--spec", "nope"], "spec 'nope' not found"),
+        (["--spec", "row-count", "--base", "no-such-ref"], "unknown revision 'no-such-ref'"),
+        (["--spec", "row-count", "--format", "pdf"], "unknown format 'pdf'"),
+        (["--spec", "row-count", "--bogus"], "unrecognized arguments: --bogus"),
+        (["--spec", "/"], "outside the repository"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2_and_nothing_written(repo, validate, args, message) -> None:
+    build(repo)
+    done = validate("--repo", str(repo.root), *args)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and message in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (repo.root / SPEC / "validation-report.md").exists()
+
+
+def test_not_a_git_repository(tmp_path, validate) -> None:
+    done = validate("--repo", str(tmp_path))
+    assert done.returncode == 2
+    assert done.stderr == f"ralph-validate: error: {tmp_path} is not a git repository\n"
+
+
+def test_binary_non_utf8_and_symlinked_files_do_not_break_the_audit(
+    repo, validate, tmp_path
+) -> None:
+    build(repo)
+    outside = tmp_path / "secret.py"
+    outside.write_text("TOKEN = 'x'\n")
+    (repo.root / "src").mkdir(exist_ok=True)
+    (repo.root / "src/link.py").symlink_to(outside)
+    repo.commit(
+        "row-count: odd files",
+        {"src/blob.py": b"\x00\x01\x02", "src/latin.py": b"X = '\xe9'\n"},
+    )
+    done = validate("--repo", str(repo.root), "--spec", "row-count", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    notes = json.loads((repo.root / SPEC / "validation-report.json").read_text())["notes"]
+    assert notes == ["2 file(s) not parsed (binary, not UTF-8)"]
+
+
+def test_demo_builds_the_example_and_runs_the_gate(tmp_path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ralph_validate.validator.cli",
+            "demo",
+            "--keep",
+            str(tmp_path / "demo"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "# Validation report: row-count-check" in done.stdout
+    assert "<promise>COMPLETE-WITH-GAPS</promise>" in done.stdout
+    assert (tmp_path / "demo/specs/row-count-check/validation-report.md").is_file()
