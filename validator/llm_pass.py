@@ -159,7 +159,11 @@ def _decide(row: RequirementRow, data: dict[str, object], read_text: ReadText) -
             row,
             status=Status.PASS,
             kind=None,
-            implementation=tuple(sorted(set(row.implementation) | set(implementation))),
+            implementation=tuple(
+                sorted(
+                    set(row.implementation) | set(implementation), key=lambda i: (i.file, i.line)
+                )
+            ),
             tests=tuple(sorted(set(row.tests) | set(tests), key=lambda t: (t.file, t.line))),
             decided_by="llm",
             reason=f"LLM: {reason}",

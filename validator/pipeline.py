@@ -48,21 +48,20 @@ def natural_key(value: str) -> tuple[object, ...]:
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", value))
 
 
-def _llm_state(opts: AuditOptions) -> tuple[str, LlmClient | None, str]:
-    """(header text, client or None, model)."""
-    model = resolve_model(opts.llm_model)
+def _llm_state(opts: AuditOptions, injected: LlmClient | None) -> tuple[str, LlmClient | None]:
+    """(header text, client or None). A replay says what the live run it replays said,
+    so that both write the same bytes."""
+    model = injected.model if injected is not None else resolve_model(opts.llm_model)
     if not opts.llm:
-        return "off (not requested; --llm turns it on)", None, model
+        return "off (not requested; --llm turns it on)", None
+    if injected is not None:
+        return f"on (model {model})", injected
     cache = opts.repo / ".ralph" / "llm-cache"
     if opts.llm_replay:
-        return (
-            f"replay (model {model}; answers from the cache only)",
-            LlmClient(model=model, cache_dir=cache, replay=True),
-            model,
-        )
+        return f"on (model {model})", LlmClient(model=model, cache_dir=cache, replay=True)
     if not api_key_available():
-        return "off (no ANTHROPIC_API_KEY)", None, model
-    return f"on (model {model})", LlmClient(model=model, cache_dir=cache), model
+        return "off (no ANTHROPIC_API_KEY)", None
+    return f"on (model {model})", LlmClient(model=model, cache_dir=cache)
 
 
 def _sorted_report(report: Report) -> Report:
@@ -98,8 +97,14 @@ def _apply_llm(
     out.findings += [f for f in (finding_for(r) for r in rows) if f is not None]
 
 
-def run_audit(opts: AuditOptions, progress: Callable[[int, int], None] | None = None) -> Report:
-    """Run every check and return the report (nothing is written here)."""
+def run_audit(
+    opts: AuditOptions,
+    progress: Callable[[int, int], None] | None = None,
+    llm_client: LlmClient | None = None,
+) -> Report:
+    """Run every check and return the report (nothing is written here).
+
+    ``llm_client`` replaces the client ``--llm`` would build (a different transport)."""
     git = Git.open(opts.repo)
     repo = git.root
     config = load_config(repo)
@@ -125,7 +130,7 @@ def run_audit(opts: AuditOptions, progress: Callable[[int, int], None] | None = 
     ctx = AnalysisContext(repo=repo, spec=spec, change_set=change, config=config, facts=store)
     for check in CHECKS:
         ctx.so_far.extend(check.run(ctx))
-    llm_text, client, _ = _llm_state(replace(opts, repo=repo))
+    llm_text, client = _llm_state(replace(opts, repo=repo), llm_client)
     if client is not None and spec is not None:
         limits = LlmLimits(opts.llm_max_cells, opts.llm_max_tokens)
         _apply_llm(spec, ctx.so_far, client, store.head_text, limits)
