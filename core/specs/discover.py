@@ -142,13 +142,19 @@ def find_spec(repo: Path, spec: str) -> Spec:
     repo = repo.resolve()
     given = Path(spec)
     candidate = given if given.is_absolute() else repo / given
+    path_error: InputError | None = None
     if candidate.exists() or candidate.is_symlink():
         resolved = _inside(repo, candidate, spec)
-        return load_folder(repo, resolved) if resolved.is_dir() else load_file(repo, resolved)
+        try:
+            return load_folder(repo, resolved) if resolved.is_dir() else load_file(repo, resolved)
+        except InputError as err:
+            path_error = err  # a folder that merely shares the name: try the spec locations
     for root in SEARCH_ROOTS:
         folder = repo / root / spec
         if folder.is_dir():
             return load_folder(repo, _inside(repo, folder, f"{root}/{spec}"))
+    if path_error is not None:
+        raise path_error
     looked = ", ".join(f"{root}/{spec}/" for root in SEARCH_ROOTS)
     raise InputError(f"spec '{spec}' not found (looked in {looked})")
 

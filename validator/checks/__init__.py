@@ -7,7 +7,8 @@ Adding a check is one line here.
 
 from __future__ import annotations
 
+from ralph_validate.validator.checks.scope import ScopeCheck
 from ralph_validate.validator.checks.traceability import TraceabilityCheck
 from ralph_validate.validator.context import Check
 
-CHECKS: tuple[Check, ...] = (TraceabilityCheck(),)
+CHECKS: tuple[Check, ...] = (ScopeCheck(), TraceabilityCheck())

@@ -12,6 +12,9 @@ does not serve never-read files.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from ralph_validate.core.errors import InputError
 from ralph_validate.core.git import Git
 from ralph_validate.core.specs.model import Requirement
@@ -21,6 +24,7 @@ from ralph_validate.validator.report.model import Location, RequirementRow, Test
 from ralph_validate.validator.trace.commits import files_by_task
 from ralph_validate.validator.trace.evidence import Evidence, Tracer, classify
 
+_CREATED = re.compile(r"^Created\s+`?(?P<path>[^`\s]+)`?(?:\s+.*)?$")
 RULE_UNIMPLEMENTED = "TR001"
 RULE_UNTESTED = "TR002"
 MAX_IMPLEMENTATION_CELLS = 3  # the strongest few locations; the JSON row lists the same
@@ -83,6 +87,18 @@ def finding_for(row: RequirementRow) -> Finding | None:
     )
 
 
+def created_paths(req: Requirement) -> list[str]:
+    """Paths a ralph-loop ``Created <path>`` acceptance criterion promises."""
+    found = [_CREATED.match(c.text.strip()) for c in req.criteria]
+    return [m.group("path") for m in found if m is not None]
+
+
+def _exists(ctx: AnalysisContext, git: Git, path: str) -> bool:
+    if ctx.change_set.include_dirty and (ctx.repo / path).is_file():
+        return True
+    return git.show("HEAD", path) is not None
+
+
 class TraceabilityCheck:
     """Trace every requirement of the spec to code and honest tests."""
 
@@ -113,8 +129,17 @@ class TraceabilityCheck:
         tracer.add_task_commits(commit_files)
         tracer.add_tests()
         flagged = {(t.file, t.line): t for t in ctx.so_far.tests if t.status is not Status.PASS}
+        git = Git.open(ctx.repo)
         for req in spec.requirements:
             row = _row(req, tracer.evidence[req.id], flagged)
+            missing = [p for p in created_paths(req) if not _exists(ctx, git, p)]
+            if missing:
+                row = replace(
+                    row,
+                    status=Status.FAIL,
+                    kind="trace.unimplemented",
+                    reason=f"acceptance criterion says Created {missing[0]}; no such file at HEAD",
+                )
             out.requirements.append(row)
             finding = finding_for(row)
             if finding is not None:
