@@ -49,6 +49,10 @@ class LoopState:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+class CompletionBlocked(Exception):
+    """Raised by a check that knows more turns cannot help (e.g. the gate said BLOCKED)."""
+
+
 @runtime_checkable
 class CompletionCheck(Protocol):
     """``check(state)`` is None when the goal is met, else the reason it is not."""
@@ -125,9 +129,13 @@ class ValidationGateCheck:
             return f"ralph-gate gave no verdict: {done.stderr.strip() or done.stdout.strip()}"
         if done.returncode == 0:
             return None
-        return str(
-            verdict.get("reason") or verdict.get("verdict") or f"gate exit {done.returncode}"
-        )
+        reason = str(verdict.get("reason") or verdict.get("verdict") or f"exit {done.returncode}")
+        if verdict.get("verdict") == "BLOCKED":
+            raise CompletionBlocked(reason)
+        open_tasks = verdict.get("open_tasks") or []
+        lines = [f"ralph-gate: {verdict.get('verdict')}: {reason}"]
+        lines += [f"- [ ] {t.get('id') or ''} {t.get('title', '')}".rstrip() for t in open_tasks]
+        return "\n".join(lines)
 
     def description(self) -> str:
         """What the check verifies."""
@@ -412,7 +420,10 @@ class TerminationPolicy:
         tag = parse_promises(state.output, state.final_summary).decisive
         reason = ""
         if tag is not None and tag.kind == "COMPLETE":
-            gap = self.completion.check(state)
+            try:
+                gap = self.completion.check(state)
+            except CompletionBlocked as blocked:
+                return Decision(True, "BLOCKED", EXIT_BLOCKED, str(blocked))
             if gap is None:
                 return Decision(True, "COMPLETE", EXIT_COMPLETE, "completion verified")
             reason = gap

@@ -165,3 +165,60 @@ def test_ctrl_c_ends_the_agent_and_leaves_a_consistent_log(tmp_path: Path) -> No
     assert run_loop(tmp_path, quick, "--max-iterations", "1").returncode == 0
     assert not any(p.name.startswith(".feedback") for p in (tmp_path / ".ralph").iterdir())
     os.sync()
+
+
+SPEC_REQUIREMENTS = (
+    "### Requirement 1\n\n**User Story:** As an operator, I want short tables flagged.\n\n"
+    "#### Acceptance Criteria\n\n1. WHEN rows are missing THEN the checker SHALL report too_short\n"
+)
+
+
+def spec_repo(repo) -> None:
+    repo.commit(
+        "chore: spec",
+        {
+            "specs/rows/requirements.md": SPEC_REQUIREMENTS,
+            "specs/rows/tasks.md": "- [ ] 1. Flag short tables\n- [ ] 2. FINAL gate\n",
+            "PROMPT.md": "Do the next task.\n",
+        },
+    )
+
+
+def test_early_claim_is_refused_with_feedback_then_real_work_completes(repo, tmp_path) -> None:
+    spec_repo(repo)
+    script = agent(
+        tmp_path,
+        "worker",
+        """
+n=$(cat .iteration 2>/dev/null || echo 0); n=$((n+1)); echo $n > .iteration
+if [ "$n" -ge 2 ]; then
+  grep -q "Flag short tables" - && echo "saw feedback" > saw-feedback.txt || true
+  mkdir -p src && echo 'REASON = "too_short"' > src/rows.py
+  sed -i 's/- \\[ \\] 1\\./- [x] 1./' specs/rows/tasks.md
+  git add src specs && git -c user.name=a -c user.email=a@example.invalid \\
+    -c commit.gpgsign=false commit -qm "rows: 1 flag short tables"
+fi
+echo "<promise>COMPLETE</promise>"
+""",
+    )
+    (repo.root / ".gitignore").write_text(".iteration\n.ralph/\nsaw-feedback.txt\n")
+    repo.commit("chore: ignore loop state", {})
+    done = run_loop(repo.root, script, "--max-iterations", "4", "--spec", "rows")
+    assert done.returncode == 0, done.stdout + done.stderr
+    names = events(repo.root)
+    assert names.count("ITERATION_START") == 2
+    assert "COMPLETION_REFUSED" in names
+    assert (repo.root / "saw-feedback.txt").exists()
+    assert not (repo.root / ".ralph/feedback.md").exists()
+    assert "- [x] 2. FINAL gate" in (repo.root / "specs/rows/tasks.md").read_text()
+
+
+def test_an_agent_that_stalls_is_blocked_by_the_gate(repo, tmp_path) -> None:
+    spec_repo(repo)
+    (repo.root / ".gitignore").write_text(".ralph/\n")
+    repo.commit("chore: ignore loop state", {})
+    script = agent(tmp_path, "staller", 'echo "done! <promise>COMPLETE</promise>"\n')
+    done = run_loop(repo.root, script, "--max-iterations", "10", "--spec", "rows")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert events(repo.root).count("ITERATION_START") == 3
+    assert "BLOCKED" in done.stderr
