@@ -302,3 +302,16 @@ def test_llm_without_a_key_is_off_and_said_so(repo, tmp_path) -> None:
     assert done.returncode == 0, done.stderr
     text = (repo.root / SPEC / "validation-report.md").read_text()
     assert "- **LLM pass:** off (no ANTHROPIC_API_KEY)" in text
+
+
+def test_cell_budget_stops_questions_and_says_so(repo) -> None:
+    build(repo)
+    seen: list[dict] = []
+    client = llm_client(repo.root, [], seen)
+    report = run_audit(
+        AuditOptions(repo=repo.root, spec="row-count-check", llm=True, llm_max_cells=0),
+        llm_client=client,
+    )
+    (row,) = [r for r in report.requirements if r.id == "2"]
+    assert seen == []
+    assert row.status.value == "UNKNOWN" and row.reason.endswith("LLM cell budget spent")

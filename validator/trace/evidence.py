@@ -105,7 +105,9 @@ def classify(path: str, facts: FileFacts, spec: Spec) -> _File | None:
     """A file that can carry evidence, or None (docs, the spec itself, unparsed files)."""
     if path.lower().endswith(_DOC_SUFFIXES) or facts.language == "none":
         return None
-    if spec.path and (path == spec.path or path.startswith(spec.path.rstrip("/") + "/")):
+    if path in (spec.tasks_file, spec.requirements_file):
+        return None
+    if spec.path not in ("", ".") and (path == spec.path or path.startswith(spec.path + "/")):
         return None
     is_test = bool(facts.of_type(TestCase)) or is_test_path(path)
     return _File(path, facts, is_test)
