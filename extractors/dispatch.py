@@ -19,7 +19,7 @@ from ralph_validate.extractors import treesitter
 from ralph_validate.extractors.facts import Fact, FileFacts
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
-EXTRACTOR_VERSION = "2"
+EXTRACTOR_VERSION = "3"
 
 
 @dataclass
@@ -121,4 +121,6 @@ def _load_builtin_extractors() -> None:
 BUILTIN_MODULES: tuple[str, ...] = (
     "ralph_validate.extractors.terms",
     "ralph_validate.extractors.js_integrity",
+    "ralph_validate.extractors.python_integrity",
+    "ralph_validate.extractors.markdown",
 )

@@ -165,9 +165,11 @@ def run(argv: Sequence[str]) -> int:
     head = git.head()
     spec = find_spec(repo, args.spec)
     spec_dir = repo / spec.path if spec.path != "." else repo
-    tasks_path = args.tasks if args.tasks is not None else (
-        repo / spec.tasks_file if spec.tasks_file else None
-    )  # fmt: skip
+    tasks_path = (
+        args.tasks
+        if args.tasks is not None
+        else (repo / spec.tasks_file if spec.tasks_file else None)
+    )
     tasks: tuple[Task, ...] = ()
     judged = b""
     tasks_rel = ""

@@ -65,8 +65,9 @@ def decide(
         return incomplete
     assert report is not None  # narrowed above: no problem means a report was read
     if not report.gaps:
-        return Verdict("COMPLETE", 0, "all tasks done; the report has no FAIL or UNKNOWN",
-                       mark_final=True)  # fmt: skip
+        return Verdict(
+            "COMPLETE", 0, "all tasks done; the report has no FAIL or UNKNOWN", mark_final=True
+        )
     fails = sum(1 for g in report.gaps if g.status == "FAIL")
     unknowns = len(report.gaps) - fails
     return Verdict(

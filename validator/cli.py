@@ -54,7 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="ralph-validate",
         description="Audit a repository against its spec; write validation-report.md/.json.",
         epilog="Subcommands: 'ralph-validate demo' builds and audits an example repository; "
-        "'ralph-validate loop --help' runs a reference Ralph loop.",
+        "'ralph-validate loop --help' runs a reference Ralph loop; 'ralph-validate rules' lists "
+        "the rules and 'ralph-validate explain ID' prints one.",
     )
     p.add_argument("--version", action="version", version=f"ralph-validate {__version__}")
     p.add_argument("--repo", type=Path, default=Path("."), help="repository (default: .)")
@@ -178,7 +179,22 @@ def audit(argv: Sequence[str]) -> int:
     return 1 if threshold_reached(report, args.fail_on) else 0
 
 
+def _rules(argv: Sequence[str]) -> int:
+    from ralph_validate.validator.rules import explain, list_rules
+
+    if argv and argv[0] == "explain":
+        if len(argv) != 2:
+            raise UsageError("usage: ralph-validate explain RULE_ID")
+        print(explain(argv[1]), end="")
+        return 0
+    for rule in list_rules():
+        print(f"{rule.id}  {rule.kind:<26} {rule.name:<26} {rule.summary}")
+    return 0
+
+
 def _dispatch(argv: Sequence[str]) -> int:
+    if argv and argv[0] in ("rules", "explain"):
+        return _rules(argv)
     if argv and argv[0] == "demo":
         from ralph_validate.validator.demo import run_demo
 

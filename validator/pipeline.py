@@ -22,7 +22,8 @@ from ralph_validate.validator.context import AnalysisContext, ChangeSet, CheckOu
 from ralph_validate.validator.factstore import FactStore
 from ralph_validate.validator.findings import Finding, Status
 from ralph_validate.validator.llm_pass import LlmLimits, run_llm_pass
-from ralph_validate.validator.report.model import Header, Report, RequirementRow
+from ralph_validate.validator.report.model import Header, Report, RequirementRow, TestRow
+from ralph_validate.validator.suppression import apply_suppressions
 
 
 @dataclass(frozen=True)
@@ -140,9 +141,10 @@ def run_audit(
         notes.append(f"{len(store.skipped)} file(s) not parsed ({', '.join(kinds)})")
     findings = [
         f
-        for f in ctx.so_far.findings
+        for f in apply_suppressions(ctx.so_far.findings, store.head)
         if config.rule_enabled(f.rule, f.kind) and not config.is_excluded(f.file)
     ]
+    tests = [_retest(t, findings) for t in ctx.so_far.tests]
     header = Header(
         spec_name=spec.name if spec else None,
         spec_path=spec.path if spec else None,
@@ -160,11 +162,26 @@ def run_audit(
         header=header,
         requirements=tuple(ctx.so_far.requirements),
         contracts=tuple(ctx.so_far.contracts),
-        tests=tuple(ctx.so_far.tests),
+        tests=tuple(tests),
         findings=tuple(findings),
         has_spec=spec is not None,
     )
     return _sorted_report(report)
+
+
+def _retest(row: TestRow, findings: list[Finding]) -> TestRow:
+    """A test row recomputed from the findings that survived suppression and rule selection."""
+    mine = [
+        f
+        for f in findings
+        if f.kind.startswith("test.")
+        and f.file == row.file
+        and not f.pre_existing
+        and f.symbol.split("::", 1)[-1] == row.name
+    ]
+    statuses = {f.status for f in mine}
+    status = Status.FAIL if Status.FAIL in statuses else Status.UNKNOWN if statuses else Status.PASS
+    return replace(row, status=status, kinds=tuple(sorted({f.kind for f in mine})))
 
 
 def threshold_reached(report: Report, fail_on: str | None) -> bool:

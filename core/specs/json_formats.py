@@ -69,10 +69,17 @@ def _entry_task(
     tid: str, title: str, passes: bool, path: str, line: int, optional: bool = False
 ) -> Task:
     return Task(
-        id=tid, title=title, state=TaskState.DONE if passes else TaskState.OPEN,
-        optional=optional, depth=0, requirement_refs=(tid,), refs_all=False,
-        final=_FINAL.match(title) is not None, file=path, line=line,
-    )  # fmt: skip
+        id=tid,
+        title=title,
+        state=TaskState.DONE if passes else TaskState.OPEN,
+        optional=optional,
+        depth=0,
+        requirement_refs=(tid,),
+        refs_all=False,
+        final=_FINAL.match(title) is not None,
+        file=path,
+        line=line,
+    )
 
 
 def parse_json_tasks(

@@ -23,8 +23,13 @@ _FINAL = re.compile(r"^final\b", re.IGNORECASE)
 _REFS_LINE = re.compile(r"requirements?\b|validates\b", re.IGNORECASE)
 _RANGE = re.compile(r"(\d+(?:\.\d+)*)\s*[-–]\s*(\d+(?:\.\d+)*)")
 _ID = re.compile(r"\d+(?:\.\d+)*")
-_STATES = {" ": TaskState.OPEN, "x": TaskState.DONE, "X": TaskState.DONE,
-           "-": TaskState.IN_PROGRESS, "~": TaskState.QUEUED}  # fmt: skip
+_STATES = {
+    " ": TaskState.OPEN,
+    "x": TaskState.DONE,
+    "X": TaskState.DONE,
+    "-": TaskState.IN_PROGRESS,
+    "~": TaskState.QUEUED,
+}
 
 
 def decode_lines(data: bytes, name: str) -> list[tuple[int, str]]:
@@ -108,14 +113,21 @@ def parse_tasks(data: bytes, path: str) -> tuple[Task, ...]:
         stack.append(width)
         rest = text[box.end() :].strip()
         numbered = _NUMBERED.match(rest)
-        task_id, title = (numbered.group("id"), numbered.group("title").strip()) if numbered else (
-            None, rest)  # fmt: skip
+        task_id, title = (
+            (numbered.group("id"), numbered.group("title").strip()) if numbered else (None, rest)
+        )
         box_offset = offset + len(text[: box.start("state")].encode("utf-8"))
         current = {
-            "id": task_id, "title": title, "state": _STATES[box.group("state")],
-            "optional": box.group("opt") is not None, "depth": depth, "refs": (), "all": False,
-            "line": number, "box": box_offset,
-        }  # fmt: skip
+            "id": task_id,
+            "title": title,
+            "state": _STATES[box.group("state")],
+            "optional": box.group("opt") is not None,
+            "depth": depth,
+            "refs": (),
+            "all": False,
+            "line": number,
+            "box": box_offset,
+        }
         drafts.append(current)
     return tuple(
         Task(
@@ -172,9 +184,12 @@ def parse_requirements(data: bytes, path: str) -> tuple[Requirement, ...]:
         if heading:
             close()
             current = {
-                "id": heading.group("id"), "title": (heading.group("title") or "").strip(),
-                "story": "", "criteria": [], "line": number,
-            }  # fmt: skip
+                "id": heading.group("id"),
+                "title": (heading.group("title") or "").strip(),
+                "story": "",
+                "criteria": [],
+                "line": number,
+            }
             in_criteria = False
             continue
         other = _ANY_HEADING.match(text.strip())

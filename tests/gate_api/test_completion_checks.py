@@ -35,9 +35,8 @@ def test_every_check_satisfies_the_protocol(tmp_path: Path) -> None:
         TestSuiteCheck(["true"]),
         SqlResultCheck(lambda: sqlite3.connect(":memory:"), "select 1"),
     ]
-    for check in checks:
-        assert isinstance(check, CompletionCheck)
-        assert check.description()
+    assert all(isinstance(check, CompletionCheck) for check in checks)
+    assert all(check.description() for check in checks)
 
 
 def test_feature_list_names_the_features_that_do_not_pass(tmp_path: Path) -> None:

@@ -84,7 +84,9 @@ def test_final_is_the_word_final_after_an_optional_number(line: str, final: bool
     ],
 )
 def test_box_offset_points_at_the_state_byte(data: bytes) -> None:
-    for task in parse_tasks(data, "t.md"):
+    tasks = parse_tasks(data, "t.md")
+    assert len(tasks) >= 2 and tasks[-1].final
+    for task in tasks:
         at = task.box_offset
         assert at is not None
         assert data[at - 1 : at] == b"[" and data[at + 1 : at + 2] == b"]"

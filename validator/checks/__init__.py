@@ -7,8 +7,15 @@ Adding a check is one line here.
 
 from __future__ import annotations
 
+from ralph_validate.validator.checks.integrity import IntegrityCheck
+from ralph_validate.validator.checks.placeholders import PlaceholderCheck
 from ralph_validate.validator.checks.scope import ScopeCheck
 from ralph_validate.validator.checks.traceability import TraceabilityCheck
 from ralph_validate.validator.context import Check
 
-CHECKS: tuple[Check, ...] = (ScopeCheck(), TraceabilityCheck())
+CHECKS: tuple[Check, ...] = (
+    IntegrityCheck(),
+    PlaceholderCheck(),
+    ScopeCheck(),
+    TraceabilityCheck(),
+)

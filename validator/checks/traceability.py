@@ -120,6 +120,12 @@ class TraceabilityCheck:
                 files.append(classified)
         tracer = Tracer(spec, files)
         tracer.add_implementation()
+        # A stub is no implementation: evidence on a flagged stub's line does not count.
+        stubs = {(f.file, f.line) for f in ctx.so_far.findings if f.kind == "placeholder.stub"}
+        for evidence in tracer.evidence.values():
+            evidence.implementation = [
+                h for h in evidence.implementation if (h.file, h.line) not in stubs
+            ]
         commit_files: dict[str, list[str]] = {}
         if ctx.change_set.commits:
             try:

@@ -1,0 +1,10 @@
+; Python nodes that carry test-integrity and placeholder facts.
+(function_definition) @function
+(class_definition) @class
+(comment) @comment
+(module (expression_statement (assignment left: (identifier) @_name (#eq? @_name "pytestmark")) @module_skip))
+(assignment left: (_) right: (_)) @binding
+(keyword_argument) @binding
+(default_parameter) @binding
+(typed_default_parameter) @binding
+(pair key: (string) value: (_)) @binding
