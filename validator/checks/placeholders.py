@@ -87,11 +87,15 @@ _BIG = {
 }
 
 
+_QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w])'[^']*'(?![\w])")
+
+
 def is_marker(text: str) -> bool:
-    """True when a comment line is itself a TODO-style placeholder."""
+    """True when a comment line is itself a TODO-style placeholder (quoted patterns aside)."""
     if _SUPPRESSION.search(text):
         return False
-    return bool(_MARKER_LEADING.search(text) or _MARKER_TAGGED.search(text))
+    bare = _QUOTED.sub(" ", text)
+    return bool(_MARKER_LEADING.search(bare) or _MARKER_TAGGED.search(bare))
 
 
 def _words(name: str) -> list[str]:
