@@ -94,6 +94,9 @@ class Comment(Fact):
 
     text: str
     in_test: bool = False
+    # For comments inside tests, what the text parses as in the file's language when it is
+    # code ("assert", "call"); "" when it is prose or the extractor does not parse comments.
+    code: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -108,6 +111,11 @@ class StubBody(Fact):
     overload: bool = False  # @overload / overload signature
     declaration: bool = False  # .d.ts, ``declare``, interface, type-only
     in_test_file: bool = False
+    # The enclosing class, when the function is a method: its name, its base classes as
+    # written, and whether another class of the same file derives from it.
+    owner: str = ""
+    owner_bases: tuple[str, ...] = ()
+    owner_subclassed: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -119,3 +127,6 @@ class Binding(Fact):
     literal: str  # "number" | "string" | "bool" | "none" | "expression"
     number: float | None = None  # numeric value when ``literal == "number"`` (also for 1e9, -1)
     in_test: bool = False
+    # Where the value is bound: "constant" (module or class level), "local", "keyword"
+    # (argument), "parameter" (default), "property" (object/dict entry); "" when not recorded.
+    form: str = ""

@@ -64,11 +64,7 @@ _SKIP_DECORATORS = {
     "unittest.skipUnless": True,
     "unittest.expectedFailure": False,
 }
-_SKIP_CALLS = {
-    "pytest.skip": "pytest.skip()",
-    "pytest.xfail": "pytest.xfail()",
-    "pytest.importorskip": "pytest.importorskip()",
-}
+_SKIP_CALLS = {"pytest.skip": "pytest.skip()", "pytest.xfail": "pytest.xfail()"}
 _BIG_EXPRESSIONS = {
     "sys.maxsize",
     "math.inf",
@@ -157,11 +153,31 @@ def _operand(node: ts.Node) -> Operand:
     return Operand(text=text, literal=literal, value=text if literal else None)
 
 
+def _always_iterates(loop: ts.Node) -> bool:
+    """A ``for`` over a non-empty literal collection or ``range`` of literals runs its body."""
+    if loop.type != "for_statement":
+        return False
+    right = loop.child_by_field_name("right")
+    if right is None:
+        return False
+    if right.type in ("list", "tuple", "set", "dictionary"):
+        return right.named_child_count > 0
+    if right.type == "call" and T.text(right.child_by_field_name("function")) == "range":
+        args = right.child_by_field_name("arguments")
+        values = [a for a in (args.named_children if args else [])]
+        if values and all(_operand(a).literal == "number" for a in values):
+            numbers = [float(T.text(a).replace("_", "")) for a in values]
+            start, stop = (0.0, numbers[0]) if len(numbers) == 1 else (numbers[0], numbers[1])
+            step = numbers[2] if len(numbers) > 2 else 1.0
+            return (stop - start) * step > 0
+    return False
+
+
 def _conditional_and_handler(node: ts.Node, stop: ts.Node) -> tuple[bool, bool]:
     conditional = in_handler = False
     current = node.parent
     while current is not None and current != stop:
-        if current.type in _CONDITIONAL:
+        if current.type in _CONDITIONAL and not _always_iterates(current):
             conditional = True
         if current.type in _HANDLER_PARTS:
             in_handler = True
@@ -296,7 +312,17 @@ def _body_facts(f: _File, body: ts.Node, symbol: str, in_test: bool) -> list[Fac
             elif in_test:
                 name = _resolve(f, node.child_by_field_name("function"))
                 how = _SKIP_CALLS.get(name) or ("skipTest" if name == "self.skipTest" else None)
-                if how is not None:
+                if name == "pytest.importorskip":  # skips only where the module is missing
+                    facts.append(
+                        Skip(
+                            file=f.source.path,
+                            line=T.line_of(node),
+                            symbol=symbol,
+                            how="pytest.importorskip()",
+                            conditional=True,
+                        )
+                    )
+                elif how is not None:
                     conditional, _ = _conditional_and_handler(node, body)
                     facts.append(
                         Skip(
@@ -524,12 +550,19 @@ def _unittest_classes(f: _File, classes: list[ts.Node]) -> set[str]:
 
 
 def _calls(body: ts.Node) -> tuple[str, ...]:
-    names = {
-        T.text(n.child_by_field_name("function")).rsplit(".", 1)[-1]
-        for n in _walk_own(body)
-        if n.type == "call" and n.child_by_field_name("function") is not None
-    }
-    return tuple(sorted(n for n in names if n.isidentifier()))
+    """Names the body calls: bare names, and ``self.x`` / ``cls.x`` for methods of the test."""
+    names: set[str] = set()
+    for n in _walk_own(body):
+        func = n.child_by_field_name("function") if n.type == "call" else None
+        if func is None:
+            continue
+        text = T.text(func)
+        head, _, last = text.rpartition(".")
+        if head in ("self", "cls") and last.isidentifier():
+            names.add(f"{head}.{last}")
+        elif last.isidentifier():
+            names.add(last)
+    return tuple(sorted(names))
 
 
 def _binding_value(node: ts.Node) -> tuple[str, float | None] | None:
@@ -563,6 +596,23 @@ def _binding_value(node: ts.Node) -> tuple[str, float | None] | None:
     return None
 
 
+def _code_of(text: str) -> str:
+    """What statement a comment's text parses as ("assert", "call"), or "" for prose."""
+    root = T.parse("python", text.encode("utf-8")).root_node
+    if root.has_error or root.named_child_count != 1:
+        return ""
+    statement = root.named_children[0]
+    if statement.type == "assert_statement":
+        return "assert"
+    if (
+        statement.type == "expression_statement"
+        and statement.named_children
+        and (statement.named_children[0].type == "call")
+    ):
+        return "call"
+    return ""
+
+
 def _symbol_of(f: _File, node: ts.Node, tests: dict[int, str]) -> tuple[str, bool]:
     current = node.parent
     while current is not None:
@@ -592,6 +642,7 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
             tests[fn.id] = test_id
             test_nodes.append((fn, test_id, framework))
     in_test_file = f.is_test_file or bool(tests)
+    subclassed = {b.rsplit(".", 1)[-1] for cls in classes for b in _class_bases(f, cls)}
     for cls in classes:
         name = T.text(cls.child_by_field_name("name"))
         if name in unittest_classes or name.startswith("Test"):
@@ -656,6 +707,7 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
             continue
         cls = _enclosing_class(fn)
         bases = _class_bases(f, cls) if cls is not None else []
+        owner = T.text(cls.child_by_field_name("name")) if cls is not None else ""
         decorators = [_decorator_name(f, d)[0] for d in _decorators(f, fn)]
         f.facts.append(
             StubBody(
@@ -672,6 +724,9 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
                 overload=any(d.rsplit(".", 1)[-1] == "overload" for d in decorators),
                 declaration=source.path.endswith(".pyi"),
                 in_test_file=in_test_file,
+                owner=owner,
+                owner_bases=tuple(bases),
+                owner_subclassed=bool(owner) and owner in subclassed,
             )
         )
     for node in caps.get("comment", []):
@@ -685,6 +740,7 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
                     symbol=symbol,
                     text=text,
                     in_test=in_test,
+                    code=_code_of(text) if in_test else "",
                 )
             )
     for node in caps.get("binding", []):
@@ -703,6 +759,12 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
             continue
         symbol, in_test = _symbol_of(f, node, tests)
         name = T.text(name_node).strip("'\"").rsplit(".", 1)[-1]
+        form = {
+            "keyword_argument": "keyword",
+            "default_parameter": "parameter",
+            "typed_default_parameter": "parameter",
+            "pair": "property",
+        }.get(node.type, "local" if symbol else "constant")
         f.facts.append(
             Binding(
                 file=source.path,
@@ -713,6 +775,7 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
                 literal=found[0],
                 number=found[1],
                 in_test=in_test or in_test_file,
+                form=form,
             )
         )
     return tuple(sorted(f.facts, key=lambda x: (x.line, type(x).__name__, x.symbol)))

@@ -57,8 +57,23 @@ _THRESHOLD_WORDS = (
     "expires",
 )
 # 0 and -1 mean "no limit" only where a name says limit; elsewhere 0 is an honest default.
-_LIMIT_WORDS = ("max", "limit", "threshold", "timeout", "baseline", "budget", "quota", "cap",
-                "ttl", "ceiling", "deadline", "capacity", "tolerance", "expiry", "expires")
+_LIMIT_WORDS = (
+    "max",
+    "limit",
+    "threshold",
+    "timeout",
+    "baseline",
+    "budget",
+    "quota",
+    "cap",
+    "ttl",
+    "ceiling",
+    "deadline",
+    "capacity",
+    "tolerance",
+    "expiry",
+    "expires",
+)
 _PLACEHOLDER_STRINGS = {
     "tbd",
     "changeme",
@@ -126,21 +141,42 @@ def _sentinel_number(value: float, name: str) -> bool:
 def _is_sentinel(b: Binding, extra: tuple[str, ...], after_todo: bool) -> bool:
     if b.in_test:
         return False
+    # A running maximum starts at 0 and a parameter defaults to "unbounded" on purpose:
+    # 0, -1 and infinities count only where they configure something (constants, keyword
+    # arguments, object properties). 9999-like numbers count wherever they are bound.
+    configured = b.form in ("", "constant", "keyword", "property")
     if b.literal == "string":
         return b.value.strip("'\"`").strip().lower() in _PLACEHOLDER_STRINGS
     if not (after_todo or threshold_like(b.name, extra)):
         return False
     if b.literal == "number" and b.number is not None:
+        if b.number in (0, -1) and not configured:
+            return False
         return _sentinel_number(b.number, b.name)
     if b.literal == "expression":
-        return b.value.replace(" ", "") in {x.replace(" ", "") for x in _BIG}
+        return b.form in ("", "constant") and b.value.replace(" ", "") in {
+            x.replace(" ", "") for x in _BIG
+        }
     return False
+
+
+_ABSTRACT_NAME = re.compile(r"^(Base|Abstract)|(Base|Mixin|Interface|ABC)$")
+
+
+def _meaningful_bases(bases: tuple[str, ...]) -> bool:
+    return any(b.rsplit(".", 1)[-1] not in ("object", "Generic") for b in bases)
 
 
 def _stub_message(stub: StubBody, comments_near: bool) -> str | None:
     """Why a stub body is a placeholder, or None when it is not one."""
     if stub.in_test_file or stub.abstract or stub.protocol or stub.overload or stub.declaration:
         return None
+    if (
+        stub.body in ("pass", "ellipsis")
+        and stub.owner
+        and (stub.owner_subclassed or _meaningful_bases(stub.owner_bases))
+    ):
+        return None  # a hook a subclass overrides, or a deliberate no-op override
     if stub.body in ("pass", "ellipsis"):
         return f"body is only `{'pass' if stub.body == 'pass' else '...'}`"
     if stub.body == "not-implemented":
@@ -150,6 +186,8 @@ def _stub_message(stub: StubBody, comments_near: bool) -> str | None:
             and not _NOT_DONE.search(stub.message)
         ):
             return None
+        if stub.owner and (stub.owner_subclassed or _ABSTRACT_NAME.search(stub.owner)):
+            return None  # the pre-abc way to declare an abstract method
         return "raises NotImplementedError" + (f" ({stub.message})" if stub.message else "")
     if stub.body == "throw-not-implemented":
         if _NOT_DONE.search(stub.message or ""):
