@@ -116,6 +116,7 @@ class StubBody(Fact):
     owner: str = ""
     owner_bases: tuple[str, ...] = ()
     owner_subclassed: bool = False
+    documented: bool = False  # the function has a docstring
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -229,9 +229,7 @@ def _call_assertion(f: _File, call: ts.Node, symbol: str, stop: ts.Node) -> Asse
         style, method = "fail", "fail"
     elif _MOCK_ASSERTS.match(last) and "." in name:
         style, method = "mock", last
-    elif last.startswith("assert_") and (
-        name.startswith(("numpy.", "np.", "pandas.", "pd.")) or "testing" in name
-    ):
+    elif last.startswith("assert") and last != "assert_":  # assert_frame_equal, assertThat
         style, method = "call", last
     else:
         return None
@@ -480,6 +478,18 @@ def _stub_kind(body: ts.Node | None) -> tuple[str, str] | None:
     return None
 
 
+def _under_type_checking(node: ts.Node) -> bool:
+    """True inside ``if TYPE_CHECKING:``: definitions there exist for type checkers only."""
+    current = node.parent
+    while current is not None:
+        if current.type == "if_statement":
+            condition = T.text(current.child_by_field_name("condition"))
+            if condition.rsplit(".", 1)[-1] == "TYPE_CHECKING":
+                return True
+        current = current.parent
+    return False
+
+
 def _class_bases(f: _File, cls: ts.Node) -> list[str]:
     supers = cls.child_by_field_name("superclasses")
     if supers is None:
@@ -722,7 +732,8 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
                 ),
                 protocol=any(b.rsplit(".", 1)[-1] == "Protocol" for b in bases),
                 overload=any(d.rsplit(".", 1)[-1] == "overload" for d in decorators),
-                declaration=source.path.endswith(".pyi"),
+                declaration=source.path.endswith(".pyi") or _under_type_checking(fn),
+                documented=_docstring(body) != "",
                 in_test_file=in_test_file,
                 owner=owner,
                 owner_bases=tuple(bases),

@@ -69,7 +69,6 @@ _LIMIT_WORDS = (
     "ttl",
     "ceiling",
     "deadline",
-    "capacity",
     "tolerance",
     "expiry",
     "expires",
@@ -186,8 +185,15 @@ def _stub_message(stub: StubBody, comments_near: bool) -> str | None:
             and not _NOT_DONE.search(stub.message)
         ):
             return None
-        if stub.owner and (stub.owner_subclassed or _ABSTRACT_NAME.search(stub.owner)):
-            return None  # the pre-abc way to declare an abstract method
+        if stub.owner and (
+            stub.owner_subclassed
+            or _ABSTRACT_NAME.search(stub.owner)
+            or stub.documented
+            or _meaningful_bases(stub.owner_bases)
+        ):
+            # The pre-abc way to declare an abstract method (a documented method, or one a
+            # subclass overrides), or an override that refuses an operation on purpose.
+            return None
         return "raises NotImplementedError" + (f" ({stub.message})" if stub.message else "")
     if stub.body == "throw-not-implemented":
         if _NOT_DONE.search(stub.message or ""):
