@@ -1,9 +1,9 @@
-"""Markdown prose lines as Comment facts, for placeholder checks.
+"""Markdown prose blocks as Comment facts, for placeholder checks.
 
-markdown-it-py finds the code (fenced and indented blocks), which is not
-prose. Of each prose line, inline code spans and quoted phrases are blanked
-out: a sentence that *quotes* ``// TODO: real implementation`` talks about a
-placeholder, it is not one.
+markdown-it-py splits the document into blocks and leaves code (fenced and
+indented blocks) out of the prose. Of each block, inline code spans and quoted
+phrases are blanked out: a sentence that *quotes* ``// TODO: real
+implementation`` talks about a placeholder, it is not one.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ralph_validate.extractors.dispatch import SourceFile, register
 from ralph_validate.extractors.facts import Fact
 from ralph_validate.extractors.integrity_facts import Comment
 
-_PARSER = MarkdownIt("commonmark")
+_PARSER = MarkdownIt("commonmark").enable("table")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|‘[^’\n]*’|(?<![\w])'[^'\n]*'(?![\w])")
 
@@ -27,19 +27,16 @@ def prose(line: str) -> str:
 
 
 def extract_markdown(source: SourceFile) -> tuple[Fact, ...]:
-    """One Comment fact per non-blank prose line."""
-    text = source.text
-    code_lines: set[int] = set()
-    for token in _PARSER.parse(text):
-        if token.type in ("fence", "code_block") and token.map is not None:
-            code_lines.update(range(token.map[0], token.map[1]))
+    """One Comment fact per block of prose (paragraph, list item, heading, table row, HTML
+    comment), at the block's first line: a paragraph wrapped so that a line starts with
+    "TODO." is still one sentence."""
     facts: list[Fact] = []
-    for index, line in enumerate(text.splitlines()):
-        if index in code_lines or not line.strip():
+    for token in _PARSER.parse(source.text):
+        if token.map is None or token.type not in ("inline", "html_block"):
             continue
-        cleaned = " ".join(prose(line).split())
+        cleaned = " ".join(prose(token.content).split())
         if cleaned:
-            facts.append(Comment(file=source.path, line=index + 1, text=cleaned))
+            facts.append(Comment(file=source.path, line=token.map[0] + 1, text=cleaned))
     return tuple(facts)
 
 
