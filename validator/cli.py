@@ -28,12 +28,21 @@ from ralph_validate.validator.report.json_report import render_json
 from ralph_validate.validator.report.junit import render_junit
 from ralph_validate.validator.report.markdown import render_markdown
 from ralph_validate.validator.report.model import Report
-from ralph_validate.validator.report.sarif import render_sarif
+from ralph_validate.validator.report.sarif import RuleMeta, render_sarif
+
+
+def _sarif_with_catalogue(report: Report) -> str:
+    """SARIF whose rule descriptors carry the catalogue's names, summaries and docs."""
+    from ralph_validate.validator.rules import list_rules, render_doc
+
+    metas = [RuleMeta(r.id, r.kind, r.name, r.summary, render_doc(r)) for r in list_rules()]
+    return render_sarif(report, metas)
+
 
 WRITERS: dict[str, tuple[str, Callable[[Report], str]]] = {
     "md": ("validation-report.md", render_markdown),
     "json": ("validation-report.json", render_json),
-    "sarif": ("validation-report.sarif", render_sarif),
+    "sarif": ("validation-report.sarif", _sarif_with_catalogue),
     "junit": ("validation-report.junit.xml", render_junit),
 }
 SUBCOMMANDS = ("demo", "loop")

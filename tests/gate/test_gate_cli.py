@@ -190,3 +190,18 @@ def test_bad_inputs_exit_2_with_one_line(repo, gate, tmp_path) -> None:
     assert usage.returncode == 2 and "--spec" in usage.stderr
     for done in (not_repo, bad_tasks, missing, usage):
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_goalkeeper_max_rejections_is_the_stall_cap(repo, gate) -> None:
+    repo.commit(
+        "migrate: contract",
+        {
+            ".claude/goals/migrate/contract.md": (
+                "---\nslug: migrate\nobjective: Move every test to vitest without regressions.\n"
+                "definition_of_done:\n  - All tests import vitest\nmax_rejections: 2\n---\n"
+            )
+        },
+    )
+    runs = [gate("--repo", str(repo.root), "--spec", ".claude/goals/migrate") for _ in range(2)]
+    assert [r.returncode for r in runs] == [1, 2]
+    assert "report validation-report.md not found" in runs[0].stdout

