@@ -4,7 +4,7 @@ The example ships as two trees (BASE and HEAD) and their commit messages: a
 repository cannot live inside this one with its own ``.git``. The demo
 commits them into a fresh git repository (a temporary folder, or ``--keep
 DIR``), runs ``ralph-validate --spec row-count-check`` and ``ralph-gate``, and
-prints the report and the verdict.
+prints the report, the verdict and where the report is.
 """
 
 from __future__ import annotations
@@ -82,11 +82,14 @@ def run_demo(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="ralph-validate demo", description=__doc__)
     parser.add_argument("--keep", type=Path, help="build the repository here and keep it")
     args = parser.parse_args(list(argv))
-    if args.keep is not None:
-        repo = build_example(args.keep.resolve())
-        return _show(repo)
-    with tempfile.TemporaryDirectory(prefix="ralph-validate-demo-") as tmp:
-        return _show(build_example(Path(tmp) / "warehouse-loader"))
+    # The repository is kept (a fresh temporary folder by default) so that the report the
+    # demo prints can be opened afterwards.
+    target = (
+        args.keep.resolve()
+        if args.keep is not None
+        else Path(tempfile.mkdtemp(prefix="ralph-validate-demo-")) / "warehouse-loader"
+    )
+    return _show(build_example(target))
 
 
 def _show(repo: Path) -> int:
@@ -104,4 +107,5 @@ def _show(repo: Path) -> int:
     print(gate.stdout, end="")
     print(gate.stderr, end="", file=sys.stderr)
     print(f"\nralph-gate exit code: {gate.returncode}")
+    print(f"The report is in {report}")
     return 0
