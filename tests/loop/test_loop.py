@@ -222,3 +222,30 @@ def test_an_agent_that_stalls_is_blocked_by_the_gate(repo, tmp_path) -> None:
     assert done.returncode == 2, done.stdout + done.stderr
     assert events(repo.root).count("ITERATION_START") == 3
     assert "BLOCKED" in done.stderr
+
+
+def test_the_loop_is_a_subcommand_of_ralph_validate(tmp_path: Path) -> None:
+    (tmp_path / "PROMPT.md").write_text("x\n")
+    script = agent(tmp_path, "decider", 'echo "<promise>DECIDE:which database?</promise>"\n')
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ralph_validate.validator.cli",
+            "loop",
+            "--repo",
+            str(tmp_path),
+            "--prompt",
+            str(tmp_path / "PROMPT.md"),
+            "--max-iterations",
+            "2",
+            "--",
+            "bash",
+            str(script),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 3
+    assert done.stderr == "ralph-validate loop: DECIDE: which database?\n"
