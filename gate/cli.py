@@ -1,44 +1,42 @@
 """``ralph-gate``: decide completion from the report, the task list and git (DESIGN §9).
 
-Printed last: INCOMPLETE → the open tasks, one a line (or the reason);
-COMPLETE → ``<promise>COMPLETE</promise>``; COMPLETE-WITH-GAPS →
-``<promise>COMPLETE-WITH-GAPS</promise>`` then the gap rows; BLOCKED →
-``<promise>BLOCKED:reason</promise>``. ``--json`` prints one JSON object
-instead. Exit codes: 0 COMPLETE / COMPLETE-WITH-GAPS, 1 INCOMPLETE, 2 BLOCKED
-or bad input, 3 COMPLETE-WITH-GAPS with ``--strict``.
+``ralph-gate [--repo DIR] --spec NAME|PATH [--report F] [--tasks F] [--strict] [--json]
+[--max-stalls N]``
 
-Staleness: the report records the commit it describes (its HEAD line, else
-``head`` in the JSON beside it, else the last commit that changed the report
-file). It is stale when any other file changed after that commit — committed
-since, or uncommitted now — except the report files, the task file and the
-agent's loop state under ``.ralph/`` (``.ralph/specs/`` still counts).
+``--report`` defaults to ``<spec folder>/validation-report.md``, ``--tasks`` to
+the spec's task file; relative paths are taken from the current directory.
+``--max-stalls`` defaults to the spec's ``max_rejections`` (goalkeeper
+contracts), else 3. Exit codes: 0 COMPLETE or COMPLETE-WITH-GAPS, 1
+INCOMPLETE, 2 BLOCKED or bad input, 3 COMPLETE-WITH-GAPS with ``--strict``.
+The printed output is described in ``output``, staleness in ``staleness``,
+FINAL marking in ``final``, the decision log in ``log``.
+
+Bad input (not a git repository, unknown spec, unreadable or unparseable task
+list, a report that is not a Markdown report, two FINAL tasks to mark) is one
+line on stderr, ``ralph-gate: error: ...``, exit 2, and nothing is written: no
+FINAL mark, no log entry.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path, PurePosixPath
+from dataclasses import dataclass
+from pathlib import Path
 
 from ralph_validate.core.errors import InputError
 from ralph_validate.core.git import Git
-from ralph_validate.core.specs import find_spec
-from ralph_validate.core.specs.json_formats import parse_json_tasks
-from ralph_validate.core.specs.kiro import parse_tasks
+from ralph_validate.core.specs import find_spec, read_tasks
 from ralph_validate.core.specs.model import Task
-from ralph_validate.gate import log
+from ralph_validate.gate import log, output
 from ralph_validate.gate.decide import Verdict, decide
-from ralph_validate.gate.final import mark_final
+from ralph_validate.gate.final import LOCK, mark_final
 from ralph_validate.gate.report_reader import ParsedReport, ReportUnavailable, read_report
+from ralph_validate.gate.staleness import why_stale
 
-REPORT_NAMES = (
-    "validation-report.md",
-    "validation-report.json",
-    "validation-report.sarif",
-    "validation-report.junit.xml",
-)
+DEFAULT_MAX_STALLS = 3
+REPORT_NAME = "validation-report.md"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,172 +49,148 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="ralph-gate", description="Decide completion by fixed rules.")
     p.add_argument("--repo", type=Path, default=Path("."), help="repository (default: .)")
     p.add_argument("--spec", required=True, help="spec NAME or PATH")
-    p.add_argument("--report", type=Path, help="report (default: <spec>/validation-report.md)")
+    p.add_argument("--report", type=Path, help=f"report (default: <spec folder>/{REPORT_NAME})")
     p.add_argument("--tasks", type=Path, help="task list (default: the spec's)")
     p.add_argument("--strict", action="store_true", help="exit 3 on COMPLETE-WITH-GAPS")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--max-stalls", type=int, help="INCOMPLETE runs at one HEAD before BLOCKED")
+    p.add_argument(
+        "--max-stalls",
+        type=int,
+        help=f"the Nth INCOMPLETE at one HEAD is BLOCKED (default: {DEFAULT_MAX_STALLS})",
+    )
     return p
 
 
-def _ignored_for_staleness(path: str, report: str, tasks: set[str]) -> bool:
-    name = PurePosixPath(path).name
-    if path in tasks or path == report or name in REPORT_NAMES:
-        return True
-    return (path.startswith(".ralph/") and not path.startswith(".ralph/specs/")) or name in (
-        "progress.txt",
-        "progress.md",
-    )
-
-
-def staleness(git: Git, parsed: ParsedReport, report_rel: str, tasks: set[str]) -> str | None:
-    """Why the report no longer describes the repository, or None when it does."""
-    recorded = parsed.head
-    if recorded is None:
-        last = git.run("log", "-1", "--format=%H", "--", report_rel).strip()
-        if not last:
-            changed = [
-                f for f in git.dirty_files() if not _ignored_for_staleness(f, report_rel, tasks)
-            ]
-            if changed:
-                return f"the report records no commit and {changed[0]} has uncommitted changes"
-            return None
-        recorded = last
-    if git.try_resolve(recorded) is None:
-        return f"the report describes commit {recorded[:12]}, unknown to this repository"
-    changed = [
-        f for f in git.changed_since(recorded) if not _ignored_for_staleness(f, report_rel, tasks)
-    ]
-    if changed:
-        more = f" and {len(changed) - 1} more" if len(changed) > 1 else ""
-        return f"stale report: {changed[0]}{more} changed after commit {recorded[:12]}"
-    return None
-
-
-def _relative(repo: Path, path: Path) -> str:
+def _relative(repo: Path, path: Path) -> str | None:
+    """``path`` relative to the repository (POSIX), or None when it lies outside."""
     resolved = path.resolve()
-    if not resolved.is_relative_to(repo):
-        raise InputError(f"{path} is outside the repository")
-    return resolved.relative_to(repo).as_posix()
+    return resolved.relative_to(repo).as_posix() if resolved.is_relative_to(repo) else None
 
 
-def _read_tasks(path: Path, rel: str) -> tuple[bytes, tuple[Task, ...]]:
+@dataclass(frozen=True)
+class TaskList:
+    """The judged task file: its path, the exact bytes judged and the tasks they hold."""
+
+    path: Path
+    rel: str
+    data: bytes
+    tasks: tuple[Task, ...]
+
+    @property
+    def editable(self) -> bool:
+        """Markdown lists get FINAL marked; JSON lists (no box offsets) are never edited."""
+        return any(t.box_offset is not None for t in self.tasks)
+
+
+def _read_bytes(path: Path, rel: str) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as err:
         raise InputError(f"cannot read the task list {rel}: {err.strerror}") from None
-    if path.suffix == ".json":
-        return data, parse_json_tasks(data, rel)[2]
-    return data, parse_tasks(data, rel)
 
 
-def _task_line(task: Task) -> str:
-    box = {"open": " ", "in_progress": "-", "queued": "~"}.get(task.state.value, " ")
-    label = f"{task.id} {task.title}" if task.id else task.title
-    return f"- [{box}] {label} ({PurePosixPath(task.file).name}:{task.line})"
+def load_task_list(repo: Path, path: Path) -> TaskList:
+    """Read the task file once and parse exactly those bytes (re-read to be sure)."""
+    rel = _relative(repo, path)
+    if rel is None:
+        raise InputError(f"task list {path} is outside the repository")
+    before = _read_bytes(path, rel)
+    tasks = read_tasks(repo, path)
+    if _read_bytes(path, rel) != before:
+        raise InputError(f"{rel} changed while it was read; run the gate again")
+    return TaskList(path, rel, before, tasks)
 
 
-def _print(verdict: Verdict, as_json: bool, final_marked: bool) -> None:
-    one_line = " ".join(verdict.reason.replace("<", "(").split())
-    promise = {
-        "COMPLETE": "<promise>COMPLETE</promise>",
-        "COMPLETE-WITH-GAPS": "<promise>COMPLETE-WITH-GAPS</promise>",
-        "BLOCKED": f"<promise>BLOCKED:{one_line}</promise>",
-    }.get(verdict.name)
-    if as_json:
-        print(
-            json.dumps(
-                {
-                    "verdict": verdict.name,
-                    "exit_code": verdict.exit_code,
-                    "reason": verdict.reason,
-                    "open_tasks": [
-                        {"id": t.id, "title": t.title, "file": t.file, "line": t.line}
-                        for t in verdict.open_tasks
-                    ],
-                    "gaps": [
-                        {"table": g.table, "cells": list(g.cells), "status": g.status}
-                        for g in verdict.gaps
-                    ],
-                    "final_marked": final_marked,
-                    "promise": promise,
-                },
-                ensure_ascii=False,
-            )
-        )
-        return
-    print(f"ralph-gate: {verdict.name}: {verdict.reason}")
-    if verdict.name == "COMPLETE-WITH-GAPS":
-        print(promise)
-        for gap in verdict.gaps:
-            print(f"{gap.status}: {gap.table}: " + " | ".join(gap.cells))
-    elif promise is not None:
-        print(promise)
-    else:
-        for task in verdict.open_tasks:
-            print(_task_line(task))
+def _final_task(task_list: TaskList) -> Task | None:
+    finals = [t for t in task_list.tasks if t.final]
+    if len(finals) > 1:
+        lines = ", ".join(str(t.line) for t in finals)
+        raise InputError(f"{task_list.rel} has {len(finals)} FINAL tasks (lines {lines})")
+    return finals[0] if finals else None
+
+
+def _absolute(path: Path) -> Path:
+    return path if path.is_absolute() else Path.cwd() / path
+
+
+def _judge_report(
+    git: Git, path: Path, tasks_rel: str | None
+) -> tuple[ParsedReport | None, str | None]:
+    """The parsed report and why it cannot be used (missing, unreadable, stale), if so."""
+    try:
+        parsed = read_report(path)
+    except ReportUnavailable as err:
+        return None, err.message
+    rel = _relative(git.root, path)
+    if rel is None and parsed.head is None:
+        return parsed, f"report {path.name} is outside the repository and records no commit"
+    return parsed, why_stale(git, parsed.head, rel, {tasks_rel} if tasks_rel else set())
+
+
+def _max_stalls(given: int | None, from_spec: int | None) -> int:
+    cap = given if given is not None else from_spec
+    cap = cap if cap is not None else DEFAULT_MAX_STALLS
+    if cap < 1:
+        raise InputError(f"--max-stalls must be at least 1 (got {cap})")
+    return cap
 
 
 def run(argv: Sequence[str]) -> int:
     """The gate; returns the exit code."""
     args = build_parser().parse_args(argv)
     git = Git.open(args.repo)
-    repo = git.root
+    repo = git.root.resolve()
     head = git.head()
     spec = find_spec(repo, args.spec)
-    spec_dir = repo / spec.path if spec.path != "." else repo
-    tasks_path = (
-        args.tasks
-        if args.tasks is not None
-        else (repo / spec.tasks_file if spec.tasks_file else None)
-    )
-    tasks: tuple[Task, ...] = ()
-    judged = b""
-    tasks_rel = ""
-    if tasks_path is not None:
-        tasks_path = tasks_path if tasks_path.is_absolute() else Path.cwd() / tasks_path
-        tasks_rel = (
-            tasks_path.resolve().relative_to(repo).as_posix()
-            if tasks_path.resolve().is_relative_to(repo)
-            else tasks_path.name
-        )
-        judged, tasks = _read_tasks(tasks_path, tasks_rel)
-    report_path = args.report if args.report is not None else spec_dir / "validation-report.md"
-    report_path = report_path if report_path.is_absolute() else Path.cwd() / report_path
-    report_rel = _relative(repo, report_path)
-    parsed: ParsedReport | None = None
-    problem: str | None = None
-    try:
-        parsed = read_report(report_path)
-    except ReportUnavailable as err:
-        problem = err.message
-    if parsed is not None:
-        problem = staleness(git, parsed, report_rel, {tasks_rel} if tasks_rel else set())
-    cap = args.max_stalls or spec.max_rejections or 3
-    if cap < 1:
-        raise InputError("--max-stalls must be at least 1")
-    verdict = decide(tasks, parsed, problem, log.stalls(repo, spec.name, head), cap, args.strict)
+    cap = _max_stalls(args.max_stalls, spec.max_rejections)
+    tasks_file = _absolute(args.tasks) if args.tasks is not None else None
+    if tasks_file is None and spec.tasks_file is not None:
+        tasks_file = repo / spec.tasks_file
+    task_list = load_task_list(repo, tasks_file) if tasks_file is not None else None
+    tasks = task_list.tasks if task_list is not None else ()
+    final = _final_task(task_list) if task_list is not None and task_list.editable else None
+    spec_dir = repo / spec.path
+    spec_dir = spec_dir if spec_dir.is_dir() else spec_dir.parent
+    report_path = _absolute(args.report) if args.report is not None else spec_dir / REPORT_NAME
+    parsed, problem = _judge_report(git, report_path, task_list.rel if task_list else None)
+    stalls = log.stalls(repo, spec.name, head)
+    verdict = decide(tasks, parsed, problem, stalls, cap, args.strict)
     final_marked = False
-    finals = [t for t in tasks if t.final]
-    if verdict.mark_final and finals and tasks_path is not None and tasks_path.suffix != ".json":
-        final_marked = mark_final(tasks_path, finals[0], judged, repo / ".ralph" / "gate.lock")
+    if verdict.mark_final and final is not None and task_list is not None:
+        final_marked = mark_final(task_list.path, final, task_list.data, repo / LOCK)
+    _record(repo, spec.name, head, verdict, report_path, task_list, final_marked)
+    print(
+        output.as_json(verdict, final_marked)
+        if args.json
+        else output.text(verdict, report_path.name)
+    )
+    return verdict.exit_code
+
+
+def _record(
+    repo: Path,
+    spec: str,
+    head: str,
+    verdict: Verdict,
+    report_path: Path,
+    task_list: TaskList | None,
+    final_marked: bool,
+) -> None:
     log.append(
         repo,
         {
-            "spec": spec.name,
+            "spec": spec,
             "head": head,
             "verdict": verdict.name,
             "exit_code": verdict.exit_code,
             "reason": verdict.reason,
-            "report": report_rel,
+            "report": _relative(repo, report_path) or str(report_path),
             "report_sha256": log.sha256_of(report_path),
-            "tasks": tasks_rel or None,
-            "tasks_sha256": log.sha256_of(tasks_path),
+            "tasks": task_list.rel if task_list else None,
+            "tasks_sha256": log.sha256_bytes(task_list.data) if task_list else None,
             "final_marked": final_marked,
         },
     )
-    _print(verdict, args.json, final_marked)
-    return verdict.exit_code
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -224,10 +198,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(list(sys.argv[1:] if argv is None else argv))
     except InputError as err:
-        print(f"ralph-gate: error: {err.message}", file=sys.stderr)
+        print(f"ralph-gate: error: {output.one_line(err.message)}", file=sys.stderr)
         return 2
-    except Exception as err:  # bugs too end as one line and exit 2; FINAL is never marked then
-        print(f"ralph-gate: error: internal error ({type(err).__name__}: {err})", file=sys.stderr)
+    except OSError as err:
+        print(f"ralph-gate: error: {output.one_line(str(err))}", file=sys.stderr)
+        return 2
+    except Exception as err:  # a bug too ends as one line and exit 2; FINAL is never marked then
+        detail = output.one_line(f"{type(err).__name__}: {err}")
+        print(f"ralph-gate: error: internal error ({detail})", file=sys.stderr)
         return 2
 
 

@@ -1,14 +1,17 @@
-"""The decision table of DESIGN §9, as a pure function. Read it top to bottom.
+"""The decision table of DESIGN §9, as a pure function. One function per row.
 
-| situation                                            | verdict            | exit      |
-|------------------------------------------------------|--------------------|-----------|
-| N runs INCOMPLETE with no new commit between them    | BLOCKED            | 2         |
-| a non-FINAL, non-optional task not done (any depth)  | INCOMPLETE         | 1         |
-| report missing, unreadable or stale                  | INCOMPLETE         | 1         |
-| all tasks done, report has no FAIL/UNKNOWN           | COMPLETE           | 0         |
-| all tasks done, report has FAIL or UNKNOWN           | COMPLETE-WITH-GAPS | 0 (3 strict) |
+| row | situation                                           | verdict            | exit         |
+|-----|-----------------------------------------------------|--------------------|--------------|
+| 1   | a non-FINAL, non-optional task not done (any depth) | INCOMPLETE         | 1            |
+| 2   | report missing, unreadable or stale                 | INCOMPLETE         | 1            |
+| 3   | all tasks done, report has no FAIL/UNKNOWN          | COMPLETE           | 0            |
+| 4   | all tasks done, report has FAIL or UNKNOWN          | COMPLETE-WITH-GAPS | 0 (3 strict) |
+| 5   | the Nth INCOMPLETE in a row with no new commit      | BLOCKED            | 2            |
 
-FINAL is marked only on the last two rows.
+Rows 1 and 2 are tried first; when one holds, row 5 turns it into BLOCKED
+once it is the ``max_stalls``-th consecutive INCOMPLETE at the same HEAD.
+"Not done" is every state but ``[x]``/``[X]`` (``[-]`` and ``[~]`` included).
+FINAL is marked only on rows 3 and 4.
 """
 
 from __future__ import annotations
@@ -37,6 +40,48 @@ def open_tasks(tasks: Sequence[Task]) -> tuple[Task, ...]:
     return tuple(t for t in tasks if not t.checked and not t.final and not t.optional)
 
 
+def row_task_not_done(tasks: Sequence[Task]) -> Verdict | None:
+    """Row 1: a task other than FINAL or an optional one is not done."""
+    blocking = open_tasks(tasks)
+    if not blocking:
+        return None
+    return Verdict("INCOMPLETE", 1, f"{len(blocking)} task(s) not done", open_tasks=blocking)
+
+
+def row_report_unusable(report: ParsedReport | None, problem: str | None) -> Verdict | None:
+    """Row 2: the report is missing, unreadable or stale (``problem`` says which)."""
+    if problem is None and report is not None:
+        return None
+    return Verdict("INCOMPLETE", 1, problem or "no validation report")
+
+
+def row_stalled(incomplete: Verdict, stalls_before: int, max_stalls: int) -> Verdict | None:
+    """Row 5: this INCOMPLETE is the ``max_stalls``-th in a row at the same HEAD."""
+    runs = stalls_before + 1
+    if runs < max_stalls:
+        return None
+    reason = f"{runs} gate runs INCOMPLETE with no new commit: {incomplete.reason}"
+    return Verdict("BLOCKED", 2, reason, open_tasks=incomplete.open_tasks)
+
+
+def row_complete(report: ParsedReport) -> Verdict | None:
+    """Row 3: every task done and no FAIL or UNKNOWN cell."""
+    if report.gaps:
+        return None
+    reason = f"all tasks done; {len(report.rows)} report row(s), all PASS"
+    return Verdict("COMPLETE", 0, reason, mark_final=True)
+
+
+def row_complete_with_gaps(report: ParsedReport, strict: bool) -> Verdict:
+    """Row 4: every task done, but the report has FAIL or UNKNOWN cells."""
+    fails = sum(1 for g in report.gaps if g.status == "FAIL")
+    unknowns = len(report.gaps) - fails
+    reason = f"all tasks done; the report has {fails} FAIL and {unknowns} UNKNOWN row(s)"
+    return Verdict(
+        "COMPLETE-WITH-GAPS", 3 if strict else 0, reason, gaps=report.gaps, mark_final=True
+    )
+
+
 def decide(
     tasks: Sequence[Task],
     report: ParsedReport | None,
@@ -45,35 +90,15 @@ def decide(
     max_stalls: int,
     strict: bool,
 ) -> Verdict:
-    """Apply the table. ``report_problem`` says why the report cannot be used (or None);
-    ``stalls_before`` counts the INCOMPLETE runs just before this one at the same HEAD."""
-    blocking = open_tasks(tasks)
-    if blocking:
-        incomplete = Verdict(
-            "INCOMPLETE", 1, f"{len(blocking)} task(s) not done", open_tasks=blocking
-        )
-    elif report_problem is not None or report is None:
-        incomplete = Verdict("INCOMPLETE", 1, report_problem or "no report")
-    else:
-        incomplete = None
+    """Apply the table.
+
+    ``report_problem`` says why the report cannot be used (missing, unreadable,
+    stale) or is None; ``stalls_before`` counts the INCOMPLETE/BLOCKED runs just
+    before this one for the same spec at the same HEAD.
+    """
+    incomplete = row_task_not_done(tasks) or row_report_unusable(report, report_problem)
     if incomplete is not None:
-        if stalls_before + 1 >= max_stalls:
-            reason = (
-                f"{stalls_before + 1} gate runs INCOMPLETE with no new commit: {incomplete.reason}"
-            )
-            return Verdict("BLOCKED", 2, reason, incomplete.open_tasks)
-        return incomplete
-    assert report is not None  # narrowed above: no problem means a report was read
-    if not report.gaps:
-        return Verdict(
-            "COMPLETE", 0, "all tasks done; the report has no FAIL or UNKNOWN", mark_final=True
-        )
-    fails = sum(1 for g in report.gaps if g.status == "FAIL")
-    unknowns = len(report.gaps) - fails
-    return Verdict(
-        "COMPLETE-WITH-GAPS",
-        3 if strict else 0,
-        f"all tasks done; the report has {fails} FAIL and {unknowns} UNKNOWN row(s)",
-        gaps=report.gaps,
-        mark_final=True,
-    )
+        return row_stalled(incomplete, stalls_before, max_stalls) or incomplete
+    if report is None:
+        raise ValueError("row 2 lets no missing report through")
+    return row_complete(report) or row_complete_with_gaps(report, strict)

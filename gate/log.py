@@ -1,4 +1,10 @@
-"""``.ralph/gate-log.jsonl``: one JSON line per decision; the stall counter reads it back."""
+"""``.ralph/gate-log.jsonl``: one JSON line per decision; the stall counter reads it back.
+
+Each line is a JSON object with sorted keys: ``time`` (ISO 8601 UTC; the log
+may carry times, reports may not), ``spec``, ``head``, ``verdict``,
+``exit_code``, ``reason``, ``report`` + ``report_sha256``, ``tasks`` +
+``tasks_sha256`` (of the bytes judged) and ``final_marked``.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +21,12 @@ def sha256_of(path: Path | None) -> str | None:
     """The file's sha256, or None when there is no such file."""
     if path is None or not path.is_file():
         return None
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return sha256_bytes(path.read_bytes())
+
+
+def sha256_bytes(data: bytes) -> str:
+    """The sha256 of ``data``, hex."""
+    return hashlib.sha256(data).hexdigest()
 
 
 def append(repo: Path, entry: dict[str, object]) -> None:
@@ -30,9 +41,11 @@ def append(repo: Path, entry: dict[str, object]) -> None:
 
 
 def stalls(repo: Path, spec: str, head: str) -> int:
-    """Consecutive INCOMPLETE (or BLOCKED) decisions for ``spec`` at ``head``, newest first.
+    """How many of the latest decisions for ``spec`` in a row were INCOMPLETE/BLOCKED at ``head``.
 
-    BLOCKED counts too, so a blocked loop stays blocked until a new commit."""
+    Entries for other specs are skipped; any other verdict or another HEAD ends
+    the count. BLOCKED counts too, so a blocked loop stays blocked until a new
+    commit (or until the work is complete)."""
     path = repo / LOG
     if not path.is_file():
         return 0

@@ -3,16 +3,27 @@
 The gate judges reports written by anyone — this tool, another validator, a
 person. So it reads only what the contract fixes:
 
-- every GFM pipe table whose header has a ``Status`` column (case-insensitive)
-  counts, extra tables included; other columns may hold anything;
-- a Status cell counts as PASS, FAIL or UNKNOWN only when it is exactly one of
-  those words (surrounding ``**``, ``*``, ``_`` or backticks and spaces are
-  ignored); anything else — ``pass``, ``N/A``, empty — is UNKNOWN;
-- a file with no table that has a Status column is malformed, and so is one
-  that is not UTF-8 text or is JSON;
-- the recorded commit is the 40-hex sha on a header line naming ``HEAD``
-  (``- **HEAD:** `<sha>```, ``HEAD: <sha>``), or ``"head"`` of the
-  ``validation-report.json`` beside it; None when neither has one.
+- every GFM pipe table counts whose header has a ``Status`` column (header cell
+  compared case-insensitively after trimming spaces and emphasis), extra tables
+  included; the other columns may hold anything (``YES``, ``4/3``, ``PASS``);
+  tables inside fenced code or HTML comments are examples and are skipped;
+- a table is a header row, then a delimiter row (``---``, ``:---:``) with as
+  many cells, then every following line that has a pipe; leading and trailing
+  pipes are optional, ``\\|`` is a literal pipe and a pipe inside a code span
+  does not split cells;
+- a Status cell counts as PASS, FAIL or UNKNOWN only when, after trimming
+  spaces, it is exactly one of those words, optionally wrapped in one pair of
+  ``**``, ``*``, ``__``, ``_`` or backticks (``**PASS**``); anything else —
+  ``pass``, ``N/A``, ``✅ PASS``, an empty cell — is UNKNOWN;
+- malformed (InputError, exit 2): not UTF-8, binary (a NUL byte), JSON, or no
+  table with a Status column at all.
+
+The recorded commit is read from the header, i.e. the lines before the first
+table: the first line naming ``HEAD`` followed by a 40-hex sha. This tool's
+writer emits ``- **HEAD:** `<40-hex sha>``` (possibly followed by
+`` + uncommitted changes``); ``HEAD: <sha>`` and ``- HEAD: `<sha>``` are read
+too. When the Markdown has none, ``"head"`` of the ``validation-report.json``
+beside it (same stem) is used. None when neither has one.
 """
 
 from __future__ import annotations
@@ -23,22 +34,29 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ralph_validate.core.errors import InputError
+from ralph_validate.core.specs.text import Line, prose_lines, split_lines
 
 WORDS = ("PASS", "FAIL", "UNKNOWN")
-_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
-_HEAD_LINE = re.compile(r"\bHEAD\b[^0-9a-f\n]{0,20}\b([0-9a-f]{40})\b", re.IGNORECASE)
-_FENCE = re.compile(r"^\s*(```|~~~)")
+_STATUS_CELL = re.compile(r"^(\*\*|__|\*|_|`|)(PASS|FAIL|UNKNOWN)\1$")
+_DELIMITER_CELL = re.compile(r"^:?-+:?$")
+_HEAD_LINE = re.compile(r"\bHEAD\b[\s:*`=|]*([0-9a-f]{40})\b", re.IGNORECASE)
+_SHA = re.compile(r"[0-9a-f]{40}")
+_HEADING = re.compile(r"^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+
+
+class ReportUnavailable(InputError):
+    """The report is missing or cannot be read: the gate says INCOMPLETE, not exit 2."""
 
 
 @dataclass(frozen=True)
 class StatusRow:
     """One row of a table with a Status column: the table's title, its cells, its status."""
 
-    table: str
+    table: str  # the heading above the table, "" when there is none
     cells: tuple[str, ...]
     status: str  # PASS | FAIL | UNKNOWN (normalised)
     raw_status: str
-    line: int
+    line: int  # 1-based line in the report
 
 
 @dataclass(frozen=True)
@@ -50,24 +68,20 @@ class ParsedReport:
 
     @property
     def gaps(self) -> tuple[StatusRow, ...]:
-        """Rows that are FAIL or UNKNOWN."""
+        """Rows that are FAIL or UNKNOWN, in report order."""
         return tuple(r for r in self.rows if r.status != "PASS")
 
 
 def split_row(line: str) -> list[str]:
     """Cells of a pipe-table row (``\\|`` is a literal pipe; code spans may hold pipes)."""
     text = line.strip()
-    if text.startswith("|"):
-        text = text[1:]
-    if text.endswith("|") and not text.endswith("\\|"):
-        text = text[:-1]
     cells: list[str] = []
     current: list[str] = []
     in_code = False
     i = 0
     while i < len(text):
         ch = text[i]
-        if ch == "\\" and i + 1 < len(text) and text[i + 1] == "|":
+        if ch == "\\" and text[i + 1 : i + 2] == "|":
             current.append("|")
             i += 2
             continue
@@ -80,13 +94,29 @@ def split_row(line: str) -> list[str]:
             current.append(ch)
         i += 1
     cells.append("".join(current).strip())
+    if text.startswith("|"):
+        cells = cells[1:]
+    if len(cells) > 1 and text.endswith("|") and not text.endswith("\\|") and not cells[-1]:
+        cells = cells[:-1]
     return cells
 
 
 def normalise_status(cell: str) -> str:
-    """PASS/FAIL/UNKNOWN when the cell is exactly that word (emphasis aside), else UNKNOWN."""
-    word = cell.strip().strip("*_`").strip()
-    return word if word in WORDS else "UNKNOWN"
+    """PASS/FAIL/UNKNOWN when the cell is exactly that word (one emphasis pair aside)."""
+    match = _STATUS_CELL.match(cell.strip())
+    return match.group(2) if match else "UNKNOWN"
+
+
+def _header_name(cell: str) -> str:
+    match = re.fullmatch(r"(\*\*|__|\*|_|`|)(.*?)\1", cell.strip())
+    return (match.group(2) if match else cell).strip().lower()
+
+
+def _is_delimiter(line: str, columns: int) -> bool:
+    if "-" not in line:
+        return False
+    cells = split_row(line)
+    return len(cells) == columns and all(_DELIMITER_CELL.match(c) for c in cells)
 
 
 def _is_json(text: str) -> bool:
@@ -99,48 +129,86 @@ def _is_json(text: str) -> bool:
     return True
 
 
-class ReportUnavailable(InputError):
-    """The report is missing or cannot be read: the gate says INCOMPLETE, not exit 2."""
+@dataclass(frozen=True)
+class _Table:
+    title: str
+    header: list[str]
+    rows: list[Line]
+    first_line: int
 
 
-def parse_report_text(text: str, name: str) -> ParsedReport:
-    """Status rows and recorded HEAD of a Markdown report; InputError when malformed."""
-    if _is_json(text.lstrip("\ufeff").lstrip()):
-        raise InputError(f"{name} is JSON, not a Markdown report")
-    lines = text.splitlines()
-    rows: list[StatusRow] = []
-    tables_with_status = 0
+def _tables(lines: list[Line]) -> list[_Table]:
+    """Every pipe table among ``lines`` (prose lines: fences and comments already removed)."""
+    tables: list[_Table] = []
     title = ""
-    fenced = False
     i = 0
     while i < len(lines):
         line = lines[i]
-        if _FENCE.match(line):
-            fenced = not fenced
-        if fenced:
+        heading = _HEADING.match(line.text)
+        if heading:
+            title = heading.group(1)
+        following = lines[i + 1] if i + 1 < len(lines) else None
+        header = split_row(line.text) if "|" in line.text else []
+        if (
+            following is None
+            or following.number != line.number + 1
+            or not header
+            or not _is_delimiter(following.text, len(header))
+        ):
             i += 1
             continue
-        if line.lstrip().startswith("#"):
-            title = line.lstrip("# ").strip()
-        is_table = "|" in line and i + 1 < len(lines) and _SEPARATOR.match(lines[i + 1]) is not None
-        if not is_table:
-            i += 1
-            continue
-        headers = [h.strip().strip("*_`").strip().lower() for h in split_row(line)]
-        status_col = headers.index("status") if "status" in headers else None
+        rows: list[Line] = []
         i += 2
-        if status_col is not None:
-            tables_with_status += 1
-        while i < len(lines) and "|" in lines[i] and lines[i].strip():
-            if status_col is not None:
-                cells = split_row(lines[i])
-                raw = cells[status_col] if status_col < len(cells) else ""
-                rows.append(StatusRow(title, tuple(cells), normalise_status(raw), raw, i + 1))
+        while (
+            i < len(lines)
+            and lines[i].number == lines[i - 1].number + 1
+            and "|" in lines[i].text
+            and lines[i].text.strip()
+        ):
+            rows.append(lines[i])
             i += 1
-    if tables_with_status == 0:
+        tables.append(_Table(title, header, rows, line.number))
+    return tables
+
+
+def _recorded_head(lines: list[Line], before: int) -> str | None:
+    for line in lines:
+        if line.number >= before:
+            return None
+        match = _HEAD_LINE.search(line.text)
+        if match:
+            return match.group(1).lower()
+    return None
+
+
+def parse_report(data: bytes, name: str) -> ParsedReport:
+    """Status rows and recorded HEAD of a Markdown report; InputError when malformed."""
+    if b"\0" in data:
+        raise InputError(f"{name} is a binary file, not a Markdown report")
+    lines = prose_lines(split_lines(data, name))
+    if _is_json("\n".join(line.text for line in lines).strip()):
+        raise InputError(f"{name} is JSON, not a Markdown report")
+    rows: list[StatusRow] = []
+    with_status = [t for t in _tables(lines) if "status" in map(_header_name, t.header)]
+    if not with_status:
         raise InputError(f"{name} is malformed: no table has a Status column")
-    match = _HEAD_LINE.search("\n".join(lines[:60]))
-    return ParsedReport(tuple(rows), match.group(1).lower() if match else None)
+    for table in with_status:
+        column = [_header_name(h) for h in table.header].index("status")
+        for row in table.rows:
+            cells = split_row(row.text)
+            raw = cells[column] if column < len(cells) else ""
+            rows.append(
+                StatusRow(table.title, tuple(cells), normalise_status(raw), raw, row.number)
+            )
+    return ParsedReport(tuple(rows), _recorded_head(lines, with_status[0].first_line))
+
+
+def _head_from_json(path: Path) -> str | None:
+    try:
+        head = json.loads(path.read_bytes().decode("utf-8")).get("head")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return head.lower() if isinstance(head, str) and _SHA.fullmatch(head.lower()) else None
 
 
 def read_report(path: Path) -> ParsedReport:
@@ -151,19 +219,9 @@ def read_report(path: Path) -> ParsedReport:
         raise ReportUnavailable(f"report {path.name} not found; run ralph-validate first") from None
     except OSError as err:
         raise ReportUnavailable(f"report {path.name} cannot be read: {err.strerror}") from None
-    if b"\0" in data[:8192]:
-        raise InputError(f"{path.name} is a binary file, not a Markdown report")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError(f"{path.name} is not UTF-8 text") from None
-    parsed = parse_report_text(text, path.name)
-    if parsed.head is None:
-        sibling = path.with_suffix(".json")
-        try:
-            head = json.loads(sibling.read_text(encoding="utf-8")).get("head")
-        except (OSError, ValueError, AttributeError):
-            head = None
-        if isinstance(head, str) and re.fullmatch(r"[0-9a-f]{40}", head):
+    parsed = parse_report(data, path.name)
+    if parsed.head is None and path.suffix != ".json":
+        head = _head_from_json(path.with_suffix(".json"))
+        if head is not None:
             return ParsedReport(parsed.rows, head)
     return parsed

@@ -1,78 +1,105 @@
 """Find a spec by name or path and read it into the one model.
 
-``--spec NAME`` looks in ``.kiro/specs/NAME/``, ``specs/NAME/`` and
-``.ralph/specs/NAME/``, in that order. ``--spec PATH`` takes a folder or a
-file inside the repository. In a folder, Kiro files (``requirements.md``,
-``tasks.md``) come first, then ``prd.json``, ``feature_list.json``,
-``contract.md`` and ``.agent/tasks.json``. The spec's name is its folder's
-name; for a file at the repository root it is the file's stem (``prd``,
-``feature_list``) — the name the spec-prefix convention expects in commit
-subjects (``<name>: ...``).
+``--spec PATH`` (relative to the repository, or absolute) takes a folder or a
+file inside the repository; a path that resolves outside it, symlinks
+followed, is refused. Otherwise ``--spec NAME`` looks in ``.kiro/specs/NAME/``,
+``specs/NAME/`` and ``.ralph/specs/NAME/``, in that order (``.ralph/specs/`` is
+a spec location although the rest of ``.ralph/`` is loop state, never read).
+
+In a folder the first of these wins: Kiro files (``requirements.md`` and/or
+``tasks.md``; ``design.md`` is not read), ``prd.json``, ``feature_list.json``,
+``contract.md``, ``.agent/tasks.json``. A file is read by its name, then its
+content: ``*.json`` is a JSON task list, ``contract.md`` or front matter with
+``definition_of_done`` a goalkeeper contract, any other ``*.md`` a Kiro-style
+task list (with the ``requirements.md`` beside it, if any). Agent self-reports
+(``progress.txt``, ``progress.md``, ``fix_plan.md``, ``.agent/logs/``, loop
+state under ``.ralph/``) are refused: they state the conclusions the audit checks.
+
+Naming: ``Spec.path`` is the spec's folder, repo-relative (``.`` for the
+root); for ``.agent/tasks.json`` that is the folder holding ``.agent/``.
+``Spec.name`` is that folder's name (a contract's ``slug`` when it declares
+one); at the repository root it is the spec file's stem (``prd``,
+``feature_list``, ``tasks``), the name the spec-prefix convention expects in
+commit subjects (``<name>: ...``).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from ralph_validate.core.errors import InputError
-from ralph_validate.core.specs.json_formats import parse_contract, parse_json_tasks
-from ralph_validate.core.specs.kiro import parse_requirements, parse_tasks
+from ralph_validate.core.specs.goalkeeper import has_front_matter, parse_contract
+from ralph_validate.core.specs.json_formats import parse_json_tasks
+from ralph_validate.core.specs.kiro import parse_tasks
+from ralph_validate.core.specs.kiro_requirements import parse_requirements
 from ralph_validate.core.specs.model import Spec, Task
 
 SEARCH_ROOTS = (".kiro/specs", "specs", ".ralph/specs")
-_JSON_FILES = ("prd.json", "feature_list.json", ".agent/tasks.json")
+_FOLDER_FILES = ("prd.json", "feature_list.json", "contract.md", ".agent/tasks.json")
+_SELF_REPORTS = frozenset({"progress.txt", "progress.md", "fix_plan.md"})
 
 
 def _relative(repo: Path, path: Path) -> str:
-    return path.relative_to(repo).as_posix()
+    return path.relative_to(repo).as_posix() if path != repo else "."
 
 
 def _inside(repo: Path, path: Path, shown: str) -> Path:
+    """``path`` with symlinks resolved; InputError when that lies outside ``repo``."""
     resolved = path.resolve()
-    if resolved != repo and repo not in resolved.parents:
+    if not resolved.is_relative_to(repo):
         raise InputError(f"spec path {shown} is outside the repository")
     return resolved
 
 
-def _read(path: Path, shown: str) -> bytes:
+def _refuse_self_report(rel: str) -> None:
+    posix = PurePosixPath(rel)
+    state = rel.startswith(".ralph/") and not rel.startswith(".ralph/specs/")
+    if posix.name in _SELF_REPORTS or state or "/.agent/logs/" in f"/{rel}":
+        raise InputError(f"{rel} is an agent self-report, not a spec; point --spec at the spec")
+
+
+def _read(repo: Path, path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as err:
-        raise InputError(f"cannot read {shown}: {err.strerror}") from None
+        raise InputError(f"cannot read {_relative(repo, path)}: {err.strerror}") from None
 
 
-def _name_for(repo: Path, folder: Path, file: Path | None) -> str:
-    if folder != repo:
+def _spec_folder(file: Path) -> Path:
+    """The folder a spec file belongs to (``.agent/tasks.json`` belongs to ``.agent``'s parent)."""
+    folder = file.parent
+    return folder.parent if folder.name == ".agent" and file.name == "tasks.json" else folder
+
+
+def _name(repo: Path, folder: Path, file: Path | None) -> str:
+    if folder != repo or file is None:
         return folder.name
-    return file.stem if file is not None else repo.name
+    return file.stem
 
 
-def _kiro(repo: Path, folder: Path) -> Spec:
+def _kiro(repo: Path, folder: Path, tasks_file: Path | None) -> Spec:
     req_file = folder / "requirements.md"
-    tasks_file = folder / "tasks.md"
-    requirements = ()
-    tasks: tuple[Task, ...] = ()
-    if req_file.is_file():
-        requirements = parse_requirements(_read(req_file, req_file.name), _relative(repo, req_file))
-    if tasks_file.is_file():
-        tasks = parse_tasks(_read(tasks_file, tasks_file.name), _relative(repo, tasks_file))
+    has_reqs = req_file.is_file()
+    rel_reqs = _relative(repo, req_file) if has_reqs else None
+    rel_tasks = _relative(repo, tasks_file) if tasks_file is not None else None
     return Spec(
-        name=_name_for(repo, folder, None),
-        path=_relative(repo, folder) if folder != repo else ".",
+        name=_name(repo, folder, tasks_file or (req_file if has_reqs else None)),
+        path=_relative(repo, folder),
         format="kiro",
-        requirements=requirements,
-        tasks=tasks,
-        tasks_file=_relative(repo, tasks_file) if tasks_file.is_file() else None,
-        requirements_file=_relative(repo, req_file) if req_file.is_file() else None,
+        requirements=parse_requirements(_read(repo, req_file), str(rel_reqs)) if has_reqs else (),
+        tasks=parse_tasks(_read(repo, tasks_file), str(rel_tasks)) if tasks_file else (),
+        tasks_file=rel_tasks,
+        requirements_file=rel_reqs,
     )
 
 
-def _json(repo: Path, folder: Path, file: Path) -> Spec:
+def _json(repo: Path, file: Path) -> Spec:
     rel = _relative(repo, file)
-    kind, requirements, tasks, scope = parse_json_tasks(_read(file, rel), rel)
+    folder = _spec_folder(file)
+    kind, requirements, tasks, scope = parse_json_tasks(_read(repo, file), rel)
     return Spec(
-        name=_name_for(repo, folder, file),
-        path=_relative(repo, folder) if folder != repo else ".",
+        name=_name(repo, folder, file),
+        path=_relative(repo, folder),
         format=kind,
         requirements=requirements,
         tasks=tasks,
@@ -82,59 +109,51 @@ def _json(repo: Path, folder: Path, file: Path) -> Spec:
     )
 
 
-def _contract(repo: Path, folder: Path, file: Path) -> Spec:
+def _contract(repo: Path, file: Path) -> Spec:
     rel = _relative(repo, file)
-    requirements, front = parse_contract(_read(file, rel), rel)
-    rejections = front.get("max_rejections")
-    validator = front.get("validator")
-    command = validator.get("command") if isinstance(validator, dict) else None
+    contract = parse_contract(_read(repo, file), rel)
     return Spec(
-        name=str(front.get("slug") or _name_for(repo, folder, file)),
-        path=_relative(repo, folder) if folder != repo else ".",
+        name=contract.slug or _name(repo, file.parent, file),
+        path=_relative(repo, file.parent),
         format="goalkeeper",
-        requirements=requirements,
+        requirements=contract.requirements,
         tasks=(),
         tasks_file=None,
         requirements_file=rel,
-        max_rejections=rejections if isinstance(rejections, int) else None,
-        validator_command=command if isinstance(command, str) else None,
+        max_rejections=contract.max_rejections,
+        validator_command=contract.validator_command,
     )
 
 
 def load_folder(repo: Path, folder: Path) -> Spec:
-    """The spec in ``folder``; InputError when it holds no known spec file."""
-    if (folder / "requirements.md").is_file() or (folder / "tasks.md").is_file():
-        return _kiro(repo, folder)
-    for name in _JSON_FILES:
+    """The spec in ``folder`` (resolved, inside ``repo``); InputError when it holds none."""
+    tasks_md = folder / "tasks.md"
+    if tasks_md.is_file() or (folder / "requirements.md").is_file():
+        return _kiro(repo, folder, tasks_md if tasks_md.is_file() else None)
+    for name in _FOLDER_FILES:
         if (folder / name).is_file():
-            return _json(repo, folder, folder / name)
-    if (folder / "contract.md").is_file():
-        return _contract(repo, folder, folder / "contract.md")
-    shown = _relative(repo, folder) if folder != repo else "."
+            return load_file(repo, folder / name)
     raise InputError(
-        f"{shown} holds no spec (requirements.md, tasks.md, prd.json, feature_list.json, "
-        "contract.md or .agent/tasks.json)"
+        f"{_relative(repo, folder)} holds no spec (looked for requirements.md, tasks.md, "
+        "prd.json, feature_list.json, contract.md, .agent/tasks.json)"
     )
 
 
 def load_file(repo: Path, file: Path) -> Spec:
-    """The spec a single file declares (its folder's Kiro pair, a JSON list, a contract)."""
-    folder = file.parent
+    """The spec one file declares: a JSON task list, a contract, or a Markdown task list."""
+    rel = _relative(repo, file)
+    _refuse_self_report(rel)
     if file.name in ("requirements.md", "tasks.md", "design.md"):
-        return _kiro(repo, folder)
+        tasks_md = file.parent / "tasks.md"
+        return _kiro(repo, file.parent, tasks_md if tasks_md.is_file() else None)
     if file.suffix == ".json":
-        return _json(repo, folder, file)
+        return _json(repo, file)
     if file.suffix == ".md":
-        head = _read(file, file.name)[:4]
-        if head.lstrip(b"\xef\xbb\xbf").startswith(b"---"):
-            return _contract(repo, folder, file)
-        spec = _kiro(repo, folder)
-        rel = _relative(repo, file)
-        tasks = parse_tasks(_read(file, rel), rel)
-        return Spec(
-            spec.name, spec.path, "kiro", spec.requirements, tasks, rel, spec.requirements_file
-        )
-    raise InputError(f"{_relative(repo, file)} is not a spec file this tool reads")
+        data = _read(repo, file)
+        if file.name == "contract.md" or (has_front_matter(data) and b"definition_of_done" in data):
+            return _contract(repo, file)
+        return _kiro(repo, file.parent, file)
+    raise InputError(f"{rel} is not a spec file (expected .md or .json)")
 
 
 def find_spec(repo: Path, spec: str) -> Spec:
@@ -148,24 +167,29 @@ def find_spec(repo: Path, spec: str) -> Spec:
         try:
             return load_folder(repo, resolved) if resolved.is_dir() else load_file(repo, resolved)
         except InputError as err:
-            path_error = err  # a folder that merely shares the name: try the spec locations
-    for root in SEARCH_ROOTS:
-        folder = repo / root / spec
-        if folder.is_dir():
-            return load_folder(repo, _inside(repo, folder, f"{root}/{spec}"))
+            if not resolved.is_dir():
+                raise
+            path_error = err  # a folder that merely shares the spec's name: try the spec roots
+    if not given.is_absolute():
+        for root in SEARCH_ROOTS:
+            folder = repo / root / spec
+            if folder.is_dir():
+                return load_folder(repo, _inside(repo, folder, f"{root}/{spec}"))
     if path_error is not None:
         raise path_error
     looked = ", ".join(f"{root}/{spec}/" for root in SEARCH_ROOTS)
-    raise InputError(f"spec '{spec}' not found (looked in {looked})")
+    raise InputError(f"spec '{spec}' not found (looked for the path {spec}, then in {looked})")
 
 
 def read_tasks(repo: Path, tasks_file: Path) -> tuple[Task, ...]:
-    """The tasks of one task file, Markdown or JSON."""
+    """The tasks of one task file (Markdown or JSON, by suffix, else by content)."""
     repo = repo.resolve()
     path = tasks_file if tasks_file.is_absolute() else repo / tasks_file
     resolved = _inside(repo, path, str(tasks_file))
     rel = _relative(repo, resolved)
-    data = _read(resolved, rel)
-    if resolved.suffix == ".json":
+    _refuse_self_report(rel)
+    data = _read(repo, resolved)
+    looks_json = data.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] in (b"{", b"[")
+    if resolved.suffix == ".json" or (resolved.suffix != ".md" and looks_json):
         return parse_json_tasks(data, rel)[2]
     return parse_tasks(data, rel)

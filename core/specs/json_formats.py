@@ -1,176 +1,227 @@
 """JSON task lists: snarktank ``prd.json``, ralph-loop ``prd.json``, ``feature_list.json``,
-``.agent/tasks.json``; and goalkeeper's ``contract.md`` (YAML front matter).
+``.agent/tasks.json``.
 
-In JSON lists "checked" is ``passes: true``. Entries become both requirements
-(the rows to trace) and tasks (what the gate counts).
+Every entry is both a requirement (a row to trace) and a task (what the gate
+counts); "checked" is ``passes: true`` and a missing ``passes`` means not yet.
+Ids: story ids for PRDs, ``F1``, ``F2``... (1-based position) for features,
+the task's ``id`` for ``.agent/tasks.json``; criteria are ``<id>.1``, ``<id>.2``...
+A ralph-loop PRD's ``Spec.scope`` is the union of its stories' ``scope[]`` in
+first-seen order; each story also keeps its own. A top-level list is a feature
+list when its entries carry ``description`` and no ``id``, an agent task list
+when they carry ``id``; an empty list takes its format from the file name.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import Any
 
-import yaml
-
 from ralph_validate.core.errors import InputError
-from ralph_validate.core.specs.model import Criterion, Requirement, Task, TaskState
+from ralph_validate.core.specs.model import Criterion, Requirement, Task, TaskState, is_final_title
+from ralph_validate.core.specs.text import decode
 
-_FINAL = re.compile(r"^(?:\d+\.\s*)?final\b", re.IGNORECASE)
+Parsed = tuple[str, tuple[Requirement, ...], tuple[Task, ...], tuple[str, ...]]
 
 
 def load_json(data: bytes, path: str) -> Any:
     """Parsed JSON, or InputError naming the file and the position."""
     try:
-        return json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InputError(f"{path} is not UTF-8 text") from None
+        return json.loads(decode(data, path))
     except json.JSONDecodeError as err:
-        raise InputError(f"{path} is not valid JSON: {err.msg} at line {err.lineno}") from None
+        raise InputError(
+            f"{path} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}"
+        ) from None
 
 
-def _line_of(text: str, needle: str, after: int = 0) -> int:
-    """1-based line of the first ``needle`` at or after line ``after`` (1 when absent)."""
-    lines = text.splitlines()
-    for number in range(max(after, 1), len(lines) + 1):
-        if needle in lines[number - 1]:
-            return number
-    return 1
+class _Lines:
+    """Finds the line a JSON value is written on, scanning forward through the text."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.at = 0
+
+    def find(self, key: str, value: str) -> int:
+        """Line of ``"key": value`` (or of the value alone) at or after the last one found."""
+        spelled = json.dumps(value, ensure_ascii=False)
+        pair = re.compile(re.escape(json.dumps(key)) + r"\s*:\s*" + re.escape(spelled))
+        match = pair.search(self.text, self.at)
+        index = match.start() if match else self.text.find(spelled, self.at)
+        if index < 0:
+            return self.text.count("\n", 0, self.at) + 1
+        self.at = index + 1
+        return self.text.count("\n", 0, index) + 1
+
+    def value(self, value: str) -> int:
+        """Line of a string in an array, at or after the current entry."""
+        spelled = json.dumps(value, ensure_ascii=False)
+        index = self.text.find(spelled, self.at)
+        if index < 0:
+            return self.text.count("\n", 0, self.at) + 1
+        self.at = index + len(spelled)
+        return self.text.count("\n", 0, index) + 1
 
 
-def _passes(entry: dict[str, Any], path: str, where: str) -> bool:
-    value = entry.get("passes", False)
-    if not isinstance(value, bool):
-        raise InputError(f"{path}: {where} has 'passes' that is not true or false")
-    return value
+@dataclass(frozen=True)
+class _Entry:
+    id: str
+    title: str
+    body: str
+    criteria: tuple[str, ...]
+    passes: bool
+    scope: tuple[str, ...]
+    key: str  # the JSON key whose value locates the entry
+    located_by: str
 
 
-def _strings(entry: dict[str, Any], key: str, path: str, where: str) -> list[str]:
-    value = entry.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InputError(f"{path}: {where} has '{key}' that is not a list of strings")
-    return value
+class _Shape:
+    """Type checks that name the file and the entry in their message."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, where: str, what: str) -> InputError:
+        return InputError(f"{self.path}: {where} {what}")
+
+    def text(self, entry: dict[str, Any], key: str, where: str, required: bool) -> str | None:
+        value = entry.get(key)
+        if value is None and not required:
+            return None
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(where, f"needs a non-empty string '{key}'")
+        return value
+
+    def strings(self, entry: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+        value = entry.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(where, f"has '{key}' that is not a list of strings")
+        return tuple(value)
+
+    def passes(self, entry: dict[str, Any], where: str) -> bool:
+        value = entry.get("passes", False)
+        if not isinstance(value, bool):
+            raise self.fail(where, f"has 'passes' = {json.dumps(value)}, not true or false")
+        return value
+
+    def objects(self, items: list[Any], where: str) -> list[dict[str, Any]]:
+        for index, item in enumerate(items):
+            if not isinstance(item, dict):
+                raise self.fail(f"{where}[{index}]", "is not an object")
+        return items
 
 
-def kind_of(data: Any) -> str | None:
-    """Which JSON task-list format ``data`` is, or None."""
-    if isinstance(data, dict) and isinstance(data.get("userStories"), list):
-        return "snarktank-prd"
-    if isinstance(data, dict) and isinstance(data.get("stories"), list):
-        return "ralph-loop-prd"
-    if isinstance(data, list) and all(isinstance(e, dict) for e in data):
-        if data and all("description" in e and "id" not in e for e in data):
+def _stories(parsed: dict[str, Any], shape: _Shape, ralph_loop: bool) -> list[_Entry]:
+    key = "stories" if ralph_loop else "userStories"
+    criteria_key = "acceptance_criteria" if ralph_loop else "acceptanceCriteria"
+    entries = []
+    for index, story in enumerate(shape.objects(parsed[key], key)):
+        where = f"{key}[{index}]"
+        sid = str(shape.text(story, "id", where, required=True))
+        title = shape.text(story, "title", where, required=False) or sid
+        description = shape.text(story, "description", where, required=False) or ""
+        scope = shape.strings(story, "scope", where) if ralph_loop else ()
+        criteria = shape.strings(story, criteria_key, where)
+        passes = shape.passes(story, where)
+        entries.append(_Entry(sid, title, description, criteria, passes, scope, "id", sid))
+    return entries
+
+
+def _features(parsed: list[dict[str, Any]], shape: _Shape) -> list[_Entry]:
+    entries = []
+    for index, feature in enumerate(parsed, start=1):
+        where = f"feature {index}"
+        description = str(shape.text(feature, "description", where, required=True))
+        steps = shape.strings(feature, "steps", where)
+        passes = shape.passes(feature, where)
+        entries.append(
+            _Entry(f"F{index}", description, "", steps, passes, (), "description", description)
+        )
+    return entries
+
+
+def _agent_tasks(parsed: list[dict[str, Any]], shape: _Shape) -> list[_Entry]:
+    entries = []
+    for index, task in enumerate(parsed):
+        where = f"task {index + 1}"
+        tid = str(shape.text(task, "id", where, required=True))
+        title = str(shape.text(task, "title", where, required=True))
+        passes = shape.passes(task, where)
+        entries.append(_Entry(tid, title, "", (), passes, (), "id", tid))
+    return entries
+
+
+def _kind(parsed: Any, path: str, shape: _Shape) -> str:
+    if isinstance(parsed, dict):
+        for key, kind in (("userStories", "snarktank-prd"), ("stories", "ralph-loop-prd")):
+            if key in parsed:
+                if not isinstance(parsed[key], list):
+                    raise shape.fail(f"'{key}'", "is not a list")
+                return kind
+    if isinstance(parsed, list):
+        shape.objects(parsed, "list")
+        if not parsed:
+            name = PurePosixPath(path).name
+            return "feature-list" if name == "feature_list.json" else "agent-tasks"
+        if all("id" in e for e in parsed):
+            return "agent-tasks"
+        if all("description" in e and "id" not in e for e in parsed):
             return "feature-list"
-        return "agent-tasks"
-    return None
+        raise shape.fail(
+            "list",
+            "mixes entries: each needs 'id' (.agent/tasks.json) or 'description' "
+            "without 'id' (feature_list.json)",
+        )
+    raise InputError(
+        f"{path} is not a known task list (expected prd.json with userStories or stories, "
+        "a feature_list.json list or an .agent/tasks.json list)"
+    )
 
 
-def _entry_task(
-    tid: str, title: str, passes: bool, path: str, line: int, optional: bool = False
-) -> Task:
+def parse_json_tasks(data: bytes, path: str) -> Parsed:
+    """(format, requirements, tasks, scope globs) of a JSON task list."""
+    parsed = load_json(data, path)
+    shape = _Shape(path)
+    kind = _kind(parsed, path, shape)
+    if kind in ("snarktank-prd", "ralph-loop-prd"):
+        entries = _stories(parsed, shape, ralph_loop=kind == "ralph-loop-prd")
+    elif kind == "feature-list":
+        entries = _features(parsed, shape)
+    else:
+        entries = _agent_tasks(parsed, shape)
+    seen: set[str] = set()
+    lines = _Lines(decode(data, path))
+    requirements: list[Requirement] = []
+    tasks: list[Task] = []
+    for entry in entries:
+        if entry.id in seen:
+            raise InputError(f"{path}: id {entry.id} appears more than once")
+        seen.add(entry.id)
+        line = lines.find(entry.key, entry.located_by)
+        criteria = tuple(
+            Criterion(f"{entry.id}.{n}", text, lines.value(text))
+            for n, text in enumerate(entry.criteria, start=1)
+        )
+        body = " ".join([entry.body, *entry.criteria]).strip() or entry.title
+        requirements.append(
+            Requirement(entry.id, entry.title, body, criteria, path, line, entry.scope)
+        )
+        tasks.append(_task(entry, path, line))
+    scope = tuple(dict.fromkeys(glob for entry in entries for glob in entry.scope))
+    return kind, tuple(requirements), tuple(tasks), scope
+
+
+def _task(entry: _Entry, path: str, line: int) -> Task:
     return Task(
-        id=tid,
-        title=title,
-        state=TaskState.DONE if passes else TaskState.OPEN,
-        optional=optional,
+        id=entry.id,
+        title=entry.title,
+        state=TaskState.DONE if entry.passes else TaskState.OPEN,
+        optional=False,
         depth=0,
-        requirement_refs=(tid,),
+        requirement_refs=(entry.id,),
         refs_all=False,
-        final=_FINAL.match(title) is not None,
+        final=is_final_title(entry.title),
         file=path,
         line=line,
     )
-
-
-def parse_json_tasks(
-    data: bytes, path: str
-) -> tuple[str, tuple[Requirement, ...], tuple[Task, ...], tuple[str, ...]]:
-    """(format, requirements, tasks, scope globs) of a JSON task list."""
-    parsed = load_json(data, path)
-    text = data.decode("utf-8")
-    kind = kind_of(parsed)
-    requirements: list[Requirement] = []
-    tasks: list[Task] = []
-    scope: list[str] = []
-    if kind in ("snarktank-prd", "ralph-loop-prd"):
-        key = "userStories" if kind == "snarktank-prd" else "stories"
-        criteria_key = "acceptanceCriteria" if kind == "snarktank-prd" else "acceptance_criteria"
-        after = 0
-        for index, story in enumerate(parsed[key]):
-            where = f"{key}[{index}]"
-            if not isinstance(story, dict) or not isinstance(story.get("id"), str):
-                raise InputError(f"{path}: {where} has no string 'id'")
-            sid, title = story["id"], str(story.get("title", story["id"]))
-            line = _line_of(text, f'"{sid}"', after)
-            after = line
-            criteria = tuple(
-                Criterion(f"{sid}.{n}", c, _line_of(text, c[:40], line))
-                for n, c in enumerate(_strings(story, criteria_key, path, where), start=1)
-            )
-            body = " ".join([str(story.get("description", "")), *(c.text for c in criteria)])
-            requirements.append(Requirement(sid, title, body.strip(), criteria, path, line))
-            tasks.append(_entry_task(sid, title, _passes(story, path, where), path, line))
-            if kind == "ralph-loop-prd":
-                scope += [g for g in _strings(story, "scope", path, where) if g not in scope]
-    elif kind == "feature-list":
-        after = 0
-        for index, feature in enumerate(parsed, start=1):
-            where = f"feature {index}"
-            description = feature.get("description")
-            if not isinstance(description, str):
-                raise InputError(f"{path}: {where} has no string 'description'")
-            fid = f"F{index}"
-            line = _line_of(text, '"description"', after + 1)
-            after = line
-            steps = tuple(
-                Criterion(f"{fid}.{n}", s, line)
-                for n, s in enumerate(_strings(feature, "steps", path, where), start=1)
-            )
-            body = " ".join([description, *(s.text for s in steps)])
-            requirements.append(Requirement(fid, description, body, steps, path, line))
-            tasks.append(_entry_task(fid, description, _passes(feature, path, where), path, line))
-    elif kind == "agent-tasks":
-        after = 0
-        for index, entry in enumerate(parsed):
-            where = f"task {index + 1}"
-            if not isinstance(entry.get("id"), str) or not isinstance(entry.get("title"), str):
-                raise InputError(f"{path}: {where} needs string 'id' and 'title'")
-            line = _line_of(text, f'"{entry["id"]}"', after)
-            after = line
-            requirements.append(
-                Requirement(entry["id"], entry["title"], entry["title"], (), path, line)
-            )
-            tasks.append(
-                _entry_task(entry["id"], entry["title"], _passes(entry, path, where), path, line)
-            )
-    else:
-        raise InputError(
-            f"{path} is not a known task list (expected prd.json userStories/stories, "
-            "feature_list.json or .agent/tasks.json)"
-        )
-    return str(kind), tuple(requirements), tuple(tasks), tuple(scope)
-
-
-def parse_contract(data: bytes, path: str) -> tuple[tuple[Requirement, ...], dict[str, Any]]:
-    """goalkeeper ``contract.md``: Definition-of-Done items as requirements, plus front matter."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError(f"{path} is not UTF-8 text") from None
-    match = re.match(r"^\ufeff?---\r?\n(.*?)\r?\n---\r?\n", text, re.DOTALL)
-    if match is None:
-        raise InputError(f"{path} has no YAML front matter between --- lines")
-    try:
-        front = yaml.safe_load(match.group(1))
-    except yaml.YAMLError as err:
-        raise InputError(f"{path}: front matter is not valid YAML ({err.problem})") from None
-    if not isinstance(front, dict):
-        raise InputError(f"{path}: front matter is not a mapping")
-    items = front.get("definition_of_done")
-    if not isinstance(items, list) or not items or not all(isinstance(i, str) for i in items):
-        raise InputError(f"{path}: definition_of_done must be a non-empty list of strings")
-    requirements = tuple(
-        Requirement(f"DoD-{n}", item, item, (), path, _line_of(text, item[:40]))
-        for n, item in enumerate(items, start=1)
-    )
-    return requirements, front

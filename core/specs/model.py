@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
+
+_FINAL = re.compile(r"^(?:\d+(?:\.\d+)*\.?\s+)?final\b", re.IGNORECASE)
+
+
+def is_final_title(title: str) -> bool:
+    """True for the FINAL task: its title, after an optional number, starts with the word FINAL."""
+    return _FINAL.match(title.strip()) is not None
 
 
 class TaskState(Enum):
@@ -34,6 +42,8 @@ class Requirement:
     criteria: tuple[Criterion, ...]
     file: str  # repo-relative path of the file that declares it
     line: int  # 1-based line of its heading / entry
+    # The story's own ``scope[]`` globs (ralph-loop PRD), in declaration order.
+    scope: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,77 @@
+"""Spec files as text: UTF-8 only, a leading BOM and CRLF endings tolerated, byte offsets kept.
+
+Markdown readers also need to know which lines sit inside fenced code or an
+HTML comment: a checkbox or heading there is an example, not part of the spec.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ralph_validate.core.errors import InputError
+
+BOM = "\ufeff"
+_FENCE = re.compile(r"^[ \t]*(?P<marker>`{3,}|~{3,})(?P<info>.*)$")
+
+
+def decode(data: bytes, name: str) -> str:
+    """``data`` as text without a leading BOM; InputError naming ``name`` when not UTF-8."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise InputError(f"{name} is not UTF-8 text (invalid byte at offset {err.start})") from None
+    return text.removeprefix(BOM)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a file: 1-based number, byte offset of its first character, text."""
+
+    number: int
+    offset: int  # byte offset in the raw file of ``text[0]`` (after a BOM on line 1)
+    text: str  # without the line ending
+
+
+def split_lines(data: bytes, name: str) -> list[Line]:
+    """Every line of ``data`` with its byte offset; line endings (LF or CRLF) removed."""
+    decode(data, name)
+    lines: list[Line] = []
+    offset = 0
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        skip = 3 if number == 1 and raw.startswith(BOM.encode("utf-8")) else 0
+        text = raw[skip:].decode("utf-8").removesuffix("\r")
+        lines.append(Line(number, offset + skip, text))
+        offset += len(raw) + 1
+    return lines
+
+
+def _closes(opening: str, marker: str, info: str) -> bool:
+    """A closing fence: same character, at least as long, nothing after it."""
+    return marker[0] == opening[0] and len(marker) >= len(opening) and not info.strip()
+
+
+def prose_lines(lines: list[Line]) -> list[Line]:
+    """The lines outside fenced code blocks and whole-line HTML comments."""
+    kept: list[Line] = []
+    fence: str | None = None  # the opening marker while inside a fence
+    in_comment = False
+    for line in lines:
+        match = _FENCE.match(line.text)
+        if fence is not None:
+            if match is not None and _closes(fence, match.group("marker"), match.group("info")):
+                fence = None
+            continue
+        if in_comment:
+            in_comment = "-->" not in line.text
+            continue
+        if match is not None:
+            fence = match.group("marker")
+            continue
+        stripped = line.text.strip()
+        if stripped.startswith("<!--"):
+            in_comment = "-->" not in stripped[4:]
+            if in_comment or stripped.endswith("-->"):
+                continue
+        kept.append(line)
+    return kept
