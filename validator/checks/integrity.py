@@ -23,6 +23,7 @@ from ralph_validate.extractors.integrity_facts import (
     Skip,
     TestCase,
 )
+from ralph_validate.validator.baseline import compare_with_base, subtract_base
 from ralph_validate.validator.context import AnalysisContext, CheckOutput
 from ralph_validate.validator.findings import Finding, Status
 from ralph_validate.validator.report.model import TestRow
@@ -123,6 +124,7 @@ _LOOSER_BELOW = {
     "isAbove",
     "isAtLeast",
 }
+_EXPECTS_RAISE = {"assertRaises", "assertWarns", "failUnlessRaises"}
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e-?\d+)?(?![\w.])")
 _TOLERANCE = re.compile(r"\b(abs|rel|atol|rtol|delta|places|tol|tolerance)\s*=\s*(-?[\d.e-]+)")
 
@@ -172,7 +174,13 @@ def is_tautology(a: Assertion) -> bool:
         return False
     method = a.method
     if a.negated:
-        return False
+        # expect(false).not.toBe(true): two different literals are never the same.
+        return (
+            len(ops) == 2
+            and method in _SAME_MATCHERS
+            and all(o.literal is not None and o.value is not None for o in ops)
+            and (ops[0].literal, ops[0].value) != (ops[1].literal, ops[1].value)
+        )
     if len(ops) >= 1 and method in _TRUTHY_MATCHERS and len(ops) == 1:
         truth = _truthy(ops[0])
         if method in ("toBeDefined", "assertIsNotNone", "to.exist"):
@@ -235,7 +243,7 @@ def detect_tests(facts: FileFacts) -> list[Finding]:
             findings.append(_finding("test.tautology", "TI001", a, f"cannot fail: {a.text}"))
         if (
             a.symbol in test_ids
-            and a.style == "raises"
+            and (a.style == "raises" or a.method in _EXPECTS_RAISE)
             and not a.has_match
             and any(
                 t.rsplit(".", 1)[-1] in ("Exception", "BaseException") for t in a.exception_types
@@ -459,17 +467,6 @@ def _dedupe(findings: Iterable[Finding]) -> list[Finding]:
     return result
 
 
-def baseline_key(f: Finding) -> tuple[str, str, str, str]:
-    """What identifies a finding across versions: not its line, which moves."""
-    return (f.kind, f.rule, f.symbol, f.message)
-
-
-def compare_with_base(ctx: AnalysisContext) -> bool:
-    """Whether findings present at BASE are marked pre-existing (DESIGN §3: with --all only
-    when --base was given)."""
-    return ctx.change_set.source != "all" or ctx.change_set.base_rule.startswith("--base")
-
-
 class IntegrityCheck:
     """Test integrity over the tests of the change set."""
 
@@ -490,9 +487,8 @@ class IntegrityCheck:
                 continue
             base = ctx.facts.base(path)
             found = detect_tests(head)
-            if compare and base is not None:
-                before = {baseline_key(f) for f in detect_tests(base)}
-                found = [_mark(f) if baseline_key(f) in before else f for f in found]
+            if compare:
+                found = subtract_base(found, base, detect_tests)
             found = _dedupe([*found, *weakened(head, base)])
             out.findings.extend(found)
             by_test: dict[str, list[Finding]] = defaultdict(list)
@@ -521,9 +517,3 @@ class IntegrityCheck:
                     )
                 )
         return out
-
-
-def _mark(f: Finding) -> Finding:
-    from dataclasses import replace
-
-    return replace(f, pre_existing=True)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from ralph_validate.extractors.facts import FileFacts
 from ralph_validate.extractors.integrity_facts import Binding, Comment, StubBody
-from ralph_validate.validator.checks.integrity import baseline_key, compare_with_base
+from ralph_validate.validator.baseline import compare_with_base, subtract_base
 from ralph_validate.validator.context import AnalysisContext, CheckOutput
 from ralph_validate.validator.findings import Finding, Status
 
@@ -109,7 +108,9 @@ def is_marker(text: str) -> bool:
     if _SUPPRESSION.search(text):
         return False
     bare = _QUOTED.sub(" ", text)
-    return bool(_MARKER_LEADING.search(bare) or _MARKER_TAGGED.search(bare))
+    # A table cell starts afresh: "| Rollback | TBD |" has a marker cell.
+    cells = bare.split("|")
+    return any(_MARKER_LEADING.search(cell) for cell in cells) or bool(_MARKER_TAGGED.search(bare))
 
 
 def _words(name: str) -> list[str]:
@@ -209,10 +210,10 @@ def _stub_message(stub: StubBody, comments_near: bool) -> str | None:
 def detect_placeholders(facts: FileFacts, sentinel_names: tuple[str, ...]) -> list[Finding]:
     """Every placeholder finding of one file version."""
     findings: list[Finding] = []
-    todo_lines: set[int] = set()
+    todo_lines: dict[int, str] = {}
     for c in facts.of_type(Comment):
         if is_marker(c.text):
-            todo_lines.add(c.line)
+            todo_lines[c.line] = c.symbol
             marker = re.search(_MARKER, c.text)
             word = marker.group(1) if marker else "TODO"
             findings.append(
@@ -227,7 +228,11 @@ def detect_placeholders(facts: FileFacts, sentinel_names: tuple[str, ...]) -> li
                 )
             )
     for stub in facts.of_type(StubBody):
-        near = any(line in todo_lines for line in range(stub.line - 1, stub.line + 3))
+        # The TODO is on the line above, on the signature line, or inside the body.
+        near = any(
+            line in (stub.line - 1, stub.line) or (symbol == stub.symbol and line > stub.line)
+            for line, symbol in todo_lines.items()
+        )
         why = _stub_message(stub, near)
         if why is not None:
             name = stub.symbol.split("::", 1)[-1]
@@ -275,12 +280,8 @@ class PlaceholderCheck:
                 continue
             found = detect_placeholders(head, extra)
             if compare and found:
-                base = ctx.facts.base(path)
-                before = (
-                    {baseline_key(f) for f in detect_placeholders(base, extra)} if base else set()
+                found = subtract_base(
+                    found, ctx.facts.base(path), lambda facts: detect_placeholders(facts, extra)
                 )
-                found = [
-                    replace(f, pre_existing=True) if baseline_key(f) in before else f for f in found
-                ]
             out.findings.extend(found)
         return out

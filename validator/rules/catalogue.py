@@ -111,6 +111,8 @@ class BroadRaises:
     """## What it does
     Finds `pytest.raises(Exception)`, `pytest.raises(BaseException)` and
     `self.assertRaises(Exception)` without a `match=` or message check.
+    Jest's `toThrow()` without an argument is not reported: JavaScript code
+    rarely throws typed errors, so the bare form is the idiom, not a shortcut.
 
     ## Why is this bad?
     Any error passes — a `TypeError` from a typo as much as the `ValueError` the
@@ -341,7 +343,9 @@ class StubBody:
     """## What it does
     Finds production functions whose body does nothing real: `pass`, `...`,
     `raise NotImplementedError`, `throw new Error('not implemented')`, and an
-    empty body or `return null` next to a TODO. Abstract methods, `Protocol`
+    empty body or `return null` with a TODO on the line above, on the signature
+    line or inside the body (an empty callback alone is a legitimate no-op, and
+    so is a docstring-only body, which documents one). Abstract methods, `Protocol`
     members, `@overload`s, interface members and `.d.ts`/`.pyi` declarations are
     not stubs, nor is a `NotImplementedError` whose message names an
     unsupported case (`NotImplementedError(f"unsupported format {fmt}")`).
