@@ -109,29 +109,29 @@ def tool_env(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ['PATH']}", "RALPH_SLEEP": "0"}
 
 
-def test_snarktank_loop_refuses_an_early_claim_and_accepts_a_real_one(tmp_path: Path) -> None:
-    repo = make_repo(tmp_path)
-    env = tool_env(tmp_path)
-    eager = write_agent(tmp_path, EAGER_AGENT)
-    refused = subprocess.run(
-        ["bash", str(INTEGRATIONS / "snarktank/ralph.sh"), "2"],
+def run_script(
+    script: str, argument: str, repo: Path, env: dict[str, str], agent: Path
+) -> subprocess.CompletedProcess[str]:
+    """One of the integration loop scripts, run in ``repo`` with ``agent`` as AGENT_CMD."""
+    return subprocess.run(
+        ["bash", str(INTEGRATIONS / script), argument],
         cwd=repo,
-        env={**env, "SPEC": "row-count-check", "AGENT_CMD": f"bash {eager}"},
+        env={**env, "AGENT_CMD": f"bash {agent}"},
         capture_output=True,
         text=True,
         timeout=300,
     )
+
+
+def test_snarktank_loop_refuses_an_early_claim_and_accepts_a_real_one(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path)
+    env = {**tool_env(tmp_path), "SPEC": "row-count-check"}
+    eager = write_agent(tmp_path, EAGER_AGENT)
+    refused = run_script("snarktank/ralph.sh", "2", repo, env, eager)
     assert refused.returncode == 1
     assert "- [ ] 1 Implement the row count check (tasks.md:3)" in refused.stdout
     honest = write_agent(tmp_path, HONEST_AGENT)
-    accepted = subprocess.run(
-        ["bash", str(INTEGRATIONS / "snarktank/ralph.sh"), "2"],
-        cwd=repo,
-        env={**env, "SPEC": "row-count-check", "AGENT_CMD": f"bash {honest}"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    accepted = run_script("snarktank/ralph.sh", "2", repo, env, honest)
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
     assert "<promise>COMPLETE" in accepted.stdout
     tasks = (repo / ".kiro/specs/row-count-check/tasks.md").read_text()
@@ -142,34 +142,13 @@ def test_pageai_loop_exit_codes(tmp_path: Path) -> None:
     repo = make_repo(tmp_path)
     env = {**tool_env(tmp_path), "SPEC": "row-count-check", "PROMPT_FILE": "prompt.md"}
     blocked = write_agent(tmp_path, 'echo "<promise>BLOCKED:no database</promise>"\n')
-    done = subprocess.run(
-        ["bash", str(INTEGRATIONS / "pageai/ralph.sh"), "3"],
-        cwd=repo,
-        env={**env, "AGENT_CMD": f"bash {blocked}"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = run_script("pageai/ralph.sh", "3", repo, env, blocked)
     assert done.returncode == 2
     eager = write_agent(tmp_path, EAGER_AGENT)
-    done = subprocess.run(
-        ["bash", str(INTEGRATIONS / "pageai/ralph.sh"), "2"],
-        cwd=repo,
-        env={**env, "AGENT_CMD": f"bash {eager}"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = run_script("pageai/ralph.sh", "2", repo, env, eager)
     assert done.returncode == 1
     honest = write_agent(tmp_path, HONEST_AGENT)
-    done = subprocess.run(
-        ["bash", str(INTEGRATIONS / "pageai/ralph.sh"), "2"],
-        cwd=repo,
-        env={**env, "AGENT_CMD": f"bash {honest}"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = run_script("pageai/ralph.sh", "2", repo, env, honest)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
