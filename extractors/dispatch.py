@@ -19,7 +19,7 @@ from ralph_validate.extractors import treesitter
 from ralph_validate.extractors.facts import Fact, FileFacts
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
-EXTRACTOR_VERSION = "7"
+EXTRACTOR_VERSION = "8"
 
 
 @dataclass
@@ -123,4 +123,8 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "ralph_validate.extractors.js_integrity",
     "ralph_validate.extractors.python_integrity",
     "ralph_validate.extractors.markdown",
+    "ralph_validate.extractors.contracts.ts_code",
+    "ralph_validate.extractors.contracts.py_code",
+    "ralph_validate.extractors.contracts.cdk",
+    "ralph_validate.extractors.contracts.documents",
 )

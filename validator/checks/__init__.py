@@ -7,6 +7,7 @@ Adding a check is one line here.
 
 from __future__ import annotations
 
+from ralph_validate.validator.checks.contracts import ContractCheck
 from ralph_validate.validator.checks.integrity import IntegrityCheck
 from ralph_validate.validator.checks.placeholders import PlaceholderCheck
 from ralph_validate.validator.checks.scope import ScopeCheck
@@ -17,5 +18,6 @@ CHECKS: tuple[Check, ...] = (
     IntegrityCheck(),
     PlaceholderCheck(),
     ScopeCheck(),
+    ContractCheck(),
     TraceabilityCheck(),
 )

@@ -482,6 +482,123 @@ class OutOfScope:
     summary = "A file changed outside the spec's declared scope."
 
 
+class MockDrift:
+    """## What it does
+    Compares a test double with the real producer it stands in for, on the
+    fields the code under test reads: `mock.patch(..., return_value=...)`,
+    `MagicMock(return_value=...)`, `jest.mock` + `mockResolvedValue`, a Step
+    Functions Local `MockConfigFile.json` response.
+
+    ## Why is this bad?
+    The tests pass against the mock's shape; the deployed code meets the real
+    one. A field the mock has and the producer lacks (or the reverse) changes
+    the outcome as soon as the real implementation runs.
+
+    ## Example
+    The handler returns `{success, details: {passed}}`; the Step Functions Local
+    mock answers `{"Payload": {"passed": true}}`, so the Choice that reads
+    `$.countResult.Payload.passed` passes in the test and fails when deployed.
+
+    Use instead: mock the shape the producer returns
+    (`{"Payload": {"success": true, "details": {"passed": true}}}`).
+
+    ## How to suppress
+    `# ralph-validate: ignore[CT001] <reason>` on the mock's line.
+    """
+
+    id = "CT001"
+    kind = "contract.mock-drift"
+    name = "mock-drift"
+    summary = "A mock's shape differs from the real producer in a field the code reads."
+
+
+class MissingField:
+    """## What it does
+    Follows a read (attribute chain, subscript, `.get("k")`, destructuring, a
+    JSONPath in a `Choice`, `Parameters` or `ResultSelector`) to the producer
+    wired to it and checks that the producer writes the field. A read under an
+    existence check (`"k" in d`, `d.get("k") is not None`, `IsPresent`, `?.`) is
+    not missing. When the producer cannot be resolved the cell is UNKNOWN.
+
+    ## Why is this bad?
+    The read yields nothing at run time: a Choice fails the execution, code
+    sees `undefined`/`None` and takes the wrong branch.
+
+    ## Example
+    ```ts
+    Condition.booleanEquals('$.countResult.Payload.passed', true)
+    // while the Lambda returns { success: true, details: { passed } }
+    ```
+
+    Use instead: read the path the producer writes
+    (`$.countResult.Payload.details.passed`), or guard the read with an
+    existence check when the field is optional.
+
+    ## How to suppress
+    `# ralph-validate: ignore[CT002] <reason>` on the read's line.
+    """
+
+    id = "CT002"
+    kind = "contract.missing-field"
+    name = "missing-field"
+    summary = "A field is read that the resolved producer does not write."
+
+
+class UnconsumedField:
+    """## What it does
+    Reports a field a producer writes that no reader of the value reads. Inside
+    a closed boundary (a private function read only in its own file, a state
+    result the state machine drops) it is FAIL; when the value escapes (the
+    execution output, an HTTP response, an exported function) it is UNKNOWN.
+
+    ## Why is this bad?
+    An unread field is work nobody uses, and often the other half of a renamed
+    field: the producer writes `rows`, the reader was changed to `count`.
+
+    ## Example
+    A `ResultSelector` keeps `Payload.count`; the handler also computes
+    `Payload.rows`, and no state reads it.
+
+    Use instead: read the field where it is needed, or stop producing it.
+
+    ## How to suppress
+    `# ralph-validate: ignore[CT003] <reason>` on the written field's line.
+    """
+
+    id = "CT003"
+    kind = "contract.unconsumed-field"
+    name = "unconsumed-field"
+    summary = "A produced field nobody reads."
+
+
+class NamingDrift:
+    """## What it does
+    When a read is missing, looks for the same field in the same producer under
+    another spelling (`user_id`/`userId`, `-`/`_`, plural/singular, common
+    abbreviations) or at another depth (`Payload.passed` against
+    `Payload.details.passed`). Reported only across one boundary.
+
+    ## Why is this bad?
+    The two sides of one boundary name one concept differently; one of them is
+    wrong, and the read yields nothing.
+
+    ## Example
+    A FastAPI route returns `{"estimated_delivery": ...}`; the TypeScript client
+    reads `order.estimatedDelivery`.
+
+    Use instead: agree on one name (a response model with an alias, or the
+    client reading the wire name).
+
+    ## How to suppress
+    `# ralph-validate: ignore[CT004] <reason>` on the read's line.
+    """
+
+    id = "CT004"
+    kind = "contract.naming-drift"
+    name = "naming-drift"
+    summary = "Two sides of one boundary name one field differently."
+
+
 RULES: tuple[type, ...] = (
     AssertTautology,
     CommentedAssert,
@@ -495,6 +612,10 @@ RULES: tuple[type, ...] = (
     TodoMarker,
     StubBody,
     SentinelValue,
+    MockDrift,
+    MissingField,
+    UnconsumedField,
+    NamingDrift,
     Unimplemented,
     Untested,
     OutOfScope,

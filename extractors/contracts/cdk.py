@@ -1,0 +1,619 @@
+"""CDK stacks (TypeScript/JavaScript and Python) -> state machines with their Lambda targets.
+
+The stack's statements are interpreted in source order over the shared
+expression tree (``ir``): names bind to constructs (``new NodejsFunction(this,
+'Id', {entry})``, ``_lambda.Function(self, "Id", code=Code.from_asset(...))``),
+chains build the state graph (``a.next(b)``, ``Chain.start``, ``.when``,
+``.otherwise``, ``.afterwards``, ``.branch``, ``.iterator``/``.itemProcessor``)
+and ``StateMachine`` constructs name their definition. Python keywords and
+methods are read in their TypeScript spelling (``result_path`` = ``resultPath``).
+A value that comes from a call or another file we cannot follow stays unknown.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+
+import tree_sitter as ts
+
+from ralph_validate.extractors import treesitter as T
+from ralph_validate.extractors.contract_facts import (
+    ChoiceRule,
+    FunctionRef,
+    Machine,
+    Shape,
+    State,
+    StateMachine,
+    TemplateField,
+    scalar,
+    unknown,
+)
+from ralph_validate.extractors.contracts import ir
+from ralph_validate.extractors.contracts.code_shapes import shape_of
+from ralph_validate.extractors.dispatch import SourceFile, register
+from ralph_validate.extractors.facts import Fact
+
+_HINTS = (b"stepfunctions", b"StepFunctions")
+_STATE_CLASSES = {
+    "LambdaInvoke": "Task",
+    "Pass": "Pass",
+    "Choice": "Choice",
+    "Succeed": "Succeed",
+    "Fail": "Fail",
+    "Wait": "Wait",
+    "Parallel": "Parallel",
+    "Map": "Map",
+    "DistributedMap": "Map",
+}
+_FUNCTION_CLASSES = {"Function", "NodejsFunction", "PythonFunction", "SingletonFunction"}
+_TASK_MODULE = re.compile(r"stepfunctions[-_]tasks")
+
+
+class _Unknown:
+    """A value the interpreter cannot know."""
+
+
+UNKNOWN_VALUE = _Unknown()
+
+
+@dataclass(frozen=True)
+class Loc:
+    """A filesystem path: repo-relative when ``exact``, else relative to the CDK app folder."""
+
+    path: str
+    exact: bool
+
+
+@dataclass(frozen=True)
+class Asset:
+    """``Code.fromAsset(dir)``."""
+
+    where: Loc
+
+
+@dataclass(frozen=True)
+class JsonPathRef:
+    """``JsonPath.stringAt('$.x')`` and friends."""
+
+    path: str
+
+
+@dataclass(frozen=True)
+class Discard:
+    """``JsonPath.DISCARD``."""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A ``Condition.*`` and the paths it reads."""
+
+    paths: tuple[str, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class Wrapped:
+    """``TaskInput.fromObject(x)``, ``Result.fromObject(x)``, ``DefinitionBody.fromChainable``."""
+
+    kind: str
+    value: object
+    line: int
+
+
+@dataclass(frozen=True)
+class LambdaFn:
+    """A function construct."""
+
+    ref: FunctionRef
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A chain of states: where it starts and the states it may end in."""
+
+    start: str
+    ends: tuple[str, ...]
+
+
+@dataclass
+class _StateRec:
+    name: str
+    kind: str
+    line: int
+    props: dict[str, object]
+    next: str = ""
+    choices: list[ChoiceRule] = field(default_factory=list)
+    default: str = ""
+    branches: list[Chain] = field(default_factory=list)
+    afterwards: str = ""
+
+
+@dataclass
+class _Stack:
+    path: str
+    folder: str
+    env: dict[str, object] = field(default_factory=dict)
+    states: dict[str, _StateRec] = field(default_factory=dict)
+    machines: list[tuple[str, object, int]] = field(default_factory=list)
+    task_names: set[str] = field(default_factory=set)
+    python: bool = False
+
+
+def _task_namespaces(text: str) -> set[str]:
+    """Local names that refer to the stepfunctions-tasks module or its classes."""
+    names: set[str] = set()
+    for line in text.splitlines():
+        if not _TASK_MODULE.search(line):
+            continue
+        for match in re.finditer(r"\bas\s+(\w+)", line):
+            names.add(match.group(1))
+        brace = re.search(r"\{([^}]*)\}", line)
+        if brace:
+            names.update(
+                n.split(" as ")[-1].strip() for n in brace.group(1).split(",") if n.strip()
+            )
+        imported = re.search(r"import\s+([\w\s,]+)$", line)
+        if imported and "from" in line:
+            names.update(n.split(" as ")[-1].strip() for n in imported.group(1).split(","))
+    return {n for n in names if n}
+
+
+def _ends(value: object, stack: _Stack) -> tuple[str, ...]:
+    if isinstance(value, Chain):
+        return value.ends
+    if isinstance(value, _StateRec):
+        if value.kind in ("Succeed", "Fail"):
+            return ()
+        if value.kind == "Choice":
+            return (value.afterwards,) if value.afterwards else ()
+        return (value.name,)
+    return ()
+
+
+def _start(value: object) -> str:
+    if isinstance(value, Chain):
+        return value.start
+    if isinstance(value, _StateRec):
+        return value.name
+    return ""
+
+
+def _chain(value: object, stack: _Stack) -> Chain | None:
+    if isinstance(value, Chain):
+        return value
+    if isinstance(value, _StateRec):
+        return Chain(value.name, _ends(value, stack))
+    return None
+
+
+def _condition_paths(call: ir.Call, stack: _Stack) -> tuple[str, ...]:
+    method = ir.camel(_last(call.func))
+    if method in ("isPresent", "isNotPresent"):
+        return ()
+    paths: list[str] = []
+    for arg in call.args:
+        value = _eval(arg, stack)
+        if isinstance(value, Condition):
+            paths.extend(value.paths)
+        elif (
+            isinstance(value, str)
+            and value.startswith("$")
+            and not value.startswith("$$")
+            and (arg is call.args[0] or method.endswith("JsonPath"))
+        ):
+            paths.append(value)
+    return tuple(paths)
+
+
+def _last(expr: ir.Expr) -> str:
+    return expr.name if isinstance(expr, ir.Attr) else expr.id if isinstance(expr, ir.Name) else ""
+
+
+def _join(parts: list[object], stack: _Stack) -> object:
+    exact = False
+    pieces: list[str] = []
+    for part in parts:
+        if isinstance(part, Loc):
+            pieces = [part.path]
+            exact = part.exact
+        elif isinstance(part, str):
+            if part.startswith("/"):
+                return UNKNOWN_VALUE
+            pieces.append(part)
+        else:
+            return UNKNOWN_VALUE
+    joined = posixpath.normpath(posixpath.join(*pieces)) if pieces else "."
+    return Loc(joined, exact)
+
+
+def _props(call: ir.Call, stack: _Stack) -> dict[str, object]:
+    out: dict[str, object] = {}
+    if stack.python:
+        for key, value in call.kwargs:
+            evaluated = _eval(value, stack)
+            if key is None:
+                if isinstance(evaluated, dict):
+                    out.update(evaluated)
+            else:
+                out[ir.camel(key)] = evaluated
+        return out
+    if len(call.args) > 2:
+        evaluated = _eval(call.args[2], stack)
+        if isinstance(evaluated, dict):
+            out.update(evaluated)
+    return out
+
+
+def _function_ref(cls: str, construct_id: str, props: dict[str, object]) -> FunctionRef:
+    def loc(value: object) -> tuple[str, bool] | None:
+        if isinstance(value, Loc):
+            return (value.path if value.exact else "cwd:" + value.path), True
+        if isinstance(value, str):
+            return "cwd:" + posixpath.normpath(value), True
+        return None
+
+    handler = props.get("handler")
+    if cls == "NodejsFunction":
+        entry = loc(props.get("entry"))
+        if entry is None:
+            return FunctionRef(ref="unresolved", name=construct_id)
+        name = handler if isinstance(handler, str) else "handler"
+        return FunctionRef(code=entry[0], handler=name, is_file=True, name=construct_id)
+    if cls == "PythonFunction":
+        entry = loc(props.get("entry"))
+        index = props.get("index", "index.py")
+        if entry is None or not isinstance(index, str):
+            return FunctionRef(ref="unresolved", name=construct_id)
+        name = handler if isinstance(handler, str) else "handler"
+        return FunctionRef(
+            code=posixpath.join(entry[0], index), handler=name, is_file=True, name=construct_id
+        )
+    code = props.get("code")
+    if isinstance(code, Asset) and isinstance(handler, str):
+        where = code.where.path if code.where.exact else "cwd:" + code.where.path
+        return FunctionRef(code=where, handler=handler, name=construct_id)
+    return FunctionRef(ref="unresolved", name=construct_id)
+
+
+def _construct(call: ir.Call, stack: _Stack) -> object:
+    cls = _last(call.func)
+    if len(call.args) < 2 or not isinstance(call.args[1], ir.Lit):
+        return UNKNOWN_VALUE
+    construct_id = str(call.args[1].value)
+    props = _props(call, stack)
+    if cls in _FUNCTION_CLASSES:
+        return LambdaFn(_function_ref(cls, construct_id, props))
+    if cls == "StateMachine":
+        definition = props.get("definition", props.get("definitionBody"))
+        name = props.get("stateMachineName")
+        stack.machines.append(
+            (name if isinstance(name, str) else construct_id, definition, call.line)
+        )
+        return UNKNOWN_VALUE
+    kind = _STATE_CLASSES.get(cls)
+    head = ir.dotted(call.func).split(".", 1)[0]
+    if kind is None and (head in stack.task_names or cls in stack.task_names):
+        kind = "OtherTask"
+    if kind is None:
+        return UNKNOWN_VALUE
+    name = props.get("stateName")
+    rec = _StateRec(name if isinstance(name, str) else construct_id, kind, call.line, props)
+    stack.states[rec.name] = rec
+    return rec
+
+
+def _method(obj: object, method: str, call: ir.Call, stack: _Stack) -> object:
+    args = [_eval(a, stack) for a in call.args]
+    if isinstance(obj, (_StateRec, Chain)):
+        if method == "next" and args:
+            target = _start(args[0])
+            for end in _ends(obj, stack):
+                if end in stack.states and target:
+                    stack.states[end].next = target
+            return Chain(_start(obj), _ends(args[0], stack))
+        if isinstance(obj, _StateRec) and obj.kind == "Choice":
+            if method == "when" and len(args) >= 2 and isinstance(args[0], Condition):
+                obj.choices.append(ChoiceRule(args[0].paths, args[0].line, _start(args[1])))
+                return obj
+            if method == "otherwise" and args:
+                obj.default = _start(args[0])
+                return obj
+            if method == "afterwards":
+                ends: list[str] = []
+                for target in [c.next for c in obj.choices] + [obj.default]:
+                    if target in stack.states:
+                        ends.extend(_reachable_ends(target, stack))
+                return Chain(obj.name, tuple(dict.fromkeys(ends)))
+        if isinstance(obj, _StateRec) and method == "branch":
+            obj.branches.extend(c for c in (_chain(a, stack) for a in args) if c is not None)
+            return obj
+        if isinstance(obj, _StateRec) and method in ("iterator", "itemProcessor") and args:
+            found = _chain(args[0], stack)
+            if found is not None:
+                obj.branches = [found]
+            return obj
+        if method in ("addRetry", "addCatch", "toSingleState"):
+            return obj
+    return UNKNOWN_VALUE
+
+
+def _reachable_ends(start: str, stack: _Stack) -> list[str]:
+    """States reachable from ``start`` that have no successor yet (chain ends)."""
+    seen: set[str] = set()
+    ends: list[str] = []
+    todo = [start]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in stack.states:
+            continue
+        seen.add(name)
+        rec = stack.states[name]
+        targets = [rec.next] if rec.next else []
+        targets += [c.next for c in rec.choices] + ([rec.default] if rec.default else [])
+        if not targets and rec.kind not in ("Succeed", "Fail", "Choice"):
+            ends.append(name)
+        todo.extend(t for t in targets if t)
+    return ends
+
+
+def _static(name: str, call: ir.Call, stack: _Stack) -> object:
+    """Calls on classes and helper modules; UNKNOWN_VALUE when not one of them."""
+    method = ir.camel(_last(call.func))
+    owner = ir.dotted(call.func.obj) if isinstance(call.func, ir.Attr) else ""
+    owner_last = owner.rsplit(".", 1)[-1]
+    args = [_eval(a, stack) for a in call.args]
+    if owner_last == "Chain" and method == "start" and args:
+        return _chain(args[0], stack) or UNKNOWN_VALUE
+    if owner_last == "Condition":
+        line = call.args[0].line if call.args and call.args[0].line else call.line
+        return Condition(_condition_paths(call, stack), line)
+    if owner_last == "JsonPath" and method.endswith("At") and args and isinstance(args[0], str):
+        return JsonPathRef(args[0])
+    if owner_last in ("TaskInput", "Result", "DefinitionBody") and args:
+        if method == "fromJsonPathAt" and isinstance(args[0], str):
+            return JsonPathRef(args[0])
+        return Wrapped(f"{owner_last}.{method}", args[0], call.line)
+    if owner_last == "Code" and method in ("fromAsset", "asset") and args:
+        where = args[0]
+        if isinstance(where, str):
+            where = Loc(posixpath.normpath(where), False)
+        return Asset(where) if isinstance(where, Loc) else UNKNOWN_VALUE
+    if name in ("path.join", "path.resolve", "os.path.join", "posixpath.join", "__truediv__"):
+        return _join(args, stack)
+    if name in ("os.path.dirname", "path.dirname") and args and isinstance(args[0], Loc):
+        return Loc(posixpath.dirname(args[0].path), args[0].exact)
+    if name in ("Path", "pathlib.Path") and args and isinstance(args[0], (Loc, str)):
+        return args[0] if isinstance(args[0], Loc) else Loc(args[0], False)
+    if name in ("os.path.abspath", "os.path.realpath", "str") and args:
+        return args[0]
+    return UNKNOWN_VALUE
+
+
+def _eval(expr: ir.Expr, stack: _Stack) -> object:
+    if isinstance(expr, ir.Lit):
+        return expr.value
+    if isinstance(expr, ir.Name):
+        if expr.id == "__dirname":
+            return Loc(stack.folder, True)
+        if expr.id == "__file__":
+            return Loc(stack.path, True)
+        return stack.env.get(expr.id, UNKNOWN_VALUE)
+    if isinstance(expr, ir.Attr):
+        dotted = ir.dotted(expr)
+        if dotted.endswith("JsonPath.DISCARD"):
+            return Discard()
+        if dotted.endswith(("JsonPath.entirePayload", "JsonPath.entire_payload")):
+            return JsonPathRef("$")
+        if dotted in stack.env:
+            return stack.env[dotted]
+        base = _eval(expr.obj, stack)
+        if isinstance(base, Loc) and expr.name == "parent":
+            return Loc(posixpath.dirname(base.path), base.exact)
+        if isinstance(base, dict):
+            return base.get(expr.name, UNKNOWN_VALUE)
+        return UNKNOWN_VALUE
+    if isinstance(expr, ir.ObjLit):
+        out: dict[str, object] = {}
+        for key, value in expr.entries:
+            evaluated = _eval(value, stack)
+            if key is None:
+                if isinstance(evaluated, dict):
+                    out.update(evaluated)
+            else:
+                out[key] = evaluated
+        return _Obj(out, expr)
+    if isinstance(expr, ir.ArrLit):
+        return [_eval(i, stack) for i in expr.items]
+    if isinstance(expr, ir.Call):
+        return _eval_call(expr, stack)
+    return UNKNOWN_VALUE
+
+
+class _Obj(dict[str, object]):
+    """An evaluated object literal that remembers its syntax (for templates and lines)."""
+
+    def __init__(self, values: dict[str, object], source: ir.ObjLit) -> None:
+        super().__init__(values)
+        self.source = source
+
+
+def _eval_call(call: ir.Call, stack: _Stack) -> object:
+    name = ir.dotted(call.func)
+    cls = _last(call.func)
+    known = cls in _FUNCTION_CLASSES or cls in _STATE_CLASSES or cls == "StateMachine"
+    tasks = name.split(".", 1)[0] in stack.task_names or cls in stack.task_names
+    named = len(call.args) >= 2 and isinstance(call.args[1], ir.Lit)
+    if (call.new or stack.python) and (known or tasks) and named:
+        return _construct(call, stack)
+    if isinstance(call.func, ir.Attr):
+        method = ir.camel(call.func.name)
+        receiver = _eval(call.func.obj, stack)
+        if isinstance(receiver, (_StateRec, Chain)):
+            return _method(receiver, method, call, stack)
+    return _static(name, call, stack)
+
+
+def _template(value: object, line: int) -> tuple[TemplateField, ...] | None:
+    if not isinstance(value, dict):
+        return None
+    source = value.source if isinstance(value, _Obj) else None
+    lines = {k: v.line for k, v in source.entries if k is not None} if source else {}
+    out: list[TemplateField] = []
+    for key, inner in value.items():
+        at = lines.get(key, line)
+        if isinstance(inner, JsonPathRef):
+            out.append(TemplateField(key, at, path=inner.path))
+        elif isinstance(inner, dict):
+            out.append(TemplateField(key, at, sub=_template(inner, at)))
+        elif isinstance(inner, (str, int, float, bool)) or inner is None:
+            out.append(TemplateField(key, at, value=scalar(at)))
+        else:
+            out.append(TemplateField(key, at, value=unknown(at)))
+    return tuple(out)
+
+
+def _path_prop(props: dict[str, object], key: str) -> str | None:
+    value = props.get(key, "$")
+    if isinstance(value, Discard) or value is None:
+        return None
+    if isinstance(value, JsonPathRef):
+        return value.path
+    return value if isinstance(value, str) else "$"
+
+
+def _result_shape(value: object, line: int) -> Shape | None:
+    if isinstance(value, Wrapped) and isinstance(value.value, _Obj):
+        return shape_of(value.value.source, {})
+    if isinstance(value, Wrapped):
+        return unknown(line)
+    return None
+
+
+def _state_fact(rec: _StateRec, stack: _Stack) -> State:
+    props = rec.props
+    function: FunctionRef | None = None
+    envelope = True
+    other = ""
+    if rec.kind == "Task":
+        fn = props.get("lambdaFunction")
+        function = fn.ref if isinstance(fn, LambdaFn) else FunctionRef(ref="unresolved")
+        envelope = props.get("payloadResponseOnly") is not True
+    kind = rec.kind
+    if kind == "OtherTask":
+        kind, other = "Task", "cdk"
+    parameters = props.get("parameters", props.get("itemSelector"))
+    payload = props.get("payload")
+    if kind == "Task" and isinstance(payload, Wrapped) and isinstance(payload.value, dict):
+        parameters = {"Payload": payload.value}
+    branches = tuple(_machine(c.start, stack) for c in rec.branches)
+    return State(
+        name=rec.name,
+        type=kind,
+        line=rec.line,
+        next=rec.next,
+        end=not rec.next and kind not in ("Choice", "Succeed", "Fail"),
+        default=rec.default,
+        choices=tuple(rec.choices),
+        function=function,
+        envelope=envelope,
+        other_resource=other,
+        input_path=_path_prop(props, "inputPath"),
+        parameters=_template(parameters, rec.line),
+        result=_result_shape(props.get("result"), rec.line),
+        result_selector=_template(props.get("resultSelector"), rec.line),
+        result_path=_path_prop(props, "resultPath"),
+        output_path=_path_prop(props, "outputPath"),
+        items_path=_path_prop(props, "itemsPath") or "$" if kind == "Map" else "",
+        branches=branches,
+    )
+
+
+def _machine(start: str, stack: _Stack) -> Machine:
+    order: list[str] = []
+    todo = [start]
+    while todo:
+        name = todo.pop(0)
+        if name in order or name not in stack.states:
+            continue
+        order.append(name)
+        rec = stack.states[name]
+        todo += [rec.next] + [c.next for c in rec.choices] + [rec.default]
+    return Machine(start, tuple(_state_fact(stack.states[n], stack) for n in order))
+
+
+def _statements(source: SourceFile, python: bool) -> list[ts.Node]:
+    root = source.tree.root_node
+    if python:
+        caps = T.captures(T.query("python", "contract_cdk"), root)
+        return caps.get("statement", [])
+    caps = T.captures(T.query(source.language, "contract_cdk", "javascript"), root)
+    nodes = caps.get("declare", []) + caps.get("statement", [])
+    return sorted(nodes, key=lambda n: n.start_byte)
+
+
+def _run(source: SourceFile, python: bool) -> _Stack:
+    stack = _Stack(source.path, posixpath.dirname(source.path), python=python)
+    stack.task_names = _task_namespaces(source.text)
+    for node in _statements(source, python):
+        if node.type == "variable_declarator":
+            name = node.child_by_field_name("name")
+            value = _eval(ir.from_js(node.child_by_field_name("value")), stack)
+            if name is not None and name.type == "identifier":
+                stack.env[T.text(name)] = value
+            continue
+        inner = node.named_children[0] if node.named_children else None
+        if inner is None:
+            continue
+        if inner.type in ("assignment", "assignment_expression"):
+            lower = ir.from_py if python else ir.from_js
+            target = ir.dotted(lower(inner.child_by_field_name("left")))
+            right = inner.child_by_field_name("right")
+            value = _eval(lower(right), stack) if right is not None else UNKNOWN_VALUE
+            if target:
+                stack.env[target] = value
+            continue
+        _eval((ir.from_py if python else ir.from_js)(inner), stack)
+    return stack
+
+
+def extract_cdk(source: SourceFile) -> tuple[Fact, ...]:
+    """The state machines a CDK stack file defines."""
+    if not any(h in source.data for h in _HINTS):
+        return ()
+    python = source.language == "python"
+    stack = _run(source, python)
+    facts: list[Fact] = []
+    targeted: set[str] = set()
+    for rec in stack.states.values():
+        targeted.update([rec.next, rec.default, *[c.next for c in rec.choices]])
+        for branch in rec.branches:
+            targeted.add(branch.start)
+    machines = list(stack.machines)
+    if not machines:
+        machines = [
+            (n, stack.states[n], stack.states[n].line) for n in stack.states if n not in targeted
+        ]
+    for name, definition, line in machines:
+        if isinstance(definition, Wrapped):
+            definition = definition.value
+        start = _start(definition)
+        if not start:
+            continue
+        facts.append(
+            StateMachine(
+                file=source.path,
+                line=line,
+                symbol=name,
+                name=name,
+                machine=_machine(start, stack),
+                source="cdk",
+            )
+        )
+    return tuple(facts)
+
+
+register("javascript", (".js", ".mjs", ".cjs"), extract_cdk)
+register("typescript", (".ts", ".mts", ".cts"), extract_cdk)
+register("python", (".py",), extract_cdk)

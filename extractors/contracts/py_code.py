@@ -1,0 +1,541 @@
+"""Contract facts of Python code: producers, HTTP routes, consumers, ``mock.patch`` doubles.
+
+Producers are functions with ``return`` statements; the returned shape follows
+dicts built step by step (``result["details"] = {...}``, ``result.update(...)``).
+FastAPI/Flask route decorators make a producer an HTTP route. Consumers are
+values bound from calls of imported or local functions, or from
+``requests``/``httpx`` responses (``.json()``). Mocks are ``patch("a.b.f", return_value=...)``
+in any spelling (decorator + ``m.return_value = ...``, ``with ... as m``, ``mocker.patch``,
+``monkeypatch.setattr("a.b.f", lambda: {...})``). Import aliases and relative imports are
+resolved here, so facts carry qualified names.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import PurePosixPath
+
+import tree_sitter as ts
+
+from ralph_validate.extractors import treesitter as T
+from ralph_validate.extractors.contract_facts import (
+    OBJECT,
+    Consumer,
+    Mock,
+    Producer,
+    Shape,
+    obj,
+    union,
+)
+from ralph_validate.extractors.contracts import ir, reads
+from ralph_validate.extractors.contracts.code_shapes import Env, shape_of
+from ralph_validate.extractors.contracts.shapes import assign, spread_into
+from ralph_validate.extractors.dispatch import SourceFile, register
+from ralph_validate.extractors.facts import Fact
+
+_NESTED = {"function_definition", "class_definition", "decorated_definition", "lambda"}
+_HTTP_CLIENTS = {"requests", "httpx", "session", "client", "self.session", "self.client"}
+_HTTP_VERBS = {"get", "post", "put", "patch", "delete", "head", "request"}
+_ROUTE_VERBS = {"get", "post", "put", "patch", "delete", "head", "options"}
+_ROUTE_PARAM = re.compile(r"\{[^}]*\}|<[^>]*>|:\w+")
+
+Imports = dict[str, str]  # local name -> qualified name ("c" -> "pkg.client")
+
+
+def module_of(path: str) -> str:
+    """The dotted module a file defines: ``src/pkg/mod.py`` -> ``src.pkg.mod``."""
+    p = PurePosixPath(path)
+    parts = list(p.parent.parts)
+    if p.stem != "__init__":
+        parts.append(p.stem)
+    return ".".join(parts)
+
+
+def read_imports(path: str, nodes: list[ts.Node]) -> Imports:
+    """Local names bound by imports, as qualified names; relative imports resolved."""
+    out: Imports = {}
+    package = module_of(path).split(".")
+    if PurePosixPath(path).stem != "__init__":
+        package = package[:-1]
+    for node in nodes:
+        if node.type == "import_statement":
+            for item in node.named_children:
+                if item.type == "dotted_name":
+                    name = T.text(item)
+                    out[name.split(".")[0]] = name.split(".")[0]
+                    out[name] = name
+                elif item.type == "aliased_import":
+                    out[T.text(item.child_by_field_name("alias"))] = T.text(
+                        item.child_by_field_name("name")
+                    )
+            continue
+        module_node = node.child_by_field_name("module_name")
+        if module_node is None:
+            continue
+        module = T.text(module_node)
+        if module_node.type == "relative_import":
+            dots = len(module) - len(module.lstrip("."))
+            base = package[: len(package) - (dots - 1)] if dots > 1 else package
+            rest = module.lstrip(".")
+            module = ".".join([*base, rest] if rest else base)
+        for item in node.children_by_field_name("name"):
+            if item.type == "aliased_import":
+                name = T.text(item.child_by_field_name("name"))
+                out[T.text(item.child_by_field_name("alias"))] = f"{module}.{name}"
+            else:
+                out[T.text(item)] = f"{module}.{T.text(item)}"
+    return out
+
+
+def _target(expr: ir.Expr) -> tuple[str, tuple[str, ...]] | None:
+    path: list[str] = []
+    while isinstance(expr, ir.Attr):
+        path.append(expr.name)
+        expr = expr.obj
+    if isinstance(expr, ir.Name) and path:
+        return expr.id, tuple(reversed(path))
+    return None
+
+
+def _walk(node: ts.Node, env: Env, returns: list[Shape], needed: set[str]) -> None:
+    for child in node.named_children:
+        kind = child.type
+        if kind in _NESTED:
+            continue
+        if kind == "return_statement":
+            value = child.named_children[0] if child.named_children else None
+            if value is not None:
+                returns.append(shape_of(ir.from_py(value), env))
+            continue
+        if kind == "expression_statement" and child.named_children:
+            statement = child.named_children[0]
+            if _root_name(statement) in needed:
+                _statement(statement, env)
+            continue
+        _walk(child, env, returns, needed)
+
+
+def _root_name(node: ts.Node | None) -> str:
+    """The local name an assignment writes to (``r`` of ``r["a"]["b"] = v``) or a method call
+    is made on (``r`` of ``r.update(...)``); "" for anything else."""
+    if node is None:
+        return ""
+    if node.type == "assignment":
+        node = node.child_by_field_name("left")
+    elif node.type == "call":
+        node = node.child_by_field_name("function")
+    while node is not None and node.type in ("subscript", "attribute"):
+        node = node.child_by_field_name("value" if node.type == "subscript" else "object")
+    return T.text(node) if node is not None and node.type == "identifier" else ""
+
+
+def _names(node: ts.Node) -> set[str]:
+    out: set[str] = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "identifier":
+            out.add(T.text(current))
+        elif current.type not in _NESTED:
+            stack.extend(current.named_children)
+    return out
+
+
+def _needed(body: ts.Node) -> tuple[set[str], bool]:
+    """Local names whose value may flow into a ``return`` (only those are followed), and
+    whether the body returns a value at all."""
+    returned: set[str] = set()
+    writes: list[tuple[str, ts.Node]] = []
+    has_return = False
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if node.type in _NESTED:
+            continue
+        if node.type == "return_statement":
+            if node.named_children:
+                has_return = True
+                returned |= _names(node)
+            continue
+        if node.type == "assignment":
+            right = node.child_by_field_name("right")
+            if right is not None:
+                writes.append((_root_name(node), right))
+            continue
+        stack.extend(node.named_children)
+    for _ in range(3):
+        before = len(returned)
+        for root, right in writes:
+            if root in returned:
+                returned |= _names(right)
+        if len(returned) == before:
+            break
+    return returned, has_return
+
+
+def _open_root(left: ts.Node | None, env: Env) -> None:
+    """``d[key] = v`` with a computed key: ``d`` is a map whose keys we cannot list."""
+    while left is not None and left.type in ("subscript", "attribute"):
+        inner = left.child_by_field_name("value" if left.type == "subscript" else "object")
+        if left.type == "subscript" and inner is not None:
+            index = left.child_by_field_name("subscript")
+            if index is None or ir.py_string(index) is None:
+                root = inner
+                while root is not None and root.type in ("subscript", "attribute"):
+                    field_name = "value" if root.type == "subscript" else "object"
+                    root = root.child_by_field_name(field_name)
+                if root is not None and root.type == "identifier" and T.text(root) in env:
+                    shape = env[T.text(root)]
+                    if shape.kind == OBJECT:
+                        env[T.text(root)] = replace(shape, open=True)
+                return
+        left = inner
+
+
+def _statement(node: ts.Node, env: Env) -> None:
+    if node.type == "assignment":
+        _open_root(node.child_by_field_name("left"), env)
+        left = ir.from_py(node.child_by_field_name("left"))
+        right = node.child_by_field_name("right")
+        if right is None:
+            return
+        value = shape_of(ir.from_py(right), env)
+        if isinstance(left, ir.Name):
+            env[left.id] = value
+            return
+        target = _target(left)
+        if target is not None and target[0] in env:
+            env[target[0]] = assign(env[target[0]], target[1], value, T.line_of(node))
+        return
+    expr = ir.from_py(node)
+    if isinstance(expr, ir.Call) and isinstance(expr.func, ir.Attr) and expr.func.name == "update":
+        owner = expr.func.obj
+        if isinstance(owner, ir.Name) and owner.id in env:
+            base = env[owner.id]
+            fields = {f.name: f for f in base.fields} if base.kind == OBJECT else {}
+            opened = base.kind != OBJECT or base.open
+            for arg in expr.args:
+                opened = spread_into(fields, shape_of(arg, env)) or opened
+            extra = ir.ObjLit(expr.line, expr.kwargs)
+            opened = spread_into(fields, shape_of(extra, env)) or opened
+            env[owner.id] = obj(fields, open=opened, line=base.line)
+
+
+def function_shape(function: ts.Node) -> Shape | None:
+    """The union of what a function returns, or None without a ``return`` of a value."""
+    body = function.child_by_field_name("body")
+    if body is None:
+        return None
+    needed, has_return = _needed(body)
+    if not has_return:
+        return None
+    returns: list[Shape] = []
+    _walk(body, {}, returns, needed)
+    if not returns:
+        return None
+    return union(returns, T.line_of(function))
+
+
+def normalise_route(route: str) -> str:
+    """``/api/orders/{order_id}`` / ``<int:id>`` / ``:id`` -> ``/api/orders/{}``."""
+    return _ROUTE_PARAM.sub("{}", route)
+
+
+def _prefixes(root: ts.Node) -> dict[str, str]:
+    """Router/blueprint variable -> URL prefix (``APIRouter(prefix=...)``, ``url_prefix=``)."""
+    out: dict[str, str] = {}
+    for stmt in root.named_children:
+        node = stmt.named_children[0] if stmt.type == "expression_statement" else None
+        if node is None or node.type != "assignment":
+            continue
+        value = ir.from_py(node.child_by_field_name("right"))
+        left = ir.from_py(node.child_by_field_name("left"))
+        if isinstance(value, ir.Call) and isinstance(left, ir.Name):
+            kw = dict(value.kwargs)
+            prefix = kw.get("prefix") or kw.get("url_prefix")
+            if isinstance(prefix, ir.Lit) and isinstance(prefix.value, str):
+                out[left.id] = prefix.value
+    return out
+
+
+def _route(function: ts.Node, prefixes: dict[str, str]) -> str:
+    parent = function.parent
+    if parent is None or parent.type != "decorated_definition":
+        return ""
+    for decorator in parent.named_children:
+        if decorator.type != "decorator" or not decorator.named_children:
+            continue
+        call = ir.from_py(decorator.named_children[0])
+        if not isinstance(call, ir.Call) or not isinstance(call.func, ir.Attr) or not call.args:
+            continue
+        first = call.args[0]
+        if not isinstance(first, ir.Lit) or not isinstance(first.value, str):
+            continue
+        verb = call.func.name
+        owner = ir.dotted(call.func.obj)
+        prefix = prefixes.get(owner, "")
+        if verb in _ROUTE_VERBS:
+            return f"{verb.upper()} {normalise_route(prefix + first.value)}"
+        if verb == "route":
+            methods = dict(call.kwargs).get("methods")
+            method = "GET"
+            if isinstance(methods, ir.ArrLit) and methods.items:
+                head = methods.items[0]
+                if isinstance(head, ir.Lit) and isinstance(head.value, str):
+                    method = head.value.upper()
+            return f"{method} {normalise_route(prefix + first.value)}"
+    return ""
+
+
+def _qualname(function: ts.Node) -> str:
+    names = [T.text(function.child_by_field_name("name"))]
+    current = function.parent
+    while current is not None:
+        if current.type in ("class_definition", "function_definition"):
+            names.append(T.text(current.child_by_field_name("name")))
+        current = current.parent
+    return ".".join(reversed(names))
+
+
+def _producers(path: str, root: ts.Node, functions: list[ts.Node]) -> list[Fact]:
+    prefixes = _prefixes(root)
+    facts: list[Fact] = []
+    for function in functions:
+        shape = function_shape(function)
+        if shape is None:
+            continue
+        name = _qualname(function)
+        facts.append(
+            Producer(
+                file=path,
+                line=T.line_of(function),
+                symbol=f"{path}::{name}",
+                name=name,
+                shape=shape,
+                route=_route(function, prefixes),
+                exported=not name.split(".")[-1].startswith("_"),
+            )
+        )
+    return facts
+
+
+def _http_call(expr: ir.Expr) -> tuple[str, str] | None:
+    """(url, method) of ``requests.get(url)``-like calls."""
+    if not isinstance(expr, ir.Call) or not isinstance(expr.func, ir.Attr) or not expr.args:
+        return None
+    verb = expr.func.name
+    if verb not in _HTTP_VERBS or ir.dotted(expr.func.obj) not in _HTTP_CLIENTS:
+        return None
+    url = _url(expr.args[1] if verb == "request" and len(expr.args) > 1 else expr.args[0])
+    if url is None:
+        return None
+    method = verb.upper()
+    if verb == "request" and isinstance(expr.args[0], ir.Lit):
+        method = str(expr.args[0].value).upper()
+    return url, method
+
+
+def _url(expr: ir.Expr) -> str | None:
+    if isinstance(expr, ir.Lit) and isinstance(expr.value, str):
+        text = expr.value
+    elif isinstance(expr, ir.Template):
+        text = "".join("{}" if p is None else p for p in expr.parts)
+    else:
+        return None
+    text = re.sub(r"^[a-zA-Z][\w+.-]*://[^/]+", "", text).split("?", 1)[0]
+    return text if "/" in text else None
+
+
+def _strip_await(node: ts.Node | None) -> ts.Node | None:
+    while node is not None and node.type in ("await", "parenthesized_expression"):
+        node = node.named_children[0] if node.named_children else None
+    return node
+
+
+def _consumers(
+    path: str, caps: dict[str, list[ts.Node]], imports: Imports, local: set[str]
+) -> list[Fact]:
+    facts: list[Fact] = []
+    responses: dict[str, tuple[str, str]] = {}
+    index = reads.Identifiers(caps.get("ident", []))
+    for node in caps.get("binding", []):
+        name = node.child_by_field_name("left")
+        value = _strip_await(node.child_by_field_name("right"))
+        if name is None or value is None or name.type != "identifier" or value.type != "call":
+            continue
+        expr = ir.from_py(value)
+        assert isinstance(expr, ir.Call)
+        request = _http_call(expr)
+        if request is not None:
+            responses[T.text(name)] = request
+            continue
+        source, target, qualified, method = "", "", "", ""
+        callee = expr.func
+        if isinstance(callee, ir.Attr) and callee.name == "json" and not expr.args:
+            inner = callee.obj
+            body = responses.get(inner.id) if isinstance(inner, ir.Name) else _http_call(inner)
+            if body is None:
+                continue
+            source, target, method = "http", body[0], body[1]
+        else:
+            dotted = ir.dotted(callee)
+            if not dotted:
+                continue
+            head, _, rest = dotted.partition(".")
+            if head in imports:
+                qualified = imports[head] + (f".{rest}" if rest else "")
+            elif dotted in local:
+                qualified = f"{module_of(path)}.{dotted}"
+            else:
+                continue
+            source, target = "call", dotted
+        scope = reads.enclosing_scope(node, python=True)
+        uses = reads.uses_of(T.text(name), scope, node.end_byte, index, python=True)
+        module, _, imported = qualified.rpartition(".")
+        facts.append(
+            Consumer(
+                file=path,
+                line=T.line_of(node),
+                symbol=_symbol(path, scope),
+                source=source,
+                target=target,
+                module=module,
+                imported=imported,
+                method=method,
+                reads=tuple(uses.reads),
+                escapes=uses.escapes,
+            )
+        )
+    return facts
+
+
+def _symbol(path: str, scope: ts.Node) -> str:
+    if scope.type == "function_definition":
+        return f"{path}::{_qualname(scope)}"
+    return ""
+
+
+def _patch_target(call: ir.Call, imports: Imports) -> str | None:
+    func = ir.dotted(call.func)
+    if func.endswith("patch.object") and len(call.args) >= 2:
+        owner, attr = call.args[0], call.args[1]
+        owner_name = ir.dotted(owner)
+        head, _, rest = owner_name.partition(".")
+        if head in imports and isinstance(attr, ir.Lit) and isinstance(attr.value, str):
+            return imports[head] + (f".{rest}" if rest else "") + f".{attr.value}"
+        return None
+    if call.args and isinstance(call.args[0], ir.Lit) and isinstance(call.args[0].value, str):
+        return call.args[0].value
+    return None
+
+
+def _mocks(
+    path: str, root: ts.Node, caps: dict[str, list[ts.Node]], imports: Imports
+) -> list[Fact]:
+    facts: list[Fact] = []
+    assignments = caps.get("binding", [])
+    for node in caps.get("patch", []):
+        call = ir.from_py(node)
+        if not isinstance(call, ir.Call):
+            continue
+        target = _patch_target(call, imports)
+        if target is None:
+            continue
+        kwargs = dict(call.kwargs)
+        returned = kwargs.get("return_value")
+        if returned is not None:
+            facts.append(_mock(path, target, shape_of(returned, {}), returned.line))
+            continue
+        for name, scope in _mock_names(node):
+            for assignment in assignments:
+                left = T.text(assignment.child_by_field_name("left"))
+                inside = scope.start_byte <= assignment.start_byte < scope.end_byte
+                if inside and left == f"{name}.return_value":
+                    right = ir.from_py(assignment.child_by_field_name("right"))
+                    facts.append(_mock(path, target, shape_of(right, {}), right.line))
+    facts += _monkeypatches(path, root)
+    return facts
+
+
+def _mock(path: str, target: str, shape: Shape, line: int) -> Mock:
+    return Mock(file=path, line=line, symbol=path, kind="mock.patch", target=target, shape=shape)
+
+
+def _mock_names(node: ts.Node) -> list[tuple[str, ts.Node]]:
+    """(name, scope) a patch call's mock is bound to: ``with ... as m``, ``m = patch(...)``
+    or the parameter a ``@patch`` decorator injects."""
+    parent = node.parent
+    if parent is None:
+        return []
+    if parent.type == "as_pattern":
+        alias = parent.child_by_field_name("alias")
+        body = parent.parent.parent.parent if parent.parent and parent.parent.parent else None
+        if alias is not None and body is not None:
+            return [(T.text(alias).strip(), body)]
+    if parent.type == "assignment" and parent.child_by_field_name("right") == node:
+        scope = reads.enclosing_scope(node, python=True)
+        return [(T.text(parent.child_by_field_name("left")), scope)]
+    if parent.type == "decorator" and parent.parent is not None:
+        decorated = parent.parent
+        function = decorated.child_by_field_name("definition")
+        if function is None or function.type != "function_definition":
+            return []
+        patches = [
+            d
+            for d in decorated.named_children
+            if d.type == "decorator"
+            and re.search(r"(^|\.)patch(\.object)?\(", T.text(d)[1:])
+            and "new=" not in T.text(d)
+        ]
+        params = [
+            T.text(p)
+            for p in function.child_by_field_name("parameters").named_children
+            if p.type == "identifier" and T.text(p) not in ("self", "cls")
+        ]
+        order = list(reversed(patches))
+        if parent in order and order.index(parent) < len(params):
+            return [(params[order.index(parent)], function)]
+    return []
+
+
+def _monkeypatches(path: str, root: ts.Node) -> list[Fact]:
+    facts: list[Fact] = []
+    marker = b"setattr("
+    if marker not in (root.text or b""):
+        return facts
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "call":
+            expr = ir.from_py(node)
+            if (
+                isinstance(expr, ir.Call)
+                and ir.dotted(expr.func).endswith("monkeypatch.setattr")
+                and len(expr.args) == 2
+                and isinstance(expr.args[0], ir.Lit)
+                and isinstance(expr.args[0].value, str)
+            ):
+                fake = node.child_by_field_name("arguments").named_children[1]
+                if fake.type == "lambda":
+                    body = fake.child_by_field_name("body")
+                    shape = shape_of(ir.from_py(body), {})
+                    facts.append(_mock(path, str(expr.args[0].value), shape, T.line_of(fake)))
+        stack.extend(node.named_children)
+    return facts
+
+
+def extract_py_contracts(source: SourceFile) -> tuple[Fact, ...]:
+    """Producers, routes, consumers and mocks of one Python file."""
+    root = source.tree.root_node
+    caps = T.captures(T.query("python", "contract_code"), root)
+    imports = read_imports(source.path, caps.get("import", []))
+    functions = caps.get("function", [])
+    local = {_qualname(f) for f in functions}
+    facts = _producers(source.path, root, functions)
+    facts += _consumers(source.path, caps, imports, local)
+    facts += _mocks(source.path, root, caps, imports)
+    return tuple(sorted(facts, key=lambda f: (f.line, type(f).__name__, f.symbol)))
+
+
+register("python", (".py",), extract_py_contracts)

@@ -1,0 +1,387 @@
+"""Field reads on a bound value: member chains, subscripts, ``.get("k")``, guards, escapes.
+
+Given the name a value was bound to and the function body it lives in, every
+later use of the name is either a read of a field path (``order.details.passed``,
+``order["details"].get("passed")``) or an escape (returned, passed to a call,
+stored, spread): an escaped value may be read by code we do not see.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+import tree_sitter as ts
+
+from ralph_validate.extractors import treesitter as T
+from ralph_validate.extractors.contract_facts import Read
+from ralph_validate.extractors.contracts import ir
+
+_JS_PASS = {"non_null_expression", "parenthesized_expression", "as_expression"}
+_JS_FUNCTIONS = {
+    "function_declaration",
+    "function_expression",
+    "arrow_function",
+    "method_definition",
+    "generator_function_declaration",
+}
+_PY_FUNCTIONS = {"function_definition", "lambda"}
+_CONDITIONAL = {
+    "if_statement",
+    "while_statement",
+    "ternary_expression",
+    "do_statement",
+    "elif_clause",
+    "conditional_expression",
+    "assert_statement",
+}
+# Uses of a bare name that keep the value local (tests, formatting, logging of nothing).
+_LOCAL_USES = {
+    "binary_expression",
+    "unary_expression",
+    "if_statement",
+    "while_statement",
+    "ternary_expression",
+    "parenthesized_expression",
+    "template_substitution",
+    "expression_statement",
+    "comparison_operator",
+    "boolean_operator",
+    "not_operator",
+    "conditional_expression",
+    "interpolation",
+    "assert_statement",
+    "elif_clause",
+}
+
+
+@dataclass
+class Uses:
+    """What the code does with one bound value."""
+
+    reads: list[Read]
+    escapes: bool = False
+
+
+def enclosing_scope(node: ts.Node, python: bool) -> ts.Node:
+    """The function (or module) body a node belongs to."""
+    kinds = _PY_FUNCTIONS if python else _JS_FUNCTIONS
+    current = node.parent
+    while current is not None:
+        if current.type in kinds:
+            return current
+        current = current.parent
+    return _root(node)
+
+
+def _root(node: ts.Node) -> ts.Node:
+    while node.parent is not None:
+        node = node.parent
+    return node
+
+
+class Identifiers:
+    """Every identifier of a file by name, in source order (one query pass, no tree walks)."""
+
+    def __init__(self, nodes: list[ts.Node]) -> None:
+        self._by_name: dict[bytes, list[ts.Node]] = {}
+        for node in nodes:
+            self._by_name.setdefault(node.text or b"", []).append(node)
+        self._starts = {k: [n.start_byte for n in v] for k, v in self._by_name.items()}
+
+    def within(self, name: str, start: int, end: int) -> list[ts.Node]:
+        """Identifiers spelling ``name`` that start in [start, end)."""
+        key = name.encode()
+        nodes = self._by_name.get(key, [])
+        starts = self._starts.get(key, [])
+        return nodes[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, end)]
+
+
+def _condition(node: ts.Node) -> ts.Node | None:
+    """The test of an if/while/ternary; Python's ``a if test else b`` has no field name."""
+    if node.type == "conditional_expression":
+        parts = node.named_children
+        return parts[1] if len(parts) >= 2 else None
+    return node.child_by_field_name("condition")
+
+
+def _in_condition(node: ts.Node, stop: ts.Node) -> bool:
+    current = node
+    while current.parent is not None and current != stop:
+        parent = current.parent
+        if parent.type in _CONDITIONAL:
+            cond = _condition(parent)
+            if cond is not None and cond.start_byte <= current.start_byte < cond.end_byte:
+                return True
+            if parent.type == "assert_statement":
+                return True
+        current = parent
+    return False
+
+
+def _guard_texts(node: ts.Node, stop: ts.Node) -> list[str]:
+    """Conditions that must hold for ``node`` to run: enclosing ifs (in their body) and the
+    left operands of ``&&`` / ``and`` the node is on the right of."""
+    texts: list[str] = []
+    current = node
+    while current.parent is not None and current != stop:
+        parent = current.parent
+        if parent.type in ("if_statement", "ternary_expression", "conditional_expression"):
+            cond = _condition(parent)
+            if cond is not None and not (cond.start_byte <= current.start_byte < cond.end_byte):
+                texts.append(T.text(cond))
+        if parent.type in ("binary_expression", "boolean_operator"):
+            op = T.text(parent.child_by_field_name("operator"))
+            left = parent.child_by_field_name("left")
+            if op in ("&&", "and") and left is not None and left.end_byte <= current.start_byte:
+                texts.append(T.text(left))
+        current = parent
+    return texts
+
+
+def _guarded(root: str, path: list[str], conditions: list[str], python: bool) -> int:
+    """How many leading segments of ``path`` an existence check in ``conditions`` covers."""
+    covered = 0
+    if not conditions:
+        return 0
+    joined = "\n".join(conditions)
+    for k, segment in enumerate(path):
+        prefix = root + "".join(
+            f'["{p}"]' if python and not p.isidentifier() else f".{p}" for p in path[:k]
+        )
+        prefixes = {re.escape(prefix)}
+        if python:
+            prefixes.add(re.escape(root + "".join(f'["{p}"]' for p in path[:k])))
+            prefixes.add(re.escape(root + "".join(f"['{p}']" for p in path[:k])))
+        seg = re.escape(segment)
+        alternatives = []
+        for pre in prefixes:
+            alternatives += [
+                rf"""['"]{seg}['"]\s+in\s+{pre}\b""",
+                rf"""\bhasattr\(\s*{pre}\s*,\s*['"]{seg}['"]""",
+                rf"""{pre}\.get\(\s*['"]{seg}['"]\s*\)\s+is\s+not\s+None""",
+                rf"""{pre}\??\.{seg}\s*!==?\s*(undefined|null)""",
+                rf"""{pre}\.hasOwnProperty\(\s*['"]{seg}['"]""",
+                rf"""Object\.hasOwn\(\s*{pre}\s*,\s*['"]{seg}['"]""",
+            ]
+        if any(re.search(a, joined) for a in alternatives):
+            covered = k + 1
+    return covered
+
+
+def _climb_js(node: ts.Node) -> tuple[ts.Node, list[str], int]:
+    """Walk up a member/subscript chain: (outermost node, path, segments an ``?.`` covers)."""
+    path: list[str] = []
+    guarded = 0
+    current = node
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type in _JS_PASS:
+            current = parent
+            continue
+        if parent.type == "member_expression" and parent.child_by_field_name("object") == current:
+            if parent.child_by_field_name("optional_chain") is not None and path:
+                guarded = len(path)
+            path.append(T.text(parent.child_by_field_name("property")))
+            current = parent
+            continue
+        if (
+            parent.type == "subscript_expression"
+            and parent.child_by_field_name("object") == current
+        ):
+            index = parent.child_by_field_name("index")
+            if index is not None and index.type == "string":
+                if parent.child_by_field_name("optional_chain") is not None and path:
+                    guarded = len(path)
+                path.append(ir.js_string(index))
+                current = parent
+                continue
+            if index is not None and index.type == "number":
+                path.append(T.text(index))
+                current = parent
+                continue
+        break
+    return current, path, guarded
+
+
+def _climb_py(node: ts.Node) -> tuple[ts.Node, list[str], int]:
+    path: list[str] = []
+    current = node
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type == "parenthesized_expression":
+            current = parent
+            continue
+        if parent.type == "attribute" and parent.child_by_field_name("object") == current:
+            attr = T.text(parent.child_by_field_name("attribute"))
+            grand = parent.parent
+            if (
+                attr == "get"
+                and grand is not None
+                and grand.type == "call"
+                and grand.child_by_field_name("function") == parent
+            ):
+                args = grand.child_by_field_name("arguments")
+                first = args.named_children[0] if args is not None and args.named_children else None
+                key = ir.py_string(first) if first is not None else None
+                if key is None:
+                    break
+                path.append(key)
+                current = grand
+                continue
+            path.append(attr)
+            current = parent
+            continue
+        if parent.type == "subscript" and parent.child_by_field_name("value") == current:
+            index = parent.child_by_field_name("subscript")
+            key = ir.py_string(index) if index is not None else None
+            if key is None and index is not None and index.type == "integer":
+                key = T.text(index)
+            if key is None:
+                break
+            path.append(key)
+            current = parent
+            continue
+        break
+    return current, path, 0
+
+
+def _is_call_target(node: ts.Node, python: bool) -> bool:
+    parent = node.parent
+    kind = "call" if python else "call_expression"
+    return (
+        parent is not None
+        and parent.type == kind
+        and parent.child_by_field_name("function") == node
+    )
+
+
+def _pattern_reads(pattern: ts.Node, prefix: tuple[str, ...], line: int) -> tuple[list[Read], bool]:
+    """Reads a JS destructuring pattern makes; True when a ``...rest`` keeps the remainder."""
+    reads: list[Read] = []
+    rest = False
+    for child in pattern.named_children:
+        if child.type == "shorthand_property_identifier_pattern":
+            reads.append(Read((*prefix, T.text(child)), T.line_of(child), T.text(child)))
+        elif child.type == "object_assignment_pattern":
+            left = child.child_by_field_name("left")
+            if left is not None:
+                reads.append(
+                    Read(
+                        (*prefix, T.text(left)),
+                        T.line_of(child),
+                        T.text(child),
+                        guarded=len(prefix) + 1,
+                    )
+                )
+        elif child.type == "pair_pattern":
+            key = ir.js_key(child.child_by_field_name("key"))
+            value = child.child_by_field_name("value")
+            if key is None:
+                rest = True
+                continue
+            if value is not None and value.type == "object_pattern":
+                more, more_rest = _pattern_reads(value, (*prefix, key), line)
+                reads.extend(more)
+                rest = rest or more_rest
+            else:
+                default = value is not None and value.type == "assignment_pattern"
+                reads.append(
+                    Read(
+                        (*prefix, key),
+                        T.line_of(child),
+                        T.text(child),
+                        guarded=len(prefix) + 1 if default else 0,
+                    )
+                )
+        elif child.type == "rest_pattern":
+            rest = True
+    return reads, rest
+
+
+def destructured(pattern: ts.Node) -> Uses:
+    """The reads of ``const {a, b: {c}} = value``."""
+    reads, rest = _pattern_reads(pattern, (), T.line_of(pattern))
+    return Uses(reads, escapes=rest)
+
+
+def uses_of(
+    name: str,
+    scope: ts.Node,
+    after: int,
+    index: Identifiers,
+    *,
+    python: bool,
+    strip: str = "",
+) -> Uses:
+    """Every read of ``name`` in ``scope`` after byte ``after``; ``strip`` drops a leading
+    segment (``res.data.x`` of an HTTP client reads ``x`` of the body)."""
+    out = Uses([])
+    for ident in index.within(name, after, scope.end_byte):
+        parent = ident.parent
+        if parent is None:
+            continue
+        if not python and ident.type == "shorthand_property_identifier":
+            out.escapes = True
+            continue
+        if _binds(ident, python):
+            # Another value takes the name: later uses may see either, so we stop following
+            # and count the value as gone somewhere we do not track.
+            out.escapes = True
+            break
+        top, path, guarded = _climb_py(ident) if python else _climb_js(ident)
+        if path and _is_call_target(top, python):
+            path = path[:-1]
+        if path and _written(top):
+            continue
+        if strip:
+            if not path or path[0] != strip:
+                continue
+            path = path[1:]
+            guarded = max(guarded - 1, 0)
+        if not path:
+            if top.parent is not None and top.parent.type not in _LOCAL_USES:
+                out.escapes = True
+            continue
+        conditions = _guard_texts(top, scope)
+        root = name + (f".{strip}" if strip else "")
+        guarded = max(guarded, _guarded(root, path, conditions, python))
+        out.reads.append(
+            Read(
+                tuple(path),
+                T.line_of(top),
+                T.squash(top),
+                in_condition=_in_condition(top, scope),
+                guarded=guarded,
+            )
+        )
+    return out
+
+
+def _written(node: ts.Node) -> bool:
+    """True when a member chain is the target of an assignment (a write, not a read)."""
+    parent = node.parent
+    return (
+        parent is not None
+        and parent.type
+        in (
+            "assignment",
+            "augmented_assignment",
+            "assignment_expression",
+            "augmented_assignment_expression",
+        )
+        and parent.child_by_field_name("left") == node
+    )
+
+
+def _binds(ident: ts.Node, python: bool) -> bool:
+    """True when this occurrence re-binds the name (later uses see another value)."""
+    parent = ident.parent
+    if parent is None:
+        return False
+    if python:
+        return parent.type == "assignment" and parent.child_by_field_name("left") == ident
+    return (
+        parent.type == "assignment_expression" and parent.child_by_field_name("left") == ident
+    ) or (parent.type == "variable_declarator" and parent.child_by_field_name("name") == ident)

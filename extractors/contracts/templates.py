@@ -1,0 +1,129 @@
+"""SAM / CloudFormation templates -> functions, state machines and their substitutions.
+
+Function code is located by ``CodeUri`` (SAM, with ``Globals.Function``
+defaults) or ``Code`` (a local asset path), resolved against the template's
+folder; ``Handler`` says ``module.function``. State machines are inline
+(``Definition``, ``DefinitionString``) or in a ``DefinitionUri`` file;
+``DefinitionSubstitutions`` values that are ``!GetAtt X.Arn`` / ``!Ref X`` name
+the resource ``X``.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+
+from ralph_validate.extractors.contract_facts import (
+    Fact,
+    FunctionDef,
+    FunctionRef,
+    StateMachine,
+    StateMachineDef,
+)
+from ralph_validate.extractors.contracts import asl, cfn_yaml
+from ralph_validate.extractors.contracts.cfn_yaml import PMap, Tagged
+
+_FUNCTIONS = {"AWS::Serverless::Function", "AWS::Lambda::Function"}
+_MACHINES = {"AWS::Serverless::StateMachine", "AWS::StepFunctions::StateMachine"}
+
+
+def is_template(value: object) -> bool:
+    """True when the document has a CloudFormation ``Resources`` section."""
+    return isinstance(value, dict) and isinstance(value.get("Resources"), dict)
+
+
+def _local_path(folder: str, value: object) -> str:
+    if not isinstance(value, str) or "://" in value or not value.strip():
+        return ""
+    return posixpath.normpath(posixpath.join(folder, value.strip()))
+
+
+def _substitution(value: object) -> str:
+    """``logical:X`` for a reference to resource X, else the literal text."""
+    ref = asl.function_ref(value)
+    if ref is not None and ref.ref.startswith("logical:"):
+        return ref.ref
+    return value if isinstance(value, str) else ""
+
+
+def _substitutions(value: object) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, dict):
+        return ()
+    return tuple(sorted((str(k), _substitution(v)) for k, v in value.items()))
+
+
+def _definition_string(value: object) -> object | None:
+    """The ASL inside ``DefinitionString`` (plain, ``!Sub``, ``Fn::Sub`` or ``Fn::Join``)."""
+    if isinstance(value, Tagged):
+        value = value.value
+    if isinstance(value, dict) and len(value) == 1:
+        value = next(iter(value.values()))
+    if isinstance(value, list) and value and isinstance(value[0], str) and len(value) <= 2:
+        value = value[0]
+    if isinstance(value, str):
+        try:
+            json.loads(value)
+        except ValueError:
+            return None
+        return cfn_yaml.load(value, json_text=True)
+    return None
+
+
+def template_facts(path: str, doc: PMap) -> list[Fact]:
+    """Functions, inline state machines and ``DefinitionUri`` machines of one template."""
+    folder = posixpath.dirname(path)
+    resources = doc["Resources"]
+    assert isinstance(resources, dict)
+    globals_section = doc.get("Globals")
+    defaults = globals_section.get("Function") if isinstance(globals_section, dict) else None
+    defaults = defaults if isinstance(defaults, dict) else {}
+    facts: list[Fact] = []
+    lines = resources.key_lines if isinstance(resources, PMap) else {}
+    for logical_id, resource in resources.items():
+        if not isinstance(resource, dict):
+            continue
+        kind = resource.get("Type")
+        props = resource.get("Properties")
+        props = props if isinstance(props, dict) else {}
+        line = lines.get(logical_id, 1)
+        if kind in _FUNCTIONS:
+            code = props.get("CodeUri", defaults.get("CodeUri", props.get("Code")))
+            handler = props.get("Handler", defaults.get("Handler", ""))
+            ref = FunctionRef(
+                code=_local_path(folder, code),
+                handler=str(handler),
+                ref="logical:" + logical_id,
+                name=logical_id,
+            )
+            facts.append(FunctionDef(file=path, line=line, name=logical_id, function=ref))
+        elif kind in _MACHINES:
+            subs = _substitutions(props.get("DefinitionSubstitutions"))
+            inline = props.get("Definition")
+            if inline is None and "DefinitionString" in props:
+                inline = _definition_string(props["DefinitionString"])
+            found = asl.machine(inline) if inline is not None else None
+            if found is not None:
+                facts.append(
+                    StateMachine(
+                        file=path,
+                        line=line,
+                        symbol=logical_id,
+                        name=logical_id,
+                        machine=found,
+                        source="template",
+                        substitutions=subs,
+                    )
+                )
+            uri = _local_path(folder, props.get("DefinitionUri"))
+            if uri:
+                facts.append(
+                    StateMachineDef(
+                        file=path,
+                        line=line,
+                        symbol=logical_id,
+                        name=logical_id,
+                        definition_uri=uri,
+                        substitutions=subs,
+                    )
+                )
+    return facts

@@ -1,0 +1,248 @@
+"""Shapes flowing through a state machine, as Step Functions moves data (DESIGN §5).
+
+Each state's input is the union of its predecessors' outputs (a fixed point,
+so loops back to an earlier state settle); a state's output is computed from
+its input by ``InputPath`` -> task result (Lambda envelope unless
+``payloadResponseOnly``/bare ARN) -> ``ResultSelector`` -> ``ResultPath`` ->
+``OutputPath``. Every JSONPath a state reads is recorded with the shape it is
+read from, so the questions can ask whether the field is there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from ralph_validate.extractors.contract_facts import (
+    ARRAY,
+    Machine,
+    Shape,
+    ShapeField,
+    State,
+    TemplateField,
+    obj,
+    union,
+    unknown,
+)
+from ralph_validate.validator.contracts.shape import (
+    Origin,
+    envelope,
+    parse_path,
+    place,
+    select,
+    with_origin,
+)
+
+# A state's task result: (shape, origin) or None when nothing can be known.
+Resolver = Callable[[State], tuple[Shape, Origin] | None]
+
+# Passes over the states before the inputs are taken as settled (loops converge in two or three).
+MAX_PASSES = 12
+EXECUTION_INPUT: Origin = ("", 0, "execution input")
+
+
+@dataclass(frozen=True)
+class PathRead:
+    """A JSONPath a state reads and the shape it reads it from."""
+
+    state: str
+    path: str
+    line: int
+    where: str  # "Choice", "Parameters", "ResultSelector", "InputPath", ...
+    against: Shape
+    state_type: str = ""
+
+
+@dataclass
+class Flow:
+    """Inputs and outputs of every state, the reads, and what reaches the execution output."""
+
+    inputs: dict[str, Shape] = field(default_factory=dict)
+    outputs: dict[str, Shape] = field(default_factory=dict)
+    results: dict[str, Shape] = field(default_factory=dict)
+    reads: list[PathRead] = field(default_factory=list)
+    final: list[Shape] = field(default_factory=list)  # outputs of terminal states
+
+
+def _template_shape(
+    template: tuple[TemplateField, ...],
+    source: Shape,
+    state: str,
+    where: str,
+    reads: list[PathRead],
+) -> Shape:
+    fields: dict[str, ShapeField] = {}
+    for entry in template:
+        if entry.path:
+            reads.append(PathRead(state, entry.path, entry.line, where, source))
+            value = select(source, entry.path) if parse_path(entry.path) is not None else unknown()
+        elif entry.sub is not None:
+            value = _template_shape(entry.sub, source, state, where, reads)
+        else:
+            value = entry.value or unknown(entry.line)
+        fields[entry.name] = ShapeField(entry.name, value, entry.line)
+    return obj(fields)
+
+
+def _successors(state: State) -> list[str]:
+    out = [state.next] if state.next else []
+    out += [c.next for c in state.choices if c.next]
+    if state.default:
+        out.append(state.default)
+    return out
+
+
+def _step(
+    state: State,
+    given: Shape,
+    resolve: Resolver,
+    overrides: dict[str, tuple[Shape, Origin]],
+    flow: Flow,
+    reads: list[PathRead],
+) -> Shape:
+    """The state's output for input ``given``; reads are appended to ``reads``."""
+    if state.input_path not in (None, "$"):
+        reads.append(
+            PathRead(
+                state.name, state.input_path or "$", _line(state, "InputPath"), "InputPath", given
+            )
+        )
+    effective = select(given, state.input_path)
+    for rule in state.choices:
+        for path in rule.paths:
+            reads.append(PathRead(state.name, path, rule.line, "Choice", effective))
+    params = effective
+    if state.parameters is not None:
+        params = _template_shape(state.parameters, effective, state.name, "Parameters", reads)
+    if state.type in ("Choice", "Succeed", "Fail", "Wait"):
+        return select(effective, state.output_path) if state.type != "Fail" else obj({})
+    result: Shape
+    if state.name in overrides:
+        shape, origin = overrides[state.name]
+        result = with_origin(shape, origin)
+    elif state.type == "Task":
+        resolved = resolve(state) if state.function is not None else None
+        if resolved is None:
+            result = unknown(state.line)
+        else:
+            shape, origin = resolved
+            result = envelope(shape, origin) if state.envelope else with_origin(shape, origin)
+    elif state.type == "Pass":
+        if state.result is not None:
+            result = with_origin(state.result, ("", state.line, f"{state.name} Result"))
+        elif state.parameters is not None:
+            result = with_origin(params, ("", state.line, f"{state.name} Parameters"))
+        else:
+            result = params
+    elif state.type == "Parallel":
+        result = _branches(state.branches, [params], resolve, overrides, flow, reads)
+    elif state.type == "Map":
+        if state.items_path and state.items_path != "$":
+            reads.append(
+                PathRead(
+                    state.name, state.items_path, _line(state, "ItemsPath"), "ItemsPath", effective
+                )
+            )
+        items = select(effective, state.items_path or "$")
+        item = items.items if items.kind == ARRAY and items.items is not None else unknown()
+        result = _branches(state.branches, [item], resolve, overrides, flow, reads)
+    else:
+        result = unknown(state.line)
+    flow.results[state.name] = result
+    if state.result_selector is not None:
+        selected = _template_shape(
+            state.result_selector, result, state.name, "ResultSelector", reads
+        )
+        result = with_origin(selected, ("", state.line, f"{state.name} ResultSelector"))
+    placed = place(given, state.result_path, result)
+    if state.output_path not in (None, "$"):
+        reads.append(
+            PathRead(
+                state.name,
+                state.output_path or "$",
+                _line(state, "OutputPath"),
+                "OutputPath",
+                placed,
+            )
+        )
+    return select(placed, state.output_path)
+
+
+def _branches(
+    branches: tuple[Machine, ...],
+    given: list[Shape],
+    resolve: Resolver,
+    overrides: dict[str, tuple[Shape, Origin]],
+    flow: Flow,
+    reads: list[PathRead],
+) -> Shape:
+    """Run Parallel branches / a Map item processor; the result is an array of their outputs."""
+    finals: list[Shape] = []
+    for branch in branches:
+        sub = _run(branch, union(given), resolve, overrides, None)
+        reads.extend(sub.reads)
+        flow.results.update(sub.results)
+        finals.extend(sub.final)
+    return Shape(ARRAY, items=union(finals) if finals else unknown())
+
+
+def _line(state: State, key: str) -> int:
+    return dict(state.path_lines).get(key, state.line)
+
+
+def _run(
+    machine: Machine,
+    start_input: Shape,
+    resolve: Resolver,
+    overrides: dict[str, tuple[Shape, Origin]],
+    flow: Flow | None,
+) -> Flow:
+    flow = flow or Flow()
+    by_name = {s.name: s for s in machine.states}
+    incoming: dict[str, list[Shape]] = {machine.start: [start_input]}
+    reads: dict[str, list[PathRead]] = {}
+    for _ in range(MAX_PASSES):
+        changed = False
+        for state in machine.states:
+            given = incoming.get(state.name)
+            if not given:
+                continue
+            shape = union(given)
+            if flow.inputs.get(state.name) == shape and state.name in flow.outputs:
+                continue
+            flow.inputs[state.name] = shape
+            state_reads: list[PathRead] = []
+            out = _step(state, shape, resolve, overrides, flow, state_reads)
+            reads[state.name] = [
+                replace(r, state_type=state.type) if r.state == state.name else r
+                for r in state_reads
+            ]
+            flow.outputs[state.name] = out
+            changed = True
+            for target in _successors(state):
+                if target in by_name:
+                    bucket = incoming.setdefault(target, [])
+                    if out not in bucket:
+                        bucket.append(out)
+        if not changed:
+            break
+    for state in machine.states:
+        flow.reads.extend(reads.get(state.name, []))
+        terminal = (
+            state.end
+            or state.type == "Succeed"
+            or (not _successors(state) and state.type not in ("Fail", "Choice"))
+        )
+        if terminal and state.name in flow.outputs:
+            flow.final.append(flow.outputs[state.name])
+    return flow
+
+
+def run(
+    machine: Machine,
+    resolve: Resolver,
+    overrides: dict[str, tuple[Shape, Origin]] | None = None,
+) -> Flow:
+    """Flow the execution input (unknown, no schema) through ``machine``."""
+    start = with_origin(unknown(), EXECUTION_INPUT)
+    return _run(machine, start, resolve, overrides or {}, None)
