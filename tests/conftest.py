@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -53,6 +53,20 @@ class GitRepo:
         self.git("add", "-A")
         self.git("commit", "-q", "--allow-empty", "-m", message)
         return self.git("rev-parse", "HEAD").strip()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def facts_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """One facts cache for the whole run, outside the user's real cache folder; the CLI
+    subprocesses inherit it."""
+    folder = tmp_path_factory.mktemp("facts-cache")
+    previous = os.environ.get("RALPH_VALIDATE_CACHE")
+    os.environ["RALPH_VALIDATE_CACHE"] = str(folder)
+    yield folder
+    if previous is None:
+        os.environ.pop("RALPH_VALIDATE_CACHE", None)
+    else:
+        os.environ["RALPH_VALIDATE_CACHE"] = previous
 
 
 @pytest.fixture

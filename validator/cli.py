@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", type=Path, help="folder for the reports (default: the spec folder)")
     p.add_argument("--fail-on", choices=("fail", "unknown"), help="exit 1 at this status")
     p.add_argument("--jobs", type=int, help="parser processes (default: CPU count)")
-    p.add_argument("--no-cache", action="store_true", help="do not read or write .ralph/cache")
+    p.add_argument("--no-cache", action="store_true", help="do not read or write the facts cache")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
     llm = p.add_mutually_exclusive_group()
     llm.add_argument("--llm", action="store_true", help="fill UNKNOWN traceability cells")

@@ -1,8 +1,12 @@
 """Per-file facts at HEAD and at BASE, read safely, cached by content, computed in parallel.
 
-Cache: ``<repo>/.ralph/cache/facts/<sha256 of content>-<extractor version>.pickle``.
-A damaged entry is ignored and recomputed. Files that are binary, not UTF-8,
-larger than ``MAX_BYTES``, or symlinks are not parsed; they are listed in
+Cache: ``<user cache>/ralph-validate/facts/<sha256 of content>-<extractor version>.pickle``
+(``$RALPH_VALIDATE_CACHE``, else ``$XDG_CACHE_HOME/ralph-validate``, else
+``~/.cache/ralph-validate``). It is kept outside the audited repository on purpose: the agent
+under audit writes that repository, and a cache it could plant entries in would let it forge
+the facts (or run code on unpickling). A damaged entry is ignored and recomputed.
+Files that are binary, not UTF-8, larger than ``MAX_BYTES``, or symlinks are not
+parsed; they are listed in
 ``skipped`` with the reason, and the report header says how many.
 """
 
@@ -42,6 +46,15 @@ def unreadable_reason(data: bytes) -> str | None:
     return None
 
 
+def user_cache_dir() -> Path:
+    """The per-user cache folder (never inside an audited repository)."""
+    explicit = os.environ.get("RALPH_VALIDATE_CACHE")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "ralph-validate"
+
+
 def _extract_job(item: tuple[str, bytes]) -> FileFacts:
     return extract(item[0], item[1])
 
@@ -63,7 +76,7 @@ class FactStore:
         self.config = config
         self.base_rev = base
         self.worktree = worktree
-        self.cache_dir = git.root / ".ralph" / "cache" / "facts" if cache else None
+        self.cache_dir = user_cache_dir() / "facts" if cache else None
         self.jobs = jobs or os.cpu_count() or 1
         self.skipped: dict[str, str] = {}
         self._head: dict[str, FileFacts | None] = {}
@@ -124,7 +137,15 @@ class FactStore:
             return None
         try:
             facts = pickle.loads(cache.read_bytes())
-        except Exception:  # a damaged or foreign entry: recompute
+        except (
+            pickle.UnpicklingError,
+            EOFError,
+            AttributeError,
+            ImportError,
+            TypeError,
+            ValueError,
+            IndexError,
+        ):  # a damaged or foreign entry: recompute
             return None
         if not isinstance(facts, FileFacts) or facts.path != path:
             return None

@@ -63,6 +63,18 @@ def test_writes_md_and_json_into_the_spec_folder_byte_identically(repo, validate
         assert title in text
 
 
+def test_the_facts_cache_is_kept_outside_the_audited_repository(
+    repo, validate, tmp_path, monkeypatch
+) -> None:
+    build(repo)
+    cache = tmp_path / "user-cache"
+    monkeypatch.setenv("RALPH_VALIDATE_CACHE", str(cache))
+    done = validate("--repo", str(repo.root), "--spec", "row-count")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.suffix for p in (cache / "facts").iterdir())[:1] == [".pickle"]
+    assert not (repo.root / ".ralph" / "cache").exists()
+
+
 def test_json_report_shape(repo, validate) -> None:
     build(repo)
     validate("--repo", str(repo.root), "--spec", "row-count", "--format", "json")
