@@ -94,3 +94,13 @@ def contract_case(tmp_path: Path):
         return run_check(build_repo(case, variant, root, untouched=untouched))
 
     return run
+
+
+@pytest.fixture
+def case_repo(tmp_path: Path):
+    """``case_repo(case, variant)`` -> the path of a fresh real repository of the case."""
+
+    def build(case: str, variant: str) -> Path:
+        return build_repo(case, variant, tmp_path / f"{case}-{variant}")
+
+    return build

@@ -344,7 +344,7 @@ class _MachineAnswers:
                 continue
             if fake.presence is not real.presence and Presence.UNKNOWN not in (fake.presence,):
                 where = FieldRef(mock.file, fake.line or mock.line, dotted(fake.inner))
-                producer = FieldRef(source.file, real.line or source.line, dotted(real.inner))
+                producer = _written(real, path, source.file, source.line)
                 verb = "has" if fake.presence is Presence.PRESENT else "lacks"
                 self.out.append(
                     _row(
@@ -369,6 +369,18 @@ class _MachineAnswers:
             self.out.append(
                 _row(1, boundary, None, None, status, why, at, {mock.file, self.machine.file})
             )
+
+
+def _written(real: Lookup, path: tuple[str, ...], file: str, line: int) -> FieldRef:
+    """What the real producer writes for a read a mock answers differently: the field
+    itself when present, else the same leaf elsewhere (other depth or spelling), else the
+    deepest part of the path it does write."""
+    if real.presence is Presence.PRESENT:
+        return FieldRef(file, real.line or line, dotted(real.inner))
+    drift = _drift(real, path)
+    if drift is not None:
+        return FieldRef(file, drift[1] or line, dotted(drift[0]))
+    return FieldRef(file, real.line or line, dotted(real.inner[: real.depth]))
 
 
 def _record_key(name: str) -> bool:
@@ -569,7 +581,7 @@ def _code_mock(mock: Mock, wiring: Wiring) -> list[Answer]:
             if Presence.UNKNOWN in (real.presence, fake.presence) or real.presence is fake.presence:
                 continue
             consumer_ref = FieldRef(consumer.file, read.line, dotted(read.path))
-            producer_ref = FieldRef(producer.file, real.line or producer.line, dotted(real.inner))
+            producer_ref = _written(real, read.path, producer.file, producer.line)
             where = FieldRef(mock.file, fake.line or mock.line, dotted(fake.inner))
             why = _drift_reason(
                 "has" if fake.presence is Presence.PRESENT else "lacks",

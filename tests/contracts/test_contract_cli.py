@@ -1,0 +1,77 @@
+"""The issue's acceptance runs: each motivating variant as a real repository, audited by the
+real ``ralph-validate`` command; the buggy version reports where the bug is, the fixed one
+reports no FAIL at all (not only no contract FAIL)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+# case -> (kind, file, line) the buggy variant must report, at least.
+ACCEPTANCE = {
+    # CDK in TypeScript, a TypeScript action and a Step Functions Local mock.
+    "ts-cdk-nodejs": {
+        ("contract.missing-field", "lib/pipeline-stack.ts", 26),
+        ("contract.mock-drift", "test/MockConfigFile.json", 18),
+    },
+    # Python CDK with payload_response_only.
+    "py-cdk": {("contract.missing-field", "infra/stack.py", 38)},
+    # ASL JSON loaded by a SAM template through DefinitionUri and DefinitionSubstitutions.
+    "sam-asl-json": {
+        ("contract.missing-field", "statemachine/row_count.asl.json", 19),
+        ("contract.mock-drift", "statemachine/test/MockConfigFile.json", 12),
+    },
+    # Python mock.patch standing in for the real function.
+    "py-mock-patch": {
+        ("contract.missing-field", "shop/orders.py", 10),
+        ("contract.mock-drift", "tests/test_orders.py", 8),
+    },
+    # A FastAPI route in snake_case read by a TypeScript client in camelCase.
+    "http-snake-camel": {
+        ("contract.missing-field", "web/src/orders.ts", 9),
+        ("contract.naming-drift", "web/src/orders.ts", 9),
+    },
+}
+
+
+def _audit(root: Path, validate) -> dict:
+    done = validate("--repo", str(root), "--no-llm", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    return json.loads((root / "validation-report.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", sorted(ACCEPTANCE))
+def test_the_buggy_variant_is_reported_where_the_bug_is(case, case_repo, validate) -> None:
+    root = case_repo(case, "buggy")
+    report = _audit(root, validate)
+    fails = {
+        (f["kind"], f["file"], f["line"])
+        for f in report["findings"]
+        if f["status"] == "FAIL" and f["kind"].startswith("contract.")
+    }
+    assert ACCEPTANCE[case] <= fails
+    rows = [c for c in report["contracts"] if c["status"] == "FAIL"]
+    assert rows and all(c["consumer"] or c["producer"] for c in rows)
+    markdown = (root / "validation-report.md").read_text(encoding="utf-8")
+    table = markdown.split("## Cross-component integrity", 1)[1].split("\n## ", 1)[0]
+    for kind, file, line in ACCEPTANCE[case]:
+        if kind != "contract.mock-drift":
+            assert f"@ {file}:{line} |" in table
+
+
+@pytest.mark.parametrize("case", sorted(ACCEPTANCE))
+def test_the_fixed_variant_reports_no_fail(case, case_repo, validate) -> None:
+    report = _audit(case_repo(case, "fixed"), validate)
+    assert report["summary"]["FAIL"] == 0, [
+        f for f in report["findings"] if f["status"] == "FAIL"
+    ]
+    assert any(c["status"] == "PASS" for c in report["contracts"])
+
+
+def test_the_fail_on_threshold_counts_contract_findings(case_repo, validate) -> None:
+    root = case_repo("ts-cdk-nodejs", "buggy")
+    done = validate("--repo", str(root), "--no-llm", "--quiet", "--fail-on", "fail")
+    assert done.returncode == 1
