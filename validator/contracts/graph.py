@@ -98,14 +98,20 @@ class Wiring:
         for path in sorted(facts.files):
             if path.endswith(".py"):
                 self._modules.setdefault(module_of(path), []).append(path)
+        # Every dotted tail of every module (``a.b.c`` -> ``b.c``, ``c``): one dict lookup
+        # per import instead of a scan of all modules (repos have thousands).
+        self._tails: dict[str, list[str]] = {}
+        for module in sorted(self._modules):
+            parts = module.split(".")
+            for i in range(1, len(parts)):
+                self._tails.setdefault(".".join(parts[i:]), []).append(module)
 
     # --- files and modules -------------------------------------------------------------
     def module_file(self, module: str) -> str | None:
         """The repo file of a dotted Python module (``pkg.client``), matched by suffix."""
         if module in self._modules:
             return self._modules[module][0]
-        suffix = "." + module
-        hits = sorted(m for m in self._modules if m.endswith(suffix))
+        hits = self._tails.get(module, [])
         return self._modules[hits[0]][0] if len(hits) == 1 else None
 
     def js_module_file(self, importer: str, spec: str) -> str | None:
