@@ -7,10 +7,17 @@ on is in the change set: the producer's file, the consumer's file, the mock's
 file, or a file that declares the wiring between them (the CDK stack, the SAM
 template, the ASL definition). Every FAIL/UNKNOWN row is also a finding at its
 location: the consumer's read (Q2, Q4), the mock (Q1), the written field (Q3).
+A finding the same question also gives at BASE (the changed files as they were) is
+``pre_existing``: listed, but not a row of the table, since the goal did not cause it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
+
+from ralph_validate.extractors.facts import FileFacts
+from ralph_validate.validator.baseline import baseline_key, compare_with_base
 from ralph_validate.validator.context import AnalysisContext, CheckOutput
 from ralph_validate.validator.contracts.graph import Wiring, build_graph, collect
 from ralph_validate.validator.contracts.questions import Answer, code_answers, machine_answers
@@ -19,12 +26,26 @@ from ralph_validate.validator.findings import Finding, Status
 from ralph_validate.validator.report.model import ContractRow
 
 
-def answers(ctx: AnalysisContext) -> list[Answer]:
-    """Every contract answer of the repository, goal-caused or not."""
-    facts = collect(f for f in (ctx.facts.head(p) for p in ctx.facts.files()) if f is not None)
+def answers_of(all_facts: Iterable[FileFacts | None]) -> list[Answer]:
+    """Every contract answer over one version of the repository's facts."""
+    facts = collect(f for f in all_facts if f is not None)
     wiring = Wiring(facts)
     build_graph(facts, wiring)
     return machine_answers(facts, wiring) + code_answers(facts, wiring)
+
+
+def answers(ctx: AnalysisContext) -> list[Answer]:
+    """Every contract answer of the repository at HEAD, goal-caused or not."""
+    return answers_of(ctx.facts.head(p) for p in ctx.facts.files())
+
+
+def base_answers(ctx: AnalysisContext) -> list[Answer]:
+    """The answers at BASE: changed files as they were there, every other file as it is."""
+    changed = set(ctx.change_set.files)
+    head_files = list(ctx.facts.files())
+    versions = [ctx.facts.base(p) if p in changed else ctx.facts.head(p) for p in head_files]
+    versions += [ctx.facts.base(p) for p in sorted(changed - set(head_files))]
+    return answers_of(versions)
 
 
 def _sort_key(row: ContractRow) -> tuple[object, ...]:
@@ -57,9 +78,17 @@ class ContractCheck:
         out = CheckOutput()
         changed = set(ctx.change_set.files)
         rows = {a.row for a in answers(ctx) if a.files & changed}
+        before: set[tuple[str, str, str, str]] = set()
+        if rows and compare_with_base(ctx):
+            found_before = (finding_for(a.row) for a in base_answers(ctx))
+            before = {baseline_key(f) for f in found_before if f is not None}
         for row in sorted(rows, key=_sort_key):
-            out.contracts.append(row)
             finding = finding_for(row)
+            if finding is not None and baseline_key(finding) in before:
+                # Not goal-caused: listed as pre-existing, kept out of the table.
+                out.findings.append(replace(finding, pre_existing=True))
+                continue
+            out.contracts.append(row)
             if finding is not None:
                 out.findings.append(finding)
         return out
