@@ -28,6 +28,7 @@ from ralph_validate.extractors.contract_facts import (
     union,
     unknown,
 )
+from ralph_validate.validator.contracts.naming import canonical
 
 Origin = tuple[str, int, str]  # (file, line, label)
 
@@ -241,8 +242,9 @@ def find_fields(
 
 
 def normal(name: str) -> str:
-    """A spelling-free form of a field name: ``estimated_delivery`` = ``estimatedDelivery``."""
-    return name.replace("_", "").replace("-", "").lower()
+    """A spelling-free form of a field name: ``estimated_delivery`` = ``estimatedDelivery``,
+    ``user_ids`` = ``userId``, ``qty`` = ``quantity`` (``validator.contracts.naming``)."""
+    return canonical(name)
 
 
 def envelope(payload: Shape, origin: Origin) -> Shape:
