@@ -318,6 +318,7 @@ def uses_of(
     """Every read of ``name`` in ``scope`` after byte ``after``; ``strip`` drops a leading
     segment (``res.data.x`` of an HTTP client reads ``x`` of the body)."""
     out = Uses([])
+    written: list[tuple[str, ...]] = []
     for ident in index.within(name, after, scope.end_byte):
         parent = ident.parent
         if parent is None:
@@ -325,7 +326,9 @@ def uses_of(
         if not python and ident.type == "shorthand_property_identifier":
             out.escapes = True
             continue
-        if _binds(ident, python):
+        if _shadowed(ident, scope, python):
+            continue
+        if _binds(ident, python) or (python and _as_binds(ident)):
             # Another value takes the name: later uses may see either, so we stop following
             # and count the value as gone somewhere we do not track.
             out.escapes = True
@@ -334,7 +337,10 @@ def uses_of(
         if path and _is_call_target(top, python):
             path = path[:-1]
         if path and _written(top):
+            written.append(tuple(path))
             continue
+        if any(tuple(path[: len(w)]) == w for w in written):
+            continue  # the reader wrote this field itself before reading it
         if strip:
             if not path or path[0] != strip:
                 continue
@@ -376,12 +382,102 @@ def _written(node: ts.Node) -> bool:
 
 
 def _binds(ident: ts.Node, python: bool) -> bool:
-    """True when this occurrence re-binds the name (later uses see another value)."""
-    parent = ident.parent
+    """True when this occurrence re-binds the name (later uses see another value): the
+    target of an assignment, a ``for`` loop, ``with ... as``, ``except ... as``, a walrus,
+    a declaration or a destructuring pattern."""
+    node = ident
+    parent = node.parent
+    # Climb out of destructuring patterns (``a, b = ...``, ``[a, b] = ...``, ``{a} = ...``).
+    while parent is not None and parent.type in _PATTERNS:
+        node, parent = parent, parent.parent
     if parent is None:
         return False
-    if python:
-        return parent.type == "assignment" and parent.child_by_field_name("left") == ident
-    return (
-        parent.type == "assignment_expression" and parent.child_by_field_name("left") == ident
-    ) or (parent.type == "variable_declarator" and parent.child_by_field_name("name") == ident)
+    field = _BINDING_FIELDS.get(parent.type)
+    return field is not None and parent.child_by_field_name(field) == node
+
+
+# The field of each statement that names what it binds.
+_BINDING_FIELDS = {
+    "assignment": "left",
+    "augmented_assignment": "left",
+    "for_statement": "left",
+    "named_expression": "name",
+    "assignment_expression": "left",
+    "augmented_assignment_expression": "left",
+    "variable_declarator": "name",
+    "for_in_statement": "left",
+    "catch_clause": "parameter",
+}
+_PATTERNS = {
+    "pattern_list",
+    "tuple_pattern",
+    "list_pattern",
+    "list_splat_pattern",
+    "as_pattern_target",
+    "array_pattern",
+    "object_pattern",
+    "pair_pattern",
+    "rest_pattern",
+    "assignment_pattern",
+    "shorthand_property_identifier_pattern",
+}
+_AS_PATTERN = "as_pattern"  # with_item / except_clause: ``... as name`` binds ``alias``
+_COMPREHENSIONS = {
+    "list_comprehension",
+    "set_comprehension",
+    "dictionary_comprehension",
+    "generator_expression",
+}
+
+
+def _as_binds(ident: ts.Node) -> bool:
+    """True for the ``name`` of ``with x as name`` / ``except E as name``."""
+    parent = ident.parent
+    if parent is not None and parent.type == "as_pattern_target":
+        parent = parent.parent
+    return parent is not None and parent.type == _AS_PATTERN and ident.parent != parent.child(0)
+
+
+def _names_in(node: ts.Node | None) -> set[bytes]:
+    """The identifiers a parameter list or a loop target binds."""
+    out: set[bytes] = set()
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if current.type in ("identifier", "shorthand_property_identifier_pattern"):
+            out.add(current.text or b"")
+            continue
+        if current.type in ("default_parameter", "typed_default_parameter"):
+            stack.append(current.child_by_field_name("name") or current.children[0])
+            continue
+        if current.type in ("assignment_pattern",):
+            stack.append(current.child_by_field_name("left") or current.children[0])
+            continue
+        if current.type in ("type", "type_annotation", "string", "number"):
+            continue
+        stack.extend(current.children)
+    return out
+
+
+def _shadowed(ident: ts.Node, scope: ts.Node, python: bool) -> bool:
+    """True when a function or comprehension between ``ident`` and ``scope`` binds the same
+    name (``orders.map(order => order.id)``, ``[o["id"] for o in rows]``): that use sees
+    another value."""
+    name = ident.text or b""
+    functions = _PY_FUNCTIONS if python else _JS_FUNCTIONS
+    current = ident.parent
+    while current is not None and current != scope:
+        if current.type in functions:
+            params = current.child_by_field_name("parameters") or current.child_by_field_name(
+                "parameter"
+            )
+            if name in _names_in(params):
+                return True
+        elif current.type in _COMPREHENSIONS:
+            for child in current.children:
+                if child.type == "for_in_clause" and name in _names_in(
+                    child.child_by_field_name("left")
+                ):
+                    return True
+        current = current.parent
+    return False
