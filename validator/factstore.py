@@ -33,12 +33,26 @@ MAX_BYTES = 2 * 1024 * 1024
 POOL_THRESHOLD = 64
 
 
-def unreadable_reason(data: bytes) -> str | None:
-    """Why bytes are not parsed as source (binary, not UTF-8, too large), or None."""
+# A JavaScript line this long is a minifier's output, not code written by hand (formatters
+# wrap at 80-120 columns; long string literals stay well below this). JSON and YAML are not
+# judged by it: a synthesized template or state machine on one line is still input.
+MINIFIED_LINE_BYTES = 5000
+_MINIFIABLE = (".js", ".mjs", ".cjs", ".jsx")
+
+
+def unreadable_reason(data: bytes, path: str = "") -> str | None:
+    """Why bytes are not parsed as source (binary, not UTF-8, too large, a minified
+    bundle), or None."""
     if len(data) > MAX_BYTES:
         return f"larger than {MAX_BYTES // (1024 * 1024)} MB"
     if b"\0" in data[:8192]:
         return "binary"
+    if (
+        path.lower().endswith(_MINIFIABLE)
+        and len(data) > MINIFIED_LINE_BYTES
+        and any(len(line) > MINIFIED_LINE_BYTES for line in data.split(b"\n"))
+    ):
+        return "minified"
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
@@ -113,7 +127,7 @@ class FactStore:
     def head_text(self, path: str) -> str | None:
         """The file's text as analysed, or None when it is not readable source."""
         data = self.head_bytes(path)
-        if data is None or unreadable_reason(data) is not None:
+        if data is None or unreadable_reason(data, path) is not None:
             return None
         return data.decode("utf-8")
 
@@ -161,7 +175,7 @@ class FactStore:
     def _facts_for(self, path: str, data: bytes | None) -> FileFacts | None:
         if data is None:
             return None
-        reason = unreadable_reason(data)
+        reason = unreadable_reason(data, path)
         if reason is not None:
             self.skipped[path] = reason
             return None
@@ -196,7 +210,7 @@ class FactStore:
             if data is None:
                 self._head[path] = None
                 continue
-            reason = unreadable_reason(data)
+            reason = unreadable_reason(data, path)
             if reason is not None:
                 self.skipped[path] = reason
                 self._head[path] = None

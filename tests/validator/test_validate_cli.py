@@ -212,6 +212,19 @@ def test_binary_non_utf8_and_symlinked_files_do_not_break_the_audit(
     assert notes == ["2 file(s) not parsed (binary, not UTF-8)"]
 
 
+def test_a_minified_bundle_is_not_audited_and_the_report_says_so(repo, validate) -> None:
+    build(repo)
+    bundle = "/* TODO: vendored */\n" + "var a=function(){return{b:1}};" * 400 + "\n"
+    wrapped = "// TODO: handwritten\n" + "const a = 1;\n" * 400
+    repo.commit("row-count: vendor", {"web/vendor.min.js": bundle, "web/app.js": wrapped})
+    done = validate("--repo", str(repo.root), "--spec", "row-count", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads((repo.root / SPEC / "validation-report.json").read_text())
+    assert report["notes"] == ["1 file(s) not parsed (minified)"]
+    todos = sorted(f["file"] for f in report["findings"] if f["kind"] == "placeholder.todo")
+    assert todos == ["web/app.js"]
+
+
 def test_demo_builds_the_example_and_runs_the_gate(tmp_path) -> None:
     done = subprocess.run(
         [
