@@ -56,6 +56,7 @@ class ShapeField:
     name: str
     shape: Shape
     line: int
+    optional: bool = False  # declared but not always written (``total=False`` TypedDict)
 
 
 def unknown(line: int = 0) -> Shape:
@@ -113,6 +114,13 @@ class Producer(Fact):
     shape: Shape
     route: str = ""  # "GET /api/orders/{}" for HTTP handlers (parameters normalised to {})
     exported: bool = True
+    # Qualified name of the class the return annotation names ("app.models.Order") when the
+    # body builds no dict: the validator takes the shape from that class's ``Record``.
+    declared: str = ""
+    # JS/TS: the export name of the router/app this route is declared on, when another
+    # module may mount it under a prefix (``app.use('/api', router)``); ``route`` is then
+    # "" for a router that serves nothing until mounted, and ``name`` holds "GET /path".
+    mount: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -126,6 +134,45 @@ class Consumer(Fact):
     method: str = ""  # HTTP method for "http"
     reads: tuple[Read, ...] = ()
     escapes: bool = False  # the value is also returned, passed on or stored
+
+
+@dataclass(frozen=True, kw_only=True)
+class Record(Fact):
+    """A Python class that declares a value's fields (TypedDict, dataclass, pydantic model)."""
+
+    name: str  # the class's name in its module
+    shape: Shape
+
+
+@dataclass(frozen=True, kw_only=True)
+class PyAlias(Fact):
+    """A module-level name bound by an import (``from .client import fetch as get``):
+    ``name`` ("get") stands for ``qualified`` ("app.client.fetch"). Kept per file so the
+    validator can follow re-exports (``app/__init__.py``) across files."""
+
+    name: str
+    qualified: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class JsReexport(Fact):
+    """A JS/TS module exports ``name`` from another module: ``export { f as name } from
+    './x'``, ``export * from './x'`` (``name`` and ``imported`` are "*"), ``export default f``
+    or ``module.exports = { f }`` of an imported ``f``. The validator follows these chains."""
+
+    name: str
+    module: str  # import specifier as written ("./x")
+    imported: str  # the name in ``module`` ("f", "default", "*")
+
+
+@dataclass(frozen=True, kw_only=True)
+class JsMount(Fact):
+    """``app.use('/api', router)`` / ``app.route('/api', sub)`` of an imported router:
+    the routes ``imported`` of ``module`` declares are served under ``prefix``."""
+
+    prefix: str
+    module: str
+    imported: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -168,6 +215,7 @@ class TemplateField:
     path: str = ""
     value: Shape | None = None
     sub: tuple[TemplateField, ...] | None = None
+    reads: tuple[str, ...] = ()  # paths an intrinsic (``States.Format('{}', $.a)``) reads
 
 
 @dataclass(frozen=True)
@@ -206,6 +254,9 @@ class State:
     items_path: str = ""
     branches: tuple[Machine, ...] = ()  # Parallel branches, Map item processor
     path_lines: tuple[tuple[str, int], ...] = ()  # line of each *Path key as written
+    jsonata: bool = False  # QueryLanguage JSONata: its reads and output are not modelled
+    catches: tuple[tuple[str, str | None], ...] = ()  # (Next, ResultPath) of each Catch
+    path_reads: tuple[tuple[str, int], ...] = ()  # SecondsPath, ErrorPath, ...: (path, line)
 
 
 @dataclass(frozen=True)
@@ -248,3 +299,58 @@ class StateMachineDef(Fact):
     name: str
     definition_uri: str  # repo-relative
     substitutions: tuple[tuple[str, str], ...]  # key -> logical id (or literal value)
+
+
+@dataclass(frozen=True)
+class LiteralTest:
+    """A field path compared with string literals (``state == "SUCCEEDED"``,
+    ``state in ("FAILED", "CANCELLED")``): the values an enum-typed field must allow."""
+
+    path: tuple[str, ...]
+    values: tuple[str, ...]
+    line: int
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class SdkClient(Fact):
+    """An AWS SDK client bound to a name other files can reach (``boto3.client("athena")``
+    at module level, or ``self.sfn = session.client("stepfunctions")`` in a class)."""
+
+    name: str  # qualified name of the binding: "app.handler.athena", "app.poll.Poller.sfn"
+    service: str  # the service name as written: "athena", "stepfunctions"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SdkCall(Fact):
+    """An operation called on an AWS SDK client, with the fields read on its response."""
+
+    service: str  # as written in the client's creation
+    client: str  # qualified name of the client binding, or the expression as written
+    method: str  # Python method name: "get_query_execution"
+    reads: tuple[Read, ...] = ()
+    tests: tuple[LiteralTest, ...] = ()
+
+
+@dataclass(frozen=True)
+class SdkEntry:
+    """One key (or list item, ``*``) of a mocked SDK response and the string written there."""
+
+    path: tuple[str, ...]
+    line: int
+    value: str | None = None  # the string literal at this path, None for anything else
+
+
+@dataclass(frozen=True, kw_only=True)
+class SdkMock(Fact):
+    """A stand-in response of an SDK operation: ``Stubber.add_response``,
+    ``patch.object(client, "op", return_value=...)``, ``m.op.return_value`` / ``side_effect``.
+
+    ``service`` is "" when the client is bound in another file; ``client`` then names it
+    (``app.handler.athena``) and the validator resolves it through ``SdkClient`` facts."""
+
+    kind: str  # "stubber" | "patch.object" | "return_value" | "side_effect"
+    service: str
+    client: str
+    method: str
+    entries: tuple[SdkEntry, ...]

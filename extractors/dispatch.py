@@ -16,10 +16,10 @@ from pathlib import PurePosixPath
 import tree_sitter as ts
 
 from ralph_validate.extractors import treesitter
-from ralph_validate.extractors.facts import Fact, FileFacts
+from ralph_validate.extractors.facts import ExtractionError, Fact, FileFacts
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
-EXTRACTOR_VERSION = "8"
+EXTRACTOR_VERSION = "10"
 
 
 @dataclass
@@ -100,7 +100,13 @@ def extract(path: str, data: bytes) -> FileFacts:
     source = SourceFile(path, data, chosen[0].language)
     facts: list[Fact] = []
     for entry in chosen:
-        facts.extend(entry.extractor(source))
+        try:
+            facts.extend(entry.extractor(source))
+        except Exception as error:  # an extractor's bug on unusual input; see ExtractionError
+            module = getattr(entry.extractor, "__module__", "") or "extractor"
+            facts.append(
+                ExtractionError(file=path, line=0, extractor=module, error=type(error).__name__)
+            )
     return FileFacts(path, chosen[0].language, digest, EXTRACTOR_VERSION, tuple(facts))
 
 
@@ -127,4 +133,5 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "ralph_validate.extractors.contracts.py_code",
     "ralph_validate.extractors.contracts.cdk",
     "ralph_validate.extractors.contracts.documents",
+    "ralph_validate.extractors.contracts.aws_sdk",
 )

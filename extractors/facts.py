@@ -23,6 +23,16 @@ class Fact:
 F = TypeVar("F", bound=Fact)
 
 
+@dataclass(frozen=True, kw_only=True)
+class ExtractionError(Fact):
+    """An extractor failed on this file: its facts are missing, the other extractors' are
+    kept, and the report says so (a crash on one file must not stop an audit, nor pass
+    silently)."""
+
+    extractor: str  # the extractor's module
+    error: str  # the exception's type name
+
+
 @dataclass(frozen=True)
 class FileFacts:
     """Everything the extractors found in one file version."""

@@ -153,6 +153,20 @@ def _operand(node: ts.Node) -> Operand:
     return Operand(text=text, literal=literal, value=text if literal else None)
 
 
+def number_value(text: str) -> float | None:
+    """The value of a Python number literal (``0o400``, ``1_000``, ``-2.5e3``, ``0xFF``), or
+    None for what is not a real number (``3j``)."""
+    cleaned = text.replace("_", "").replace(" ", "")
+    try:
+        return float(int(cleaned, 0))
+    except ValueError:
+        pass
+    try:
+        return float(cleaned)
+    except ValueError:
+        return None
+
+
 def _always_iterates(loop: ts.Node) -> bool:
     """A ``for`` over a non-empty literal collection or ``range`` of literals runs its body."""
     if loop.type != "for_statement":
@@ -166,7 +180,10 @@ def _always_iterates(loop: ts.Node) -> bool:
         args = right.child_by_field_name("arguments")
         values = [a for a in (args.named_children if args else [])]
         if values and all(_operand(a).literal == "number" for a in values):
-            numbers = [float(T.text(a).replace("_", "")) for a in values]
+            parsed = [number_value(T.squash(a)) for a in values]
+            numbers = [n for n in parsed if n is not None]
+            if len(numbers) != len(parsed):  # complex or otherwise not a plain number
+                return False
             start, stop = (0.0, numbers[0]) if len(numbers) == 1 else (numbers[0], numbers[1])
             step = numbers[2] if len(numbers) > 2 else 1.0
             return (stop - start) * step > 0
@@ -583,17 +600,9 @@ def _binding_value(node: ts.Node) -> tuple[str, float | None] | None:
         and node.named_child_count == 1
         and node.named_children[0].type in ("integer", "float")
     ):
-        try:
-            number = (
-                float(int(text.replace("_", ""), 0))
-                if kind == "integer"
-                else float(text.replace("_", "").replace(" ", ""))
-            )
-        except ValueError:
-            try:
-                number = float(text.replace("_", "").replace(" ", ""))
-            except ValueError:
-                return None
+        number = number_value(text)
+        if number is None:
+            return None
         return "number", number
     if kind == "string" and not any(c.type == "interpolation" for c in node.children):
         return "string", None

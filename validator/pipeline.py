@@ -14,6 +14,7 @@ from ralph_validate.core.git import Git
 from ralph_validate.core.llm import LlmClient, api_key_available, resolve_model
 from ralph_validate.core.specs import find_spec
 from ralph_validate.core.specs.model import Spec
+from ralph_validate.extractors.facts import ExtractionError
 from ralph_validate.validator.changeset import compute_change_set
 from ralph_validate.validator.checks import CHECKS
 from ralph_validate.validator.checks.traceability import finding_for
@@ -139,6 +140,10 @@ def run_audit(
     if store.skipped:
         kinds = sorted(set(store.skipped.values()))
         notes.append(f"{len(store.skipped)} file(s) not parsed ({', '.join(kinds)})")
+    failed = extraction_errors(store)
+    if failed:
+        where = ", ".join(failed[:5]) + (", ..." if len(failed) > 5 else "")
+        notes.append(f"{len(failed)} file(s) only partly analysed (an extractor failed: {where})")
     findings = [
         f
         for f in apply_suppressions(ctx.so_far.findings, store.head)
@@ -167,6 +172,16 @@ def run_audit(
         has_spec=spec is not None,
     )
     return _sorted_report(report)
+
+
+def extraction_errors(store: FactStore) -> list[str]:
+    """``file (extractor: error)`` for every file an extractor failed on, sorted."""
+    out = []
+    for path in store.files():
+        facts = store.head(path)
+        for error in facts.of_type(ExtractionError) if facts is not None else ():
+            out.append(f"{path} ({error.extractor.rsplit('.', 1)[-1]}: {error.error})")
+    return sorted(out)
 
 
 def _retest(row: TestRow, findings: list[Finding]) -> TestRow:

@@ -3,7 +3,8 @@
 Reads what the field graph needs: the order of states (``Next``, ``Default``,
 ``Choices``, ``End``), Lambda invokes (``arn:aws:states:::lambda:invoke`` wraps
 the result in the invoke envelope; a bare function ARN does not), templates
-(``Parameters``, ``ResultSelector``, ``ItemSelector``) and the ``*Path`` fields.
+(``Parameters``, ``ResultSelector``, ``ItemSelector``; the paths intrinsic
+functions read), the ``*Path`` fields, ``Catch`` targets and ``QueryLanguage``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,18 @@ LAMBDA_INVOKE = "arn:aws:states:::lambda:invoke"
 _LAMBDA_ARN = re.compile(r"^arn:aws[\w-]*:lambda:[^:]*:[^:]*:function:([^:]+)")
 _SUBSTITUTION = re.compile(r"\$\{([^}]+)\}")
 _COMPARISON_PATHS = re.compile(r"Path$")
+# *Path fields that read a value from the state's input (what moves data is modelled apart)
+_READING_PATHS = (
+    "SecondsPath",
+    "TimestampPath",
+    "ErrorPath",
+    "CausePath",
+    "TimeoutSecondsPath",
+    "HeartbeatSecondsPath",
+    "MaxConcurrencyPath",
+    "ToleratedFailurePercentagePath",
+    "ToleratedFailureCountPath",
+)
 
 
 def is_definition(value: object) -> bool:
@@ -64,6 +77,17 @@ def function_ref(value: object) -> FunctionRef | None:
     return None
 
 
+_INTRINSIC_PATH = re.compile(r"(?<![\w$'])\$(?![$\w])(?:\.[A-Za-z_][\w-]*|\[\d+\])*")
+
+
+def intrinsic_paths(text: str) -> tuple[str, ...]:
+    """The paths an intrinsic function reads: ``States.Format('{}', $.a.b)`` -> ``$.a.b``."""
+    if not text.startswith("States."):
+        return ()
+    unquoted = re.sub(r"'(?:[^'\\]|\\.)*'", "''", text)
+    return tuple(dict.fromkeys(m.group(0) for m in _INTRINSIC_PATH.finditer(unquoted)))
+
+
 def template(value: object, line: int) -> tuple[TemplateField, ...] | None:
     """A ``Parameters``-like template; keys ending in ``.$`` take their value from a path."""
     if not isinstance(value, dict):
@@ -75,10 +99,10 @@ def template(value: object, line: int) -> tuple[TemplateField, ...] | None:
         if key.endswith(".$"):
             name = key[:-2]
             text = inner if isinstance(inner, str) else ""
-            if text.startswith("$") and not text.startswith("$$"):
+            if text.startswith("$"):  # ``$$.Map.Item.Value`` too: the flow knows the item
                 out.append(TemplateField(name, at, path=text))
             else:
-                out.append(TemplateField(name, at, value=unknown(at)))
+                out.append(TemplateField(name, at, value=unknown(at), reads=intrinsic_paths(text)))
         elif isinstance(inner, dict):
             out.append(TemplateField(key, at, sub=template(inner, at)))
         else:
@@ -119,8 +143,9 @@ def _path_value(state: dict[str, object], key: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _state(name: str, body: PMap, line: int) -> State:
+def _state(name: str, body: PMap, line: int, jsonata: bool) -> State:
     kind = str(body.get("Type", ""))
+    jsonata = _jsonata(body, jsonata)
     choices: list[ChoiceRule] = []
     raw_choices = body.get("Choices")
     if isinstance(raw_choices, list):
@@ -138,7 +163,10 @@ def _state(name: str, body: PMap, line: int) -> State:
     if kind == "Task":
         resource = body.get("Resource")
         params = body.get("Parameters")
-        if isinstance(resource, str) and resource.startswith(LAMBDA_INVOKE):
+        if isinstance(resource, str) and resource.endswith(".waitForTaskToken"):
+            # the result is what the callback sends (SendTaskSuccess), not the handler's
+            other = resource
+        elif isinstance(resource, str) and resource.startswith(LAMBDA_INVOKE):
             raw = params.get("FunctionName") if isinstance(params, dict) else None
             function = function_ref(raw) or FunctionRef(ref="unresolved")
         else:
@@ -148,15 +176,20 @@ def _state(name: str, body: PMap, line: int) -> State:
                 other = str(resource)
     branches: list[Machine] = []
     if kind == "Parallel" and isinstance(body.get("Branches"), list):
-        branches = [m for m in (machine(b) for b in body["Branches"]) if m is not None]
+        branches = [m for m in (machine(b, jsonata) for b in body["Branches"]) if m is not None]
     if kind == "Map":
         processor = body.get("ItemProcessor", body.get("Iterator"))
-        inner = machine(processor)
+        inner = machine(processor, jsonata)
         if inner is not None:
             branches = [inner]
         if "ItemSelector" in body:
             params_key = "ItemSelector"
     result = body.get("Result")
+    path_reads = tuple(
+        (str(body[key]), body.line_of(key))
+        for key in _READING_PATHS
+        if isinstance(body.get(key), str) and str(body[key]).startswith("$")
+    )
     path_lines = tuple(
         (key, body.line_of(key))
         for key in ("InputPath", "ResultPath", "OutputPath", "ItemsPath")
@@ -182,18 +215,39 @@ def _state(name: str, body: PMap, line: int) -> State:
         items_path=str(body.get("ItemsPath", "$")) if kind == "Map" else "",
         branches=tuple(branches),
         path_lines=path_lines,
+        jsonata=jsonata,
+        catches=_catches(body.get("Catch")),
+        path_reads=path_reads,
     )
 
 
-def machine(definition: object) -> Machine | None:
+def _catches(value: object) -> tuple[tuple[str, str | None], ...]:
+    """(Next, ResultPath) of each ``Catch`` entry; the error replaces the input by default."""
+    if not isinstance(value, list):
+        return ()
+    out: list[tuple[str, str | None]] = []
+    for entry in value:
+        if isinstance(entry, dict) and isinstance(entry.get("Next"), str):
+            out.append((entry["Next"], _path_value(entry, "ResultPath")))
+    return tuple(out)
+
+
+def _jsonata(body: dict[str, object], inherited: bool) -> bool:
+    """``QueryLanguage`` of a definition or state; a state without one inherits it."""
+    language = body.get("QueryLanguage")
+    return language == "JSONata" if isinstance(language, str) else inherited
+
+
+def machine(definition: object, jsonata: bool = False) -> Machine | None:
     """The machine an ASL definition describes, or None when it is not one."""
     if not is_definition(definition):
         return None
     assert isinstance(definition, dict)
+    jsonata = _jsonata(definition, jsonata)
     states_map = definition["States"]
     lines = states_map.key_lines if isinstance(states_map, PMap) else {}
     states: list[State] = []
     for name, body in states_map.items():
         if isinstance(body, PMap):
-            states.append(_state(str(name), body, lines.get(str(name), body.line)))
+            states.append(_state(str(name), body, lines.get(str(name), body.line), jsonata))
     return Machine(str(definition["StartAt"]), tuple(states))

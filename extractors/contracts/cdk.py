@@ -6,7 +6,10 @@ expression tree (``ir``): names bind to constructs (``new NodejsFunction(this,
 chains build the state graph (``a.next(b)``, ``Chain.start``, ``.when``,
 ``.otherwise``, ``.afterwards``, ``.branch``, ``.iterator``/``.itemProcessor``)
 and ``StateMachine`` constructs name their definition. Python keywords and
-methods are read in their TypeScript spelling (``result_path`` = ``resultPath``).
+methods are read in their TypeScript spelling (``result_path`` = ``resultPath``);
+imported aliases (``Function as LambdaFunction``) name their class. JSONata states
+(``X.jsonata(...)``, ``queryLanguage``) are marked, not modelled. A definition read
+with ``DefinitionBody.fromFile`` gives its substitutions and the functions they name.
 A value that comes from a call or another file we cannot follow stays unknown.
 """
 
@@ -21,16 +24,19 @@ import tree_sitter as ts
 from ralph_validate.extractors import treesitter as T
 from ralph_validate.extractors.contract_facts import (
     ChoiceRule,
+    FunctionDef,
     FunctionRef,
     Machine,
     Shape,
     State,
     StateMachine,
+    StateMachineDef,
     TemplateField,
     scalar,
     unknown,
 )
 from ralph_validate.extractors.contracts import ir
+from ralph_validate.extractors.contracts.asl import intrinsic_paths
 from ralph_validate.extractors.contracts.code_shapes import shape_of
 from ralph_validate.extractors.dispatch import SourceFile, register
 from ralph_validate.extractors.facts import Fact
@@ -49,6 +55,14 @@ _STATE_CLASSES = {
 }
 _FUNCTION_CLASSES = {"Function", "NodejsFunction", "PythonFunction", "SingletonFunction"}
 _TASK_MODULE = re.compile(r"stepfunctions[-_]tasks")
+
+
+_STATIC_CONSTRUCTORS = {"jsonata": "JSONata", "jsonPath": "JSONPath"}
+_CALLBACK = "WAIT_FOR_TASK_TOKEN"
+# helpers whose argument is a path the state reads: ``WaitTime.secondsPath('$.wait')``
+_PATH_HELPERS = {("WaitTime", "secondsPath"), ("WaitTime", "timestampPath"), ("Timeout", "at")}
+# props that only move data; every other ``*Path`` prop (``errorPath``...) reads a value
+_MOVING_PATHS = {"inputPath", "outputPath", "resultPath", "itemsPath"}
 
 
 class _Unknown:
@@ -78,6 +92,36 @@ class JsonPathRef:
     """``JsonPath.stringAt('$.x')`` and friends."""
 
     path: str
+
+
+@dataclass(frozen=True)
+class Language:
+    """``QueryLanguage.JSONATA`` / ``QueryLanguage.JSON_PATH``."""
+
+    name: str
+
+
+def _is_jsonata(props: dict[str, object]) -> bool | None:
+    """True/False when the props choose a query language, None when they do not."""
+    value = props.get("queryLanguage")
+    return value.name == "JSONata" if isinstance(value, Language) else None
+
+
+@dataclass(frozen=True)
+class Intrinsic:
+    """``JsonPath.format(...)``, ``JsonPath.stringToJson(...)``...: the paths it reads."""
+
+    paths: tuple[str, ...]
+
+
+def _paths_in(value: object) -> tuple[str, ...]:
+    if isinstance(value, JsonPathRef):
+        return (value.path,)
+    if isinstance(value, Intrinsic):
+        return value.paths
+    if isinstance(value, str) and value.startswith("$") and not value.startswith("$$"):
+        return (value,)
+    return ()
 
 
 @dataclass(frozen=True)
@@ -128,6 +172,23 @@ class _StateRec:
     default: str = ""
     branches: list[Chain] = field(default_factory=list)
     afterwards: str = ""
+    catches: list[tuple[str, str | None]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FunctionAttr:
+    """``fn.functionArn`` / ``fn.functionName``: names the function construct."""
+
+    fn: LambdaFn
+
+
+@dataclass
+class _MachineRec:
+    name: str
+    definition: object
+    line: int
+    jsonata: bool | None = None
+    substitutions: object = None
 
 
 @dataclass
@@ -136,28 +197,68 @@ class _Stack:
     folder: str
     env: dict[str, object] = field(default_factory=dict)
     states: dict[str, _StateRec] = field(default_factory=dict)
-    machines: list[tuple[str, object, int]] = field(default_factory=list)
+    machines: list[_MachineRec] = field(default_factory=list)
+    functions: list[tuple[int, FunctionRef]] = field(default_factory=list)
     task_names: set[str] = field(default_factory=set)
+    aliases: dict[str, str] = field(default_factory=dict)  # local name -> CDK class
     python: bool = False
 
 
-def _task_namespaces(text: str) -> set[str]:
-    """Local names that refer to the stepfunctions-tasks module or its classes."""
-    names: set[str] = set()
-    for line in text.splitlines():
-        if not _TASK_MODULE.search(line):
+_JS_NAMED = re.compile(
+    r"import\s+(?:type\s+)?(?:\w+\s*,\s*)?\{([^}]*)\}\s*from\s*['\"]([^'\"]+)['\"]"
+    r"|(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(\s*['\"]([^'\"]+)['\"]\s*\)"
+)
+_JS_WHOLE = re.compile(
+    r"import\s+\*\s+as\s+(\w+)\s+from\s*['\"]([^'\"]+)['\"]"
+    r"|(?:const|let|var)\s+(\w+)\s*=\s*require\(\s*['\"]([^'\"]+)['\"]\s*\)"
+)
+_PY_FROM = re.compile(r"from\s+([\w.]+)\s+import\s+(\([^)]*\)|[^\n]+)")
+_PY_IMPORT = re.compile(r"^\s*import\s+([\w.]+)\s+as\s+(\w+)", re.M)
+_CDK_MODULE = re.compile(r"aws[-_]cdk")
+
+
+def _pairs(names: str, python: bool) -> list[tuple[str, str]]:
+    """(imported, local) for ``A as B`` (``A: B`` in a destructuring ``require``)."""
+    out: list[tuple[str, str]] = []
+    for part in names.strip("() \n").split(","):
+        part = part.split("#", 1)[0].strip()
+        part = part.removeprefix("type ").strip()
+        if not part:
             continue
-        for match in re.finditer(r"\bas\s+(\w+)", line):
-            names.add(match.group(1))
-        brace = re.search(r"\{([^}]*)\}", line)
-        if brace:
-            names.update(
-                n.split(" as ")[-1].strip() for n in brace.group(1).split(",") if n.strip()
-            )
-        imported = re.search(r"import\s+([\w\s,]+)$", line)
-        if imported and "from" in line:
-            names.update(n.split(" as ")[-1].strip() for n in imported.group(1).split(","))
-    return {n for n in names if n}
+        pieces = re.split(r"\s+as\s+" if python or " as " in part else r"\s*:\s*", part)
+        imported, local = pieces[0].strip(), pieces[-1].strip()
+        if re.fullmatch(r"\w+", imported) and re.fullmatch(r"\w+", local):
+            out.append((imported, local))
+    return out
+
+
+def _imports(text: str, python: bool) -> tuple[dict[str, str], set[str]]:
+    """CDK classes imported under another name (local -> class), and the local names of the
+    stepfunctions-tasks module or its classes."""
+    aliases: dict[str, str] = {}
+    tasks: set[str] = set()
+    named: list[tuple[str, str]] = []  # (module, names)
+    whole: list[tuple[str, str]] = []  # (module, local)
+    if python:
+        named = [(m.group(1), m.group(2)) for m in _PY_FROM.finditer(text)]
+        whole = [(m.group(1), m.group(2)) for m in _PY_IMPORT.finditer(text)]
+    else:
+        for m in _JS_NAMED.finditer(text):
+            named.append((m.group(2) or m.group(4), m.group(1) or m.group(3) or ""))
+        for m in _JS_WHOLE.finditer(text):
+            whole.append((m.group(2) or m.group(4), m.group(1) or m.group(3) or ""))
+    for module, local in whole:
+        if _TASK_MODULE.search(module):
+            tasks.add(local)
+    for module, names in named:
+        if not _CDK_MODULE.search(module):
+            continue
+        for imported, local in _pairs(names, python):
+            if _TASK_MODULE.search(module) or _TASK_MODULE.search(imported):
+                tasks.add(local)
+            if imported != local:
+                aliases[local] = imported
+    return aliases, tasks
 
 
 def _ends(value: object, stack: _Stack) -> tuple[str, ...]:
@@ -211,6 +312,13 @@ def _last(expr: ir.Expr) -> str:
     return expr.name if isinstance(expr, ir.Attr) else expr.id if isinstance(expr, ir.Name) else ""
 
 
+def _class(expr: ir.Expr, stack: _Stack) -> str:
+    """The CDK class a constructor expression names (an imported alias resolved)."""
+    if isinstance(expr, ir.Name):
+        return stack.aliases.get(expr.id, expr.id)
+    return _last(expr)
+
+
 def _join(parts: list[object], stack: _Stack) -> object:
     exact = False
     pieces: list[str] = []
@@ -246,7 +354,9 @@ def _props(call: ir.Call, stack: _Stack) -> dict[str, object]:
     return out
 
 
-def _function_ref(cls: str, construct_id: str, props: dict[str, object]) -> FunctionRef:
+def _function_ref(
+    cls: str, construct_id: str, props: dict[str, object], stack: _Stack
+) -> FunctionRef:
     def loc(value: object) -> tuple[str, bool] | None:
         if isinstance(value, Loc):
             return (value.path if value.exact else "cwd:" + value.path), True
@@ -257,6 +367,10 @@ def _function_ref(cls: str, construct_id: str, props: dict[str, object]) -> Func
     handler = props.get("handler")
     if cls == "NodejsFunction":
         entry = loc(props.get("entry"))
+        if entry is None and "entry" not in props and not stack.python:
+            # the default entry: ``<stack file>.<construct id>.ts`` next to the stack
+            stem, ext = posixpath.splitext(stack.path)
+            entry = (f"{stem}.{construct_id}{ext}", True)
         if entry is None:
             return FunctionRef(ref="unresolved", name=construct_id)
         name = handler if isinstance(handler, str) else "handler"
@@ -277,23 +391,34 @@ def _function_ref(cls: str, construct_id: str, props: dict[str, object]) -> Func
     return FunctionRef(ref="unresolved", name=construct_id)
 
 
-def _construct(call: ir.Call, stack: _Stack) -> object:
-    cls = _last(call.func)
+def _construct(call: ir.Call, stack: _Stack, func: ir.Expr, language: str = "") -> object:
+    """``new X(scope, 'Id', props)``; ``func`` names X (``X.jsonata(...)`` gives ``language``)."""
+    cls = _class(func, stack)
     if len(call.args) < 2 or not isinstance(call.args[1], ir.Lit):
         return UNKNOWN_VALUE
     construct_id = str(call.args[1].value)
     props = _props(call, stack)
+    if language and "queryLanguage" not in props:
+        props["queryLanguage"] = Language(language)
     if cls in _FUNCTION_CLASSES:
-        return LambdaFn(_function_ref(cls, construct_id, props))
+        fn = LambdaFn(_function_ref(cls, construct_id, props, stack))
+        stack.functions.append((call.line, fn.ref))
+        return fn
     if cls == "StateMachine":
         definition = props.get("definition", props.get("definitionBody"))
         name = props.get("stateMachineName")
         stack.machines.append(
-            (name if isinstance(name, str) else construct_id, definition, call.line)
+            _MachineRec(
+                name if isinstance(name, str) else construct_id,
+                definition,
+                call.line,
+                _is_jsonata(props),
+                props.get("definitionSubstitutions"),
+            )
         )
         return UNKNOWN_VALUE
     kind = _STATE_CLASSES.get(cls)
-    head = ir.dotted(call.func).split(".", 1)[0]
+    head = ir.dotted(func).split(".", 1)[0]
     if kind is None and (head in stack.task_names or cls in stack.task_names):
         kind = "OtherTask"
     if kind is None:
@@ -308,10 +433,7 @@ def _method(obj: object, method: str, call: ir.Call, stack: _Stack) -> object:
     args = [_eval(a, stack) for a in call.args]
     if isinstance(obj, (_StateRec, Chain)):
         if method == "next" and args:
-            target = _start(args[0])
-            for end in _ends(obj, stack):
-                if end in stack.states and target:
-                    stack.states[end].next = target
+            _link(obj, args[0], stack)
             return Chain(_start(obj), _ends(args[0], stack))
         if isinstance(obj, _StateRec) and obj.kind == "Choice":
             if method == "when" and len(args) >= 2 and isinstance(args[0], Condition):
@@ -334,9 +456,22 @@ def _method(obj: object, method: str, call: ir.Call, stack: _Stack) -> object:
             if found is not None:
                 obj.branches = [found]
             return obj
+        if isinstance(obj, _StateRec) and method == "addCatch" and args and _start(args[0]):
+            options = args[1] if len(args) > 1 and isinstance(args[1], dict) else {}
+            options = {**options, **{ir.camel(k): _eval(v, stack) for k, v in call.kwargs if k}}
+            obj.catches.append((_start(args[0]), _path_prop(options, "resultPath")))
+            return obj
         if method in ("addRetry", "addCatch", "toSingleState"):
             return obj
     return UNKNOWN_VALUE
+
+
+def _link(first: object, then: object, stack: _Stack) -> None:
+    """``first.next(then)``: every end of ``first`` continues with ``then``."""
+    target = _start(then)
+    for end in _ends(first, stack):
+        if end in stack.states and target:
+            stack.states[end].next = target
 
 
 def _reachable_ends(start: str, stack: _Stack) -> list[str]:
@@ -366,11 +501,29 @@ def _static(name: str, call: ir.Call, stack: _Stack) -> object:
     args = [_eval(a, stack) for a in call.args]
     if owner_last == "Chain" and method == "start" and args:
         return _chain(args[0], stack) or UNKNOWN_VALUE
+    if owner_last == "Chain" and method == "sequence" and len(args) == 2:
+        _link(args[0], args[1], stack)
+        first = _chain(args[0], stack)
+        return Chain(first.start, _ends(args[1], stack)) if first else UNKNOWN_VALUE
+    if name == "dict" and not call.args:
+        built: dict[str, object] = {}
+        for key, value in call.kwargs:
+            evaluated = _eval(value, stack)
+            if key is not None:
+                built[key] = evaluated
+            elif isinstance(evaluated, dict):
+                built.update(evaluated)
+        return built
     if owner_last == "Condition":
         line = call.args[0].line if call.args and call.args[0].line else call.line
         return Condition(_condition_paths(call, stack), line)
     if owner_last == "JsonPath" and method.endswith("At") and args and isinstance(args[0], str):
         return JsonPathRef(args[0])
+    if (owner_last, method) in _PATH_HELPERS and args and isinstance(args[0], str):
+        return JsonPathRef(args[0])
+    if owner_last == "JsonPath":
+        # an intrinsic: ``JsonPath.format('{}', JsonPath.stringAt('$.a'))``
+        return Intrinsic(tuple(dict.fromkeys(p for a in args for p in _paths_in(a))))
     if owner_last in ("TaskInput", "Result", "DefinitionBody") and args:
         if method == "fromJsonPathAt" and isinstance(args[0], str):
             return JsonPathRef(args[0])
@@ -404,11 +557,17 @@ def _eval(expr: ir.Expr, stack: _Stack) -> object:
         dotted = ir.dotted(expr)
         if dotted.endswith("JsonPath.DISCARD"):
             return Discard()
+        if dotted.endswith("IntegrationPattern." + _CALLBACK):
+            return _CALLBACK
+        if dotted.endswith(("QueryLanguage.JSONATA", "QueryLanguage.JSON_PATH")):
+            return Language("JSONata" if dotted.endswith("JSONATA") else "JSONPath")
         if dotted.endswith(("JsonPath.entirePayload", "JsonPath.entire_payload")):
             return JsonPathRef("$")
         if dotted in stack.env:
             return stack.env[dotted]
         base = _eval(expr.obj, stack)
+        if isinstance(base, LambdaFn) and ir.camel(expr.name) in ("functionArn", "functionName"):
+            return FunctionAttr(base)
         if isinstance(base, Loc) and expr.name == "parent":
             return Loc(posixpath.dirname(base.path), base.exact)
         if isinstance(base, dict):
@@ -439,19 +598,30 @@ class _Obj(dict[str, object]):
         self.source = source
 
 
+def _constructible(func: ir.Expr, stack: _Stack) -> bool:
+    cls = _class(func, stack)
+    known = cls in _FUNCTION_CLASSES or cls in _STATE_CLASSES or cls == "StateMachine"
+    return known or ir.dotted(func).split(".", 1)[0] in stack.task_names or cls in stack.task_names
+
+
 def _eval_call(call: ir.Call, stack: _Stack) -> object:
     name = ir.dotted(call.func)
-    cls = _last(call.func)
-    known = cls in _FUNCTION_CLASSES or cls in _STATE_CLASSES or cls == "StateMachine"
-    tasks = name.split(".", 1)[0] in stack.task_names or cls in stack.task_names
     named = len(call.args) >= 2 and isinstance(call.args[1], ir.Lit)
-    if (call.new or stack.python) and (known or tasks) and named:
-        return _construct(call, stack)
+    if (call.new or stack.python) and named and _constructible(call.func, stack):
+        return _construct(call, stack, call.func)
+    func = call.func
+    if isinstance(func, ir.Attr) and named and _constructible(func.obj, stack):
+        # ``LambdaInvoke.jsonata(this, 'Id', {...})`` / ``Pass.json_path(self, "Id", ...)``
+        language = _STATIC_CONSTRUCTORS.get(ir.camel(func.name))
+        if language is not None:
+            return _construct(call, stack, func.obj, language)
     if isinstance(call.func, ir.Attr):
         method = ir.camel(call.func.name)
         receiver = _eval(call.func.obj, stack)
         if isinstance(receiver, (_StateRec, Chain)):
             return _method(receiver, method, call, stack)
+        if isinstance(receiver, Loc) and method in ("resolve", "absolute"):
+            return receiver
     return _static(name, call, stack)
 
 
@@ -463,8 +633,16 @@ def _template(value: object, line: int) -> tuple[TemplateField, ...] | None:
     out: list[TemplateField] = []
     for key, inner in value.items():
         at = lines.get(key, line)
-        if isinstance(inner, JsonPathRef):
+        if key.endswith(".$") and isinstance(inner, str):
+            # a key written in its ASL spelling: ``'amount.$': '$.Payload.amount'``
+            path = inner if inner.startswith("$") else ""
+            field_value = None if path else unknown(at)
+            reads = () if path else intrinsic_paths(inner)
+            out.append(TemplateField(key[:-2], at, path=path, value=field_value, reads=reads))
+        elif isinstance(inner, JsonPathRef):
             out.append(TemplateField(key, at, path=inner.path))
+        elif isinstance(inner, Intrinsic):
+            out.append(TemplateField(key, at, value=unknown(at), reads=inner.paths))
         elif isinstance(inner, dict):
             out.append(TemplateField(key, at, sub=_template(inner, at)))
         elif isinstance(inner, (str, int, float, bool)) or inner is None:
@@ -491,12 +669,17 @@ def _result_shape(value: object, line: int) -> Shape | None:
     return None
 
 
-def _state_fact(rec: _StateRec, stack: _Stack) -> State:
+def _state_fact(rec: _StateRec, stack: _Stack, jsonata: bool) -> State:
     props = rec.props
+    chosen = _is_jsonata(props)
+    jsonata = jsonata if chosen is None else chosen
     function: FunctionRef | None = None
     envelope = True
     other = ""
-    if rec.kind == "Task":
+    if rec.kind == "Task" and props.get("integrationPattern") == _CALLBACK:
+        # the result is what the callback sends (SendTaskSuccess), not the handler's
+        other = "callback"
+    elif rec.kind == "Task":
         fn = props.get("lambdaFunction")
         function = fn.ref if isinstance(fn, LambdaFn) else FunctionRef(ref="unresolved")
         envelope = props.get("payloadResponseOnly") is not True
@@ -507,7 +690,9 @@ def _state_fact(rec: _StateRec, stack: _Stack) -> State:
     payload = props.get("payload")
     if kind == "Task" and isinstance(payload, Wrapped) and isinstance(payload.value, dict):
         parameters = {"Payload": payload.value}
-    branches = tuple(_machine(c.start, stack) for c in rec.branches)
+    elif kind == "Task" and isinstance(payload, JsonPathRef):
+        parameters = {"Payload": payload}
+    branches = tuple(_machine(c.start, stack, jsonata) for c in rec.branches)
     return State(
         name=rec.name,
         type=kind,
@@ -527,10 +712,24 @@ def _state_fact(rec: _StateRec, stack: _Stack) -> State:
         output_path=_path_prop(props, "outputPath"),
         items_path=_path_prop(props, "itemsPath") or "$" if kind == "Map" else "",
         branches=branches,
+        jsonata=jsonata,
+        catches=tuple(rec.catches),
+        path_reads=_path_reads(rec),
     )
 
 
-def _machine(start: str, stack: _Stack) -> Machine:
+def _path_reads(rec: _StateRec) -> tuple[tuple[str, int], ...]:
+    """Paths read by ``time: WaitTime.secondsPath(...)``, ``errorPath``, ``timeout``..."""
+    out: list[tuple[str, int]] = []
+    for key, value in sorted(rec.props.items()):
+        if isinstance(value, JsonPathRef) and key in ("time", "timeout", "heartbeatTimeout"):
+            out.append((value.path, rec.line))
+        elif key.endswith("Path") and key not in _MOVING_PATHS:
+            out.extend((path, rec.line) for path in _paths_in(value))
+    return tuple(out)
+
+
+def _machine(start: str, stack: _Stack, jsonata: bool = False) -> Machine:
     order: list[str] = []
     todo = [start]
     while todo:
@@ -540,7 +739,8 @@ def _machine(start: str, stack: _Stack) -> Machine:
         order.append(name)
         rec = stack.states[name]
         todo += [rec.next] + [c.next for c in rec.choices] + [rec.default]
-    return Machine(start, tuple(_state_fact(stack.states[n], stack) for n in order))
+        todo += [target for target, _ in rec.catches]
+    return Machine(start, tuple(_state_fact(stack.states[n], stack, jsonata) for n in order))
 
 
 def _statements(source: SourceFile, python: bool) -> list[ts.Node]:
@@ -555,7 +755,7 @@ def _statements(source: SourceFile, python: bool) -> list[ts.Node]:
 
 def _run(source: SourceFile, python: bool) -> _Stack:
     stack = _Stack(source.path, posixpath.dirname(source.path), python=python)
-    stack.task_names = _task_namespaces(source.text)
+    stack.aliases, stack.task_names = _imports(source.text, python)
     for node in _statements(source, python):
         if node.type == "variable_declarator":
             name = node.child_by_field_name("name")
@@ -588,14 +788,21 @@ def extract_cdk(source: SourceFile) -> tuple[Fact, ...]:
     targeted: set[str] = set()
     for rec in stack.states.values():
         targeted.update([rec.next, rec.default, *[c.next for c in rec.choices]])
+        targeted.update(target for target, _ in rec.catches)
         for branch in rec.branches:
             targeted.add(branch.start)
     machines = list(stack.machines)
     if not machines:
         machines = [
-            (n, stack.states[n], stack.states[n].line) for n in stack.states if n not in targeted
+            _MachineRec(n, stack.states[n], stack.states[n].line)
+            for n in stack.states
+            if n not in targeted
         ]
-    for name, definition, line in machines:
+    for rec in machines:
+        definition = rec.definition
+        if isinstance(definition, Wrapped) and definition.kind.endswith("fromFile"):
+            facts.extend(_file_machine(source.path, rec, definition.value, stack))
+            continue
         if isinstance(definition, Wrapped):
             definition = definition.value
         start = _start(definition)
@@ -604,14 +811,45 @@ def extract_cdk(source: SourceFile) -> tuple[Fact, ...]:
         facts.append(
             StateMachine(
                 file=source.path,
-                line=line,
-                symbol=name,
-                name=name,
-                machine=_machine(start, stack),
+                line=rec.line,
+                symbol=rec.name,
+                name=rec.name,
+                machine=_machine(start, stack, bool(rec.jsonata)),
                 source="cdk",
             )
         )
     return tuple(facts)
+
+
+def _file_machine(path: str, rec: _MachineRec, where: object, stack: _Stack) -> list[Fact]:
+    """``DefinitionBody.fromFile(asl)`` with ``definitionSubstitutions``: the ASL file is read
+    by ``documents``; here its substitutions, and the functions they name, become facts."""
+    if not isinstance(where, Loc) or not where.exact:
+        return []
+    subs: list[tuple[str, str]] = []
+    if isinstance(rec.substitutions, dict):
+        for key, value in rec.substitutions.items():
+            if isinstance(value, FunctionAttr):
+                subs.append((key, "logical:" + value.fn.ref.name))
+            elif isinstance(value, str):
+                subs.append((key, value))
+    facts: list[Fact] = [
+        StateMachineDef(
+            file=path,
+            line=rec.line,
+            symbol=rec.name,
+            name=rec.name,
+            definition_uri=where.path,
+            substitutions=tuple(sorted(subs)),
+        )
+    ]
+    named = {value[8:] for _, value in subs if value.startswith("logical:")}
+    for line, ref in stack.functions:
+        if ref.name in named and ref.code:
+            facts.append(
+                FunctionDef(file=path, line=line, symbol=ref.name, name=ref.name, function=ref)
+            )
+    return facts
 
 
 register("javascript", (".js", ".mjs", ".cjs"), extract_cdk)

@@ -1,4 +1,5 @@
-"""Contract facts of JSON and YAML files: ASL definitions, templates, Step Functions Local mocks.
+"""Contract facts of JSON and YAML files: ASL definitions, templates (SAM/CloudFormation,
+Serverless Framework), Step Functions Local mocks.
 
 Most JSON/YAML files in a repository are none of these (package manifests,
 lock files, CI config); a byte test for the keys that identify the three kinds
@@ -13,7 +14,7 @@ from ralph_validate.extractors.contract_facts import Fact, StateMachine
 from ralph_validate.extractors.contracts import asl, cfn_yaml, sfn_mocks, templates
 from ralph_validate.extractors.dispatch import SourceFile, register
 
-_HINTS = (b"StartAt", b"MockedResponses", b"Resources")
+_HINTS = (b"StartAt", b"MockedResponses", b"Resources", b"stepFunctions")
 
 
 def machine_name(path: str) -> str:
@@ -45,6 +46,8 @@ def extract_documents(source: SourceFile) -> tuple[Fact, ...]:
         facts.extend(sfn_mocks.mock_facts(source.path, doc))
     if templates.is_template(doc):
         facts.extend(templates.template_facts(source.path, doc))
+    if templates.is_serverless(doc):
+        facts.extend(templates.serverless_facts(source.path, doc))
     return tuple(facts)
 
 

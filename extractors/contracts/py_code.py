@@ -1,13 +1,15 @@
-"""Contract facts of Python code: producers, HTTP routes, consumers, ``mock.patch`` doubles.
+"""Contract facts of Python code: producers, HTTP routes, consumers, doubles, records, aliases.
 
 Producers are functions with ``return`` statements; the returned shape follows
-dicts built step by step (``result["details"] = {...}``, ``result.update(...)``).
-FastAPI/Flask route decorators make a producer an HTTP route. Consumers are
-values bound from calls of imported or local functions, or from
-``requests``/``httpx`` responses (``.json()``). Mocks are ``patch("a.b.f", return_value=...)``
-in any spelling (decorator + ``m.return_value = ...``, ``with ... as m``, ``mocker.patch``,
-``monkeypatch.setattr("a.b.f", lambda: {...})``). Import aliases and relative imports are
-resolved here, so facts carry qualified names.
+dicts built step by step (``result["details"] = {...}``, ``result.update(...)``,
+``dict(a=1, **x)``); a function whose returns show no fields but whose annotation names a
+class (``-> Order``) carries that class's qualified name for the validator to join with
+the class's ``Record`` (``py_records``). FastAPI/Flask route decorators make a producer
+an HTTP route. Consumers are values bound from calls of imported or local functions, or
+from ``requests``/``httpx`` responses (``.json()``). Test doubles are read by
+``py_mocks``. Import aliases and relative imports are resolved here, per file, so facts
+carry qualified names; module-level imports are also kept as ``PyAlias`` facts so that the
+validator can follow re-exports across files.
 """
 
 from __future__ import annotations
@@ -20,16 +22,24 @@ import tree_sitter as ts
 
 from ralph_validate.extractors import treesitter as T
 from ralph_validate.extractors.contract_facts import (
+    ARRAY,
     OBJECT,
+    UNION,
     Consumer,
-    Mock,
     Producer,
+    PyAlias,
     Shape,
     obj,
     union,
 )
 from ralph_validate.extractors.contracts import ir, reads
 from ralph_validate.extractors.contracts.code_shapes import Env, shape_of
+from ralph_validate.extractors.contracts.py_mocks import Doubles
+from ralph_validate.extractors.contracts.py_records import (
+    annotated_class,
+    functional_records,
+    records,
+)
 from ralph_validate.extractors.contracts.shapes import assign, spread_into
 from ralph_validate.extractors.dispatch import SourceFile, register
 from ralph_validate.extractors.facts import Fact
@@ -110,10 +120,76 @@ def _walk(node: ts.Node, env: Env, returns: list[Shape], needed: set[str]) -> No
             continue
         if kind == "expression_statement" and child.named_children:
             statement = child.named_children[0]
+            _open_mutated(statement, env)
             if _root_name(statement) in needed:
                 _statement(statement, env)
             continue
         _walk(child, env, returns, needed)
+
+
+# Methods that add keys to a dict in ways a literal cannot show, and callees known not to
+# change their arguments.
+_MUTATORS = frozenset({"setdefault", "pop", "popitem", "clear", "__setitem__"})
+_READ_ONLY_CALLEES = frozenset(
+    {
+        "print",
+        "len",
+        "str",
+        "repr",
+        "bool",
+        "isinstance",
+        "sorted",
+        "list",
+        "tuple",
+        "set",
+        "dict",
+        "id",
+        "type",
+        "hash",
+        "json.dumps",
+        "copy.deepcopy",
+        "copy.copy",
+    }
+)
+
+
+def _open_mutated(statement: ts.Node, env: Env) -> None:
+    """A dict changed by a method (``out.setdefault(k, [])``) or handed to a function that
+    may fill it (``fill(out)``) holds keys we cannot list: its shape becomes open."""
+    stack = [statement]
+    while stack:
+        node = stack.pop()
+        if node.type in _NESTED or node.type == "lambda":
+            continue
+        stack.extend(node.named_children)
+        if node.type != "call":
+            continue
+        function = node.child_by_field_name("function")
+        if function is None:
+            continue
+        if function.type == "attribute":
+            owner = function.child_by_field_name("object")
+            method = function.child_by_field_name("attribute")
+            if (
+                owner is not None
+                and owner.type == "identifier"
+                and method is not None
+                and T.text(method) in _MUTATORS
+            ):
+                _open_name(T.text(owner), env)
+        callee = T.text(function)
+        if callee in _READ_ONLY_CALLEES or callee.split(".", 1)[0] in ("log", "logger", "logging"):
+            continue
+        arguments = node.child_by_field_name("arguments")
+        for argument in arguments.named_children if arguments is not None else ():
+            if argument.type == "identifier":
+                _open_name(T.text(argument), env)
+
+
+def _open_name(name: str, env: Env) -> None:
+    shape = env.get(name)
+    if shape is not None and shape.kind == OBJECT and not shape.open:
+        env[name] = replace(shape, open=True)
 
 
 def _root_name(node: ts.Node | None) -> str:
@@ -298,7 +374,52 @@ def _qualname(function: ts.Node) -> str:
     return ".".join(reversed(names))
 
 
-def _producers(path: str, root: ts.Node, functions: list[ts.Node]) -> list[Fact]:
+def _declared(path: str, function: ts.Node, shape: Shape, imports: Imports) -> str:
+    """The qualified class a function's return annotation names, when its returns show no
+    fields of their own (``return Order(...)``)."""
+    options = shape.options if shape.kind == UNION else (shape,)
+    if any(o.kind in (OBJECT, ARRAY) for o in options):
+        return ""
+    parent = function.parent
+    decorated = parent is not None and parent.type == "decorated_definition"
+    if decorated and "response_model" in T.text(parent):
+        return ""  # the route serialises another class than the one it returns
+    name = annotated_class(function)
+    head, _, rest = name.partition(".")
+    if not name:
+        return ""
+    if head in imports:
+        return imports[head] + (f".{rest}" if rest else "")
+    return f"{module_of(path)}.{name}"
+
+
+def _aliases(path: str, root: ts.Node, imports: Imports) -> list[Fact]:
+    """The names module-level imports bind (``from .client import fetch``): a consumer that
+    imports ``fetch`` from this module reaches ``client.fetch`` through them."""
+    lines: dict[str, int] = {}
+    for statement in root.named_children:
+        bound: list[ts.Node | None] = []
+        if statement.type == "import_from_statement":
+            for item in statement.children_by_field_name("name"):
+                aliased = item.type == "aliased_import"
+                bound.append(item.child_by_field_name("alias") if aliased else item)
+        elif statement.type == "import_statement":
+            for item in statement.named_children:
+                if item.type == "aliased_import":
+                    bound.append(item.child_by_field_name("alias"))
+                elif item.type == "dotted_name" and item.named_children:
+                    bound.append(item.named_children[0])  # ``import a.b`` binds ``a``
+        for name in bound:
+            if name is not None:
+                lines[T.text(name)] = T.line_of(statement)
+    return [
+        PyAlias(file=path, line=lines[name], symbol=path, name=name, qualified=imports[name])
+        for name in sorted(lines)
+        if name in imports and not imports[name].startswith("__future__")
+    ]
+
+
+def _producers(path: str, root: ts.Node, functions: list[ts.Node], imports: Imports) -> list[Fact]:
     prefixes = _prefixes(root)
     facts: list[Fact] = []
     for function in functions:
@@ -306,6 +427,7 @@ def _producers(path: str, root: ts.Node, functions: list[ts.Node]) -> list[Fact]
         if shape is None:
             continue
         name = _qualname(function)
+        declared = _declared(path, function, shape, imports) if "." not in name else ""
         facts.append(
             Producer(
                 file=path,
@@ -315,6 +437,7 @@ def _producers(path: str, root: ts.Node, functions: list[ts.Node]) -> list[Fact]
                 shape=shape,
                 route=_route(function, prefixes),
                 exported=not name.split(".")[-1].startswith("_"),
+                declared=declared,
             )
         )
     return facts
@@ -416,115 +539,6 @@ def _symbol(path: str, scope: ts.Node) -> str:
     return ""
 
 
-def _patch_target(call: ir.Call, imports: Imports) -> str | None:
-    func = ir.dotted(call.func)
-    if func.endswith("patch.object") and len(call.args) >= 2:
-        owner, attr = call.args[0], call.args[1]
-        owner_name = ir.dotted(owner)
-        head, _, rest = owner_name.partition(".")
-        if head in imports and isinstance(attr, ir.Lit) and isinstance(attr.value, str):
-            return imports[head] + (f".{rest}" if rest else "") + f".{attr.value}"
-        return None
-    if call.args and isinstance(call.args[0], ir.Lit) and isinstance(call.args[0].value, str):
-        return call.args[0].value
-    return None
-
-
-def _mocks(
-    path: str, root: ts.Node, caps: dict[str, list[ts.Node]], imports: Imports
-) -> list[Fact]:
-    facts: list[Fact] = []
-    assignments = caps.get("binding", [])
-    for node in caps.get("patch", []):
-        call = ir.from_py(node)
-        if not isinstance(call, ir.Call):
-            continue
-        target = _patch_target(call, imports)
-        if target is None:
-            continue
-        kwargs = dict(call.kwargs)
-        returned = kwargs.get("return_value")
-        if returned is not None:
-            facts.append(_mock(path, target, shape_of(returned, {}), returned.line))
-            continue
-        for name, scope in _mock_names(node):
-            for assignment in assignments:
-                left = T.text(assignment.child_by_field_name("left"))
-                inside = scope.start_byte <= assignment.start_byte < scope.end_byte
-                if inside and left == f"{name}.return_value":
-                    right = ir.from_py(assignment.child_by_field_name("right"))
-                    facts.append(_mock(path, target, shape_of(right, {}), right.line))
-    facts += _monkeypatches(path, root)
-    return facts
-
-
-def _mock(path: str, target: str, shape: Shape, line: int) -> Mock:
-    return Mock(file=path, line=line, symbol=path, kind="mock.patch", target=target, shape=shape)
-
-
-def _mock_names(node: ts.Node) -> list[tuple[str, ts.Node]]:
-    """(name, scope) a patch call's mock is bound to: ``with ... as m``, ``m = patch(...)``
-    or the parameter a ``@patch`` decorator injects."""
-    parent = node.parent
-    if parent is None:
-        return []
-    if parent.type == "as_pattern":
-        alias = parent.child_by_field_name("alias")
-        body = parent.parent.parent.parent if parent.parent and parent.parent.parent else None
-        if alias is not None and body is not None:
-            return [(T.text(alias).strip(), body)]
-    if parent.type == "assignment" and parent.child_by_field_name("right") == node:
-        scope = reads.enclosing_scope(node, python=True)
-        return [(T.text(parent.child_by_field_name("left")), scope)]
-    if parent.type == "decorator" and parent.parent is not None:
-        decorated = parent.parent
-        function = decorated.child_by_field_name("definition")
-        if function is None or function.type != "function_definition":
-            return []
-        patches = [
-            d
-            for d in decorated.named_children
-            if d.type == "decorator"
-            and re.search(r"(^|\.)patch(\.object)?\(", T.text(d)[1:])
-            and "new=" not in T.text(d)
-        ]
-        params = [
-            T.text(p)
-            for p in function.child_by_field_name("parameters").named_children
-            if p.type == "identifier" and T.text(p) not in ("self", "cls")
-        ]
-        order = list(reversed(patches))
-        if parent in order and order.index(parent) < len(params):
-            return [(params[order.index(parent)], function)]
-    return []
-
-
-def _monkeypatches(path: str, root: ts.Node) -> list[Fact]:
-    facts: list[Fact] = []
-    marker = b"setattr("
-    if marker not in (root.text or b""):
-        return facts
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "call":
-            expr = ir.from_py(node)
-            if (
-                isinstance(expr, ir.Call)
-                and ir.dotted(expr.func).endswith("monkeypatch.setattr")
-                and len(expr.args) == 2
-                and isinstance(expr.args[0], ir.Lit)
-                and isinstance(expr.args[0].value, str)
-            ):
-                fake = node.child_by_field_name("arguments").named_children[1]
-                if fake.type == "lambda":
-                    body = fake.child_by_field_name("body")
-                    shape = shape_of(ir.from_py(body), {})
-                    facts.append(_mock(path, str(expr.args[0].value), shape, T.line_of(fake)))
-        stack.extend(node.named_children)
-    return facts
-
-
 def extract_py_contracts(source: SourceFile) -> tuple[Fact, ...]:
     """Producers, routes, consumers and mocks of one Python file."""
     root = source.tree.root_node
@@ -532,9 +546,12 @@ def extract_py_contracts(source: SourceFile) -> tuple[Fact, ...]:
     imports = read_imports(source.path, caps.get("import", []))
     functions = caps.get("function", [])
     local = {_qualname(f) for f in functions}
-    facts = _producers(source.path, root, functions)
+    facts = _producers(source.path, root, functions, imports)
     facts += _consumers(source.path, caps, imports, local)
-    facts += _mocks(source.path, root, caps, imports)
+    facts += Doubles(source.path, caps, imports, function_shape).facts()
+    facts += records(source.path, caps.get("class", []))
+    facts += functional_records(source.path, caps.get("binding", []))
+    facts += _aliases(source.path, root, imports)
     return tuple(sorted(facts, key=lambda f: (f.line, type(f).__name__, f.symbol)))
 
 

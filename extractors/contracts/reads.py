@@ -36,21 +36,15 @@ _CONDITIONAL = {
     "conditional_expression",
     "assert_statement",
 }
-# Uses of a bare name that keep the value local (tests, formatting, logging of nothing).
+# Uses of a bare name that keep the value local: truth tests and bare statements. A
+# comparison (``r == expected``), an ``or``/``??`` default, a ternary branch or a
+# formatted string reads the whole value, so those count as escapes.
 _LOCAL_USES = {
-    "binary_expression",
     "unary_expression",
     "if_statement",
     "while_statement",
-    "ternary_expression",
-    "parenthesized_expression",
-    "template_substitution",
     "expression_statement",
-    "comparison_operator",
-    "boolean_operator",
     "not_operator",
-    "conditional_expression",
-    "interpolation",
     "assert_statement",
     "elif_clause",
 }
@@ -347,7 +341,7 @@ def uses_of(
             path = path[1:]
             guarded = max(guarded - 1, 0)
         if not path:
-            if top.parent is not None and top.parent.type not in _LOCAL_USES:
+            if top.parent is not None and not _local_use(top, top.parent):
                 out.escapes = True
             continue
         conditions = _guard_texts(top, scope)
@@ -363,6 +357,25 @@ def uses_of(
             )
         )
     return out
+
+
+_NOTHING = {b"None", b"null", b"undefined"}
+
+
+def _local_use(node: ts.Node, parent: ts.Node) -> bool:
+    """True when a bare use of the value reads none of its fields: a truth test, a
+    membership test (``"k" in d``), a comparison with None/null/undefined."""
+    if parent.type in _LOCAL_USES:
+        return True
+    if parent.type not in ("comparison_operator", "binary_expression"):
+        return False
+    operators = {w for c in parent.children if not c.is_named for w in (c.text or b"").split()}
+    if b"in" in operators and parent.children[-1] == node:
+        return True  # ``"k" in d``, ``"k" not in d``
+    others = [c for c in parent.named_children if c != node]
+    return bool(others) and all(
+        c.text in _NOTHING or c.type in ("none", "null", "undefined") for c in others
+    )
 
 
 def _written(node: ts.Node) -> bool:

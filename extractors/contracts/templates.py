@@ -5,7 +5,9 @@ defaults) or ``Code`` (a local asset path), resolved against the template's
 folder; ``Handler`` says ``module.function``. State machines are inline
 (``Definition``, ``DefinitionString``) or in a ``DefinitionUri`` file;
 ``DefinitionSubstitutions`` values that are ``!GetAtt X.Arn`` / ``!Ref X`` name
-the resource ``X``.
+the resource ``X``. Serverless Framework files (``functions.<f>.handler``,
+``stepFunctions.stateMachines.<m>.definition``) give the same facts; a function is
+known by its key and by the CloudFormation id Serverless derives from it.
 """
 
 from __future__ import annotations
@@ -126,4 +128,58 @@ def template_facts(path: str, doc: PMap) -> list[Fact]:
                         substitutions=subs,
                     )
                 )
+    return facts
+
+
+def is_serverless(value: object) -> bool:
+    """True for a Serverless Framework file with Step Functions (``stepFunctions``)."""
+    return isinstance(value, dict) and isinstance(value.get("stepFunctions"), dict)
+
+
+def _serverless_logical_id(name: str) -> str:
+    """The CloudFormation id Serverless gives function ``name`` (``check-parcel`` ->
+    ``CheckDashparcelLambdaFunction``)."""
+    normal = name.replace("-", "Dash").replace("_", "Underscore")
+    return normal[:1].upper() + normal[1:] + "LambdaFunction"
+
+
+def serverless_facts(path: str, doc: PMap) -> list[Fact]:
+    """``functions.<f>.handler`` and ``stepFunctions.stateMachines.<m>.definition``."""
+    folder = posixpath.dirname(path) or "."
+    facts: list[Fact] = []
+    functions = doc.get("functions")
+    if isinstance(functions, dict):
+        lines = functions.key_lines if isinstance(functions, PMap) else {}
+        for name, body in functions.items():
+            handler = body.get("handler") if isinstance(body, dict) else None
+            if not isinstance(handler, str) or "${" in handler:
+                continue
+            for alias in (name, _serverless_logical_id(name)):
+                ref = FunctionRef(code=folder, handler=handler, ref="logical:" + alias, name=alias)
+                facts.append(
+                    FunctionDef(file=path, line=lines.get(name, 1), name=alias, function=ref)
+                )
+    section = doc["stepFunctions"]
+    assert isinstance(section, dict)
+    machines = section.get("stateMachines")
+    if not isinstance(machines, dict):
+        return facts
+    lines = machines.key_lines if isinstance(machines, PMap) else {}
+    for key, body in machines.items():
+        if not isinstance(body, dict):
+            continue
+        found = asl.machine(body.get("definition"))
+        if found is None:
+            continue
+        name = body.get("name")
+        facts.append(
+            StateMachine(
+                file=path,
+                line=lines.get(key, 1),
+                symbol=str(key),
+                name=name if isinstance(name, str) and "${" not in name else str(key),
+                machine=found,
+                source="template",
+            )
+        )
     return facts

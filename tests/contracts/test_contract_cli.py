@@ -65,9 +65,7 @@ def test_the_buggy_variant_is_reported_where_the_bug_is(case, case_repo, validat
 @pytest.mark.parametrize("case", sorted(ACCEPTANCE))
 def test_the_fixed_variant_reports_no_fail(case, case_repo, validate) -> None:
     report = _audit(case_repo(case, "fixed"), validate)
-    assert report["summary"]["FAIL"] == 0, [
-        f for f in report["findings"] if f["status"] == "FAIL"
-    ]
+    assert report["summary"]["FAIL"] == 0, [f for f in report["findings"] if f["status"] == "FAIL"]
     assert any(c["status"] == "PASS" for c in report["contracts"])
 
 

@@ -80,3 +80,50 @@ def test_js_arrow_parameters_loops_and_catch_shadow_or_rebind() -> None:
         "}\n"
     )
     assert _reads("web/show.ts", source)["fetchOrder"] == [("total",)]
+
+
+def _escapes(path: str, source: str) -> list[bool]:
+    consumers = [f for f in extract(path, source.encode()).facts if isinstance(f, Consumer)]
+    return [c.escapes for c in sorted(consumers, key=lambda c: c.line)]
+
+
+def test_python_whole_value_uses_escape_and_truth_or_membership_tests_do_not() -> None:
+    source = (
+        "def _settings():\n"
+        "    return {'retries': 3, 'region': 'eu'}\n"
+        "\n"
+        "def a():\n"
+        "    s = _settings()\n"
+        "    return s['retries'] if s == {'retries': 3} else 0\n"
+        "\n"
+        "def b():\n"
+        "    s = _settings()\n"
+        "    t = s or {}\n"
+        "    return t\n"
+        "\n"
+        "def c():\n"
+        "    s = _settings()\n"
+        "    print(f'{s}')\n"
+        "\n"
+        "def d():\n"
+        "    s = _settings()\n"
+        "    if s is None or not s or 'proxy' in s or 'x' not in s:\n"
+        "        return 0\n"
+        "    return s['retries']\n"
+    )
+    assert _escapes("app/settings.py", source) == [True, True, True, False]
+
+
+def test_js_whole_value_uses_escape_and_membership_tests_do_not() -> None:
+    source = (
+        "function load() { return { retries: 3, region: 'eu' }; }\n"
+        "export function a() { const s = load(); return s === other ? s.retries : 0; }\n"
+        "export function b() { const s = load(); const t = s ?? {}; return t; }\n"
+        "export function c() { const s = load(); console.log(`${s}`); }\n"
+        "export function d() {\n"
+        "  const s = load();\n"
+        "  if (s == null || !s || 'proxy' in s) { return 0; }\n"
+        "  return s.retries;\n"
+        "}\n"
+    )
+    assert _escapes("web/settings.ts", source) == [True, True, True, False]

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import ShapeField, obj, scalar, union, unknown
+from ralph_validate.extractors.contract_facts import (
+    Producer,
+    ShapeField,
+    obj,
+    scalar,
+    union,
+    unknown,
+)
+from ralph_validate.extractors.dispatch import extract
 from ralph_validate.validator.contracts.shape import (
     Presence,
     envelope,
@@ -88,3 +96,32 @@ def test_leaves_and_spellings_are_found_across_depths() -> None:
     assert [p for p, _ in find_fields(snake, "estimatedDelivery")] == [
         ("meta", "estimated_delivery")
     ]
+
+
+def test_a_python_dict_filled_by_methods_or_helpers_is_open() -> None:
+    source = (
+        "def grouped(rows):\n"
+        "    out = {}\n"
+        "    for row in rows:\n"
+        "        out.setdefault(row.kind, []).append(row)\n"
+        "    return out\n"
+        "\n"
+        "def filled():\n"
+        "    out = {'fixed': 1}\n"
+        "    add_defaults(out)\n"
+        "    return out\n"
+        "\n"
+        "def logged():\n"
+        "    out = {'fixed': 1}\n"
+        "    print(out)\n"
+        "    return out\n"
+    )
+    producers = {
+        f.name: f.shape
+        for f in extract("app/groups.py", source.encode()).facts
+        if isinstance(f, Producer)
+    }
+    assert lookup(producers["grouped"], ("anything",)).presence is Presence.UNKNOWN
+    assert lookup(producers["filled"], ("added",)).presence is Presence.UNKNOWN
+    assert lookup(producers["filled"], ("fixed",)).presence is Presence.PRESENT
+    assert lookup(producers["logged"], ("added",)).presence is Presence.ABSENT

@@ -19,6 +19,7 @@ from dataclasses import replace
 from ralph_validate.extractors.facts import FileFacts
 from ralph_validate.validator.baseline import baseline_key, compare_with_base
 from ralph_validate.validator.context import AnalysisContext, CheckOutput
+from ralph_validate.validator.contracts.aws_models import sdk_answers
 from ralph_validate.validator.contracts.graph import Wiring, build_graph, collect
 from ralph_validate.validator.contracts.questions import Answer, code_answers, machine_answers
 from ralph_validate.validator.contracts.rules import RULE_FOR_QUESTION
@@ -28,10 +29,11 @@ from ralph_validate.validator.report.model import ContractRow
 
 def answers_of(all_facts: Iterable[FileFacts | None]) -> list[Answer]:
     """Every contract answer over one version of the repository's facts."""
-    facts = collect(f for f in all_facts if f is not None)
+    present = [f for f in all_facts if f is not None]
+    facts = collect(present)
     wiring = Wiring(facts)
     build_graph(facts, wiring)
-    return machine_answers(facts, wiring) + code_answers(facts, wiring)
+    return machine_answers(facts, wiring) + code_answers(facts, wiring) + sdk_answers(present)
 
 
 def answers(ctx: AnalysisContext) -> list[Answer]:

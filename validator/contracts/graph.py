@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
@@ -27,14 +27,22 @@ from ralph_validate.extractors.contract_facts import (
     Consumer,
     FunctionDef,
     FunctionRef,
+    JsMount,
+    JsReexport,
     Mock,
     Producer,
+    PyAlias,
+    Record,
+    Shape,
+    ShapeField,
     State,
     StateMachine,
     StateMachineDef,
 )
-from ralph_validate.extractors.contracts.py_code import module_of
+from ralph_validate.extractors.contracts.py_code import module_of, normalise_route
+from ralph_validate.extractors.contracts.ts_routes import RESPONSE
 from ralph_validate.extractors.facts import FileFacts
+from ralph_validate.validator.contracts.py_names import follow, with_declared
 
 _JS_EXTENSIONS = (".ts", ".tsx", ".js", ".mjs", ".cjs", ".jsx", ".mts", ".cts")
 _HANDLER_EXTENSIONS = (".py", ".js", ".mjs", ".cjs", ".ts")
@@ -52,6 +60,10 @@ class ContractFacts:
     functions: list[FunctionDef] = field(default_factory=list)
     machine_defs: list[StateMachineDef] = field(default_factory=list)
     by_name: dict[tuple[str, str], Producer] = field(default_factory=dict)
+    js_reexports: dict[str, list[JsReexport]] = field(default_factory=dict)  # by file
+    js_mounts: list[JsMount] = field(default_factory=list)
+    records: dict[tuple[str, str], Record] = field(default_factory=dict)
+    aliases: dict[tuple[str, str], PyAlias] = field(default_factory=dict)
 
     def add(self, facts: FileFacts) -> None:
         """Take the contract facts of one file."""
@@ -70,6 +82,14 @@ class ContractFacts:
                 self.functions.append(fact)
             elif isinstance(fact, StateMachineDef):
                 self.machine_defs.append(fact)
+            elif isinstance(fact, JsReexport):
+                self.js_reexports.setdefault(fact.file, []).append(fact)
+            elif isinstance(fact, JsMount):
+                self.js_mounts.append(fact)
+            elif isinstance(fact, Record):
+                self.records.setdefault((fact.file, fact.name), fact)
+            elif isinstance(fact, PyAlias):
+                self.aliases.setdefault((fact.file, fact.name), fact)
 
 
 def collect(all_facts: Iterable[FileFacts]) -> ContractFacts:
@@ -105,6 +125,56 @@ class Wiring:
             parts = module.split(".")
             for i in range(1, len(parts)):
                 self._tails.setdefault(".".join(parts[i:]), []).append(module)
+        self._declare_records()
+        self._declare_ts_types()
+        self._mount_routes()
+
+    def _declare_records(self) -> None:
+        """Give producers annotated with a repo record class (``-> Order``) its fields."""
+        self._declared_in: dict[tuple[str, str], str] = {}
+        if not self.facts.records:
+            return
+        facts = self.facts
+        for index, producer in enumerate(facts.producers):
+            updated, record = with_declared(
+                producer, self.module_file, facts.aliases, facts.records
+            )
+            if record is not None:
+                self._declared_in[(producer.file, producer.name)] = record.file
+            if updated is not producer:
+                facts.producers[index] = updated
+                if facts.by_name.get((producer.file, producer.name)) is producer:
+                    facts.by_name[(producer.file, producer.name)] = updated
+
+    def declared_in(self, producer: Producer) -> tuple[str, ...]:
+        """The file of the record class a producer's shape comes from, if any."""
+        found = self._declared_in.get((producer.file, producer.name))
+        return (found,) if found else ()
+
+    def py_producer(self, module: str, name: str) -> Producer | None:
+        """The producer ``module.name`` denotes, through re-exports (``app/__init__.py``)."""
+        found = follow(
+            f"{module}.{name}",
+            self.module_file,
+            self.facts.aliases,
+            lambda f, n: (f, n) in self.facts.by_name,
+        )
+        return self.facts.by_name.get(found) if found is not None else None
+
+    def py_canonical(self, qualified: str) -> str:
+        """``app.service.client.fetch`` -> ``app.client.fetch`` when ``app/service.py`` binds
+        ``client`` by an import: the name a patch of an attribute path really replaces."""
+        parts = qualified.split(".")
+        for _ in range(8):
+            for i in range(len(parts) - 1, 0, -1):
+                module_file = self.module_file(".".join(parts[:i]))
+                alias = self.facts.aliases.get((module_file or "", parts[i]))
+                if module_file is not None and i < len(parts) - 1 and alias is not None:
+                    parts = [*alias.qualified.split("."), *parts[i + 1 :]]
+                    break
+            else:
+                break
+        return ".".join(parts)
 
     # --- files and modules -------------------------------------------------------------
     def module_file(self, module: str) -> str | None:
@@ -129,6 +199,111 @@ class Wiring:
             if candidate in self.facts.files:
                 return candidate
         return None
+
+    def _declare_ts_types(self) -> None:
+        """Give JS/TS producers declared as an imported type (``Promise<Order>``, ``Order``
+        from ``./types``, through re-exports) that type's fields, and routes registered with
+        an imported handler (``router.get('/x', orders.show)``) what it sends. Evidence stays
+        at the producer's line: the source's own lines are in another file."""
+        facts = self.facts
+        handlers = {
+            (p.file, p.name.removesuffix(RESPONSE))
+            for p in facts.producers
+            if p.name.endswith(RESPONSE)
+        }
+        for index, producer in enumerate(facts.producers):
+            spec, mark, name = producer.declared.partition("#")
+            options = producer.shape.options if producer.shape.kind == "union" else ()
+            if (
+                not mark
+                or producer.shape.kind in ("object", "array")
+                or any(o.kind in ("object", "array") for o in options)
+            ):
+                continue
+            target = self.js_module_file(producer.file, spec)
+            if target is None:
+                continue
+            source = (
+                self._sent_by(target, name.removesuffix(RESPONSE), handlers)
+                if name.endswith(RESPONSE)
+                else self._ts_record(target, name)
+            )
+            if source is None:
+                continue
+            updated = replace(producer, shape=_relined(source.shape, producer.line))
+            facts.producers[index] = updated
+            if facts.by_name.get((producer.file, producer.name)) is producer:
+                facts.by_name[(producer.file, producer.name)] = updated
+            self._declared_in[(producer.file, producer.name)] = source.file
+
+    def _ts_record(self, file: str, name: str) -> Record | None:
+        """The ``interface``/``type`` a module exports as ``name``, through re-exports."""
+        records = self.facts.records
+        hops = self.js_chain(file, name, defined=set(records))
+        return next((records[h] for h in hops if h in records), None)
+
+    def _sent_by(self, file: str, name: str, handlers: set[tuple[str, str]]) -> Producer | None:
+        """What the route handler a module exports as ``name`` sends (its response
+        producer), through re-exports; ``handlers`` are the functions that send one."""
+        last = self.js_chain(file, name, defined=handlers)[-1]
+        return self.facts.by_name.get((last[0], last[1] + RESPONSE))
+
+    def _mount_routes(self) -> None:
+        """Routes of a router another module mounts (``app.use('/api', orders)``) are served
+        under that prefix: each becomes a route producer of its own."""
+        routed = [p for p in self.facts.producers if p.mount]
+        for mount in sorted(self.facts.js_mounts, key=lambda m: (m.file, m.line, m.prefix)):
+            target = self.js_module_file(mount.file, mount.module)
+            if target is None:
+                continue
+            file, name = self.js_chain(target, mount.imported)[-1]
+            for producer in routed:
+                if producer.file != file or producer.mount != name:
+                    continue
+                method, _, path = producer.name.partition(" ")
+                route = normalise_route(mount.prefix.rstrip("/") + path)
+                full = f"{method} {route}"
+                if (file, full) in self.facts.by_name or not any(
+                    s and s != "{}" for s in route.split("/")
+                ):
+                    continue
+                served = replace(
+                    producer, name=full, route=full, symbol=f"{file}::{full}", mount=""
+                )
+                self.facts.producers.append(served)
+                self.facts.by_name[(file, full)] = served
+
+    def js_chain(
+        self, file: str, name: str, depth: int = 0, defined: set[tuple[str, str]] | None = None
+    ) -> list[tuple[str, str]]:
+        """The (file, name) hops an imported JS name passes through to its definition:
+        ``export { f as g } from './x'``, ``export * from``, ``export default`` of an import,
+        ``default.f`` of ``module.exports = {f}``. The last hop is the definition (a producer,
+        or a key of ``defined``) or where the trail goes cold."""
+        known = self.facts.by_name.keys() if defined is None else defined
+        hops = [(file, name)]
+        if (file, name) in known or depth > 8:
+            return hops
+        stars: list[list[tuple[str, str]]] = []
+        for fact in self.facts.js_reexports.get(file, []):
+            target = self.js_module_file(file, fact.module)
+            if target is None:
+                continue
+            if fact.name == name and fact.imported != "*":
+                return hops + self.js_chain(target, fact.imported, depth + 1, defined)
+            if fact.imported == "*" and fact.name != "*" and name.startswith(fact.name + "."):
+                rest = name[len(fact.name) + 1 :]
+                return hops + self.js_chain(target, rest, depth + 1, defined)
+            if fact.name == "*" and name != "default":
+                stars.append(self.js_chain(target, name, depth + 1, defined))
+        for trail in stars:
+            if trail[-1] in known:
+                return hops + trail
+        return hops
+
+    def js_producer(self, file: str, name: str) -> Producer | None:
+        """The producer a JS module's export ``name`` is, through re-exports."""
+        return self.facts.by_name.get(self.js_chain(file, name)[-1])
 
     def code_path(self, code: str, near: str) -> list[str]:
         """Candidate repo paths of a CDK/template code location (``cwd:`` = app folder)."""
@@ -227,12 +402,14 @@ class Wiring:
             if module_file is None:
                 return []
             found = self.facts.by_name.get((module_file, consumer.imported))
+            if found is None:
+                found = self.py_producer(consumer.module, consumer.imported)
             return [found] if found is not None else []
         if consumer.module:
             module_file = self.js_module_file(consumer.file, consumer.module)
             if module_file is None:
                 return []
-            found = self.facts.by_name.get((module_file, consumer.imported))
+            found = self.js_producer(module_file, consumer.imported)
             return [found] if found is not None else []
         found = self.facts.by_name.get((consumer.file, consumer.target))
         return [found] if found is not None else []
@@ -241,6 +418,7 @@ class Wiring:
         """The consumers whose value a code mock replaces."""
         out: list[Consumer] = []
         if mock.kind == "mock.patch":
+            canonical = self.py_canonical(mock.target)
             module, _, name = mock.target.rpartition(".")
             module_file = self.module_file(module) if module else None
             for consumer in self.facts.consumers:
@@ -248,7 +426,10 @@ class Wiring:
                     continue
                 qualified = f"{consumer.module}.{consumer.imported}"
                 local = consumer.file == module_file and consumer.target.split(".")[0] == name
-                if qualified == mock.target or local:
+                # A name bound by ``from m import f`` elsewhere keeps the real ``f``: the
+                # patch reaches only calls through the module (``m.f()``) and ``m`` itself.
+                through = "." in consumer.target and qualified in (mock.target, canonical)
+                if through or local:
                     out.append(consumer)
         elif mock.kind == "jest.mock":
             spec, _, name = mock.target.partition("#")
@@ -259,9 +440,23 @@ class Wiring:
                 if consumer.file == mock.file:
                     continue
                 target = self.js_module_file(consumer.file, consumer.module)
-                if target == module_file and consumer.imported == name:
+                # The double replaces the name in the module it names; a consumer sees it
+                # when its import passes through that module (re-exports included).
+                if target is not None and (module_file, name) in self.js_chain(
+                    target, consumer.imported
+                ):
                     out.append(consumer)
         return out
+
+
+def _relined(shape: Shape, line: int) -> Shape:
+    """``shape`` with every field at ``line`` (a declaration read from another file)."""
+    fields = tuple(
+        ShapeField(f.name, _relined(f.shape, line), line, f.optional) for f in shape.fields
+    )
+    items = _relined(shape.items, line) if shape.items is not None else None
+    options = tuple(_relined(o, line) for o in shape.options)
+    return replace(shape, fields=fields, items=items, options=options, line=line)
 
 
 def route_matches(route: str, consumer: Consumer) -> bool:
@@ -271,7 +466,10 @@ def route_matches(route: str, consumer: Consumer) -> bool:
         return False
     want = [s for s in pattern.strip("/").split("/") if s]
     have = [s for s in consumer.target.strip("/").split("/") if s]
-    if have and have[0] == "{}" and len(have) <= len(want):
+    statics = any(w == h != "{}" for w, h in zip(want, have[1:], strict=False))
+    if have and have[0] == "{}" and len(have) == len(want) + 1 and statics:
+        have = have[1:]  # `${origin}/api/x`: the value in front is the scheme and host
+    elif have and have[0] == "{}" and len(have) <= len(want):
         want = want[len(want) - len(have) :]
     if len(want) != len(have):
         return False

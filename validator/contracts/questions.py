@@ -18,7 +18,7 @@ rests on so that the check can keep the rows the change set touched.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ralph_validate.extractors.contract_facts import (
     Consumer,
@@ -30,6 +30,7 @@ from ralph_validate.extractors.contract_facts import (
 )
 from ralph_validate.validator.contracts import sfn_flow
 from ralph_validate.validator.contracts.graph import ContractFacts, Wiring
+from ralph_validate.validator.contracts.py_names import optional_depth
 from ralph_validate.validator.contracts.shape import (
     Lookup,
     Origin,
@@ -284,6 +285,8 @@ class _MachineAnswers:
                 continue
             prefix = ("Payload",) if state.envelope else ()
             consumed = [f.inner for r, _, f in looked if f.origin == origin and _consumes(r)]
+            passed = _passed_on(flow.escapes, origin)
+            dropped = _passed_on(flow.discarded, origin)  # ResultPath null: on purpose
             reaching: set[tuple[str, ...]] = set()
             for shape in flow.final:
                 _carried(shape, origin, reaching)
@@ -291,8 +294,16 @@ class _MachineAnswers:
             for path, line in leaves(produced, prefix):
                 if any(_related(path, c) for c in consumed):
                     continue
+                if any(path[: len(at)] == at for at in dropped):
+                    continue
                 ref = FieldRef(source.file, line or source.line, dotted(path))
-                if any(path[: len(at)] == at for at in reaching):
+                if any(path[: len(at)] == at for at in passed):
+                    status, why = (
+                        Status.UNKNOWN,
+                        "nobody in the state machine reads it; it is passed to a task (or a "
+                        "JSONata state) whose reads are not known",
+                    )
+                elif any(path[: len(at)] == at for at in reaching):
                     status, why = (
                         Status.UNKNOWN,
                         "nobody in the state machine reads it; it reaches the execution output",
@@ -420,6 +431,15 @@ def _related(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return a[:n] == b[:n]
 
 
+def _passed_on(shapes: list[Shape], origin: Origin) -> set[tuple[str, ...]]:
+    """Where values of ``origin`` sit in ``shapes`` (what the machine hands to tasks it
+    cannot see into, or what it drops on purpose)."""
+    found: set[tuple[str, ...]] = set()
+    for shape in shapes:
+        _carried(shape, origin, found)
+    return found
+
+
 def _carried(shape: Shape, origin: Origin, found: set[tuple[str, ...]], depth: int = 0) -> None:
     """Collect where (``at``) values of ``origin`` sit in a shape, e.g. the execution output."""
     if shape.origin == origin:
@@ -495,14 +515,21 @@ def code_answers(facts: ContractFacts, wiring: Wiring) -> list[Answer]:
             seen: list[tuple[str, ...]] = []
             for read in consumer.reads:
                 found = lookup(marked, read.path)
+                optional = optional_depth(producer.shape, read.path)
+                # Declared optional (``total=False``): written only sometimes, so safe
+                # only under an existence check.
+                present = found.presence is Presence.PRESENT
+                if present and optional is not None and read.guarded < optional:
+                    found = replace(found, presence=Presence.UNKNOWN)
                 seen.append(found.inner if found.presence is Presence.PRESENT else read.path)
                 ref = FieldRef(consumer.file, read.line, dotted(read.path))
-                files = {consumer.file, producer.file}
+                files = {consumer.file, producer.file, *wiring.declared_in(producer)}
                 out += _read_rows(boundary, source, found, read.path, ref, read.guarded, files)
             readers.setdefault((producer.file, producer.name), []).append((consumer, seen))
     for key, uses in sorted(readers.items()):
         producer = facts.by_name[key]
-        if is_test_file(producer.file):
+        if is_test_file(producer.file) or producer.declared:
+            # A declared class's fields are the class's contract, not this function's.
             continue
         out += _code_unconsumed(producer, uses, key in handlers or producer.exported)
     for mock in facts.mocks:
@@ -578,6 +605,8 @@ def _code_mock(mock: Mock, wiring: Wiring) -> list[Answer]:
         for read in consumer.reads:
             real = lookup(real_value, read.path)
             fake = lookup(fake_value, read.path)
+            if optional_depth(producer.shape, read.path) is not None:
+                continue  # an optional field: a mock may leave it out or put it in
             if Presence.UNKNOWN in (real.presence, fake.presence) or real.presence is fake.presence:
                 continue
             consumer_ref = FieldRef(consumer.file, read.line, dotted(read.path))

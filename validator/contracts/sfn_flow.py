@@ -5,7 +5,11 @@ so loops back to an earlier state settle); a state's output is computed from
 its input by ``InputPath`` -> task result (Lambda envelope unless
 ``payloadResponseOnly``/bare ARN) -> ``ResultSelector`` -> ``ResultPath`` ->
 ``OutputPath``. Every JSONPath a state reads is recorded with the shape it is
-read from, so the questions can ask whether the field is there.
+read from, so the questions can ask whether the field is there. A ``Catch``
+target gets the state's input with the error at the catch's ``ResultPath``.
+What a task is handed (its Lambda may read any field of its event) and the input
+of a JSONata state, whose expressions are not modelled, are kept as ``escapes``;
+a JSONata state's output is unknown.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from ralph_validate.extractors.contract_facts import (
     State,
     TemplateField,
     obj,
+    scalar,
     union,
     unknown,
 )
@@ -33,12 +38,21 @@ from ralph_validate.validator.contracts.shape import (
     with_origin,
 )
 
+# What a Catch hands on at its ResultPath.
+_ERROR = obj(
+    {
+        "Error": ShapeField("Error", scalar(), 0),
+        "Cause": ShapeField("Cause", scalar(), 0),
+    }
+)
+
 # A state's task result: (shape, origin) or None when nothing can be known.
 Resolver = Callable[[State], tuple[Shape, Origin] | None]
 
 # Passes over the states before the inputs are taken as settled (loops converge in two or three).
 MAX_PASSES = 12
 EXECUTION_INPUT: Origin = ("", 0, "execution input")
+MAP_ITEM = "$$.Map.Item.Value"
 
 
 @dataclass(frozen=True)
@@ -62,6 +76,11 @@ class Flow:
     results: dict[str, Shape] = field(default_factory=dict)
     reads: list[PathRead] = field(default_factory=list)
     final: list[Shape] = field(default_factory=list)  # outputs of terminal states
+    # values handed to something whose reads are not known: a task's input (a Lambda may
+    # read any field of its event), a JSONata state's input
+    escapes: list[Shape] = field(default_factory=list)
+    # results a state drops on purpose (``ResultPath: null``): a Map's item results too
+    discarded: list[Shape] = field(default_factory=list)
 
 
 def _template_shape(
@@ -70,18 +89,40 @@ def _template_shape(
     state: str,
     where: str,
     reads: list[PathRead],
+    item: Shape | None = None,
 ) -> Shape:
+    """The object a template builds; ``item`` is a Map's current item (``$$.Map.Item.Value``)."""
     fields: dict[str, ShapeField] = {}
     for entry in template:
-        if entry.path:
+        local = _item_path(entry.path) if item is not None else None
+        if local is not None and item is not None:
+            reads.append(PathRead(state, local, entry.line, where, item))
+            value = select(item, local) if parse_path(local) is not None else unknown()
+        elif entry.path:
             reads.append(PathRead(state, entry.path, entry.line, where, source))
             value = select(source, entry.path) if parse_path(entry.path) is not None else unknown()
         elif entry.sub is not None:
-            value = _template_shape(entry.sub, source, state, where, reads)
+            value = _template_shape(entry.sub, source, state, where, reads, item)
         else:
+            for path in entry.reads:
+                # an intrinsic computes from the value (a length, a format): it uses it
+                reads.append(PathRead(state, path, entry.line, "Intrinsic", source))
             value = entry.value or unknown(entry.line)
         fields[entry.name] = ShapeField(entry.name, value, entry.line)
     return obj(fields)
+
+
+def _item_path(path: str) -> str | None:
+    """``$$.Map.Item.Value.sku`` -> ``$.sku`` (a path into the current item), else None."""
+    rest = path.removeprefix(MAP_ITEM)
+    if rest == path or rest[:1] not in ("", ".", "["):
+        return None
+    return "$" + rest
+
+
+def _escape(flow: Flow, shape: Shape) -> None:
+    if shape not in flow.escapes:
+        flow.escapes.append(shape)
 
 
 def _successors(state: State) -> list[str]:
@@ -101,6 +142,11 @@ def _step(
     reads: list[PathRead],
 ) -> Shape:
     """The state's output for input ``given``; reads are appended to ``reads``."""
+    if state.jsonata:
+        # JSONata expressions (``{% $states.input.x %}``) are not modelled: the state may
+        # read anything it is given and its output is not known.
+        _escape(flow, given)
+        return with_origin(unknown(state.line), ("", state.line, f"{state.name} (JSONata)"))
     if state.input_path not in (None, "$"):
         reads.append(
             PathRead(
@@ -111,9 +157,15 @@ def _step(
     for rule in state.choices:
         for path in rule.paths:
             reads.append(PathRead(state.name, path, rule.line, "Choice", effective))
+    for path, line in state.path_reads:
+        reads.append(PathRead(state.name, path, line, "Path", effective))
     params = effective
+    item: Shape | None = None
+    if state.type == "Map":
+        # each item; an unknown list still names its producer
+        item = select(select(effective, state.items_path or "$"), "$[*]")
     if state.parameters is not None:
-        params = _template_shape(state.parameters, effective, state.name, "Parameters", reads)
+        params = _template_shape(state.parameters, effective, state.name, "Parameters", reads, item)
     if state.type in ("Choice", "Succeed", "Fail", "Wait"):
         return select(effective, state.output_path) if state.type != "Fail" else obj({})
     result: Shape
@@ -121,6 +173,7 @@ def _step(
         shape, origin = overrides[state.name]
         result = with_origin(shape, origin)
     elif state.type == "Task":
+        _escape(flow, params)
         resolved = resolve(state) if state.function is not None else None
         if resolved is None:
             result = unknown(state.line)
@@ -143,12 +196,15 @@ def _step(
                     state.name, state.items_path, _line(state, "ItemsPath"), "ItemsPath", effective
                 )
             )
-        items = select(effective, state.items_path or "$")
-        item = items.items if items.kind == ARRAY and items.items is not None else unknown()
-        result = _branches(state.branches, [item], resolve, overrides, flow, reads)
+        given_item = item if item is not None else unknown()
+        if state.parameters is not None:
+            given_item = params  # ItemSelector / Parameters build each item processor's input
+        result = _branches(state.branches, [given_item], resolve, overrides, flow, reads)
     else:
         result = unknown(state.line)
     flow.results[state.name] = result
+    if state.result_path is None and result not in flow.discarded:
+        flow.discarded.append(result)
     if state.result_selector is not None:
         selected = _template_shape(
             state.result_selector, result, state.name, "ResultSelector", reads
@@ -182,6 +238,9 @@ def _branches(
         sub = _run(branch, union(given), resolve, overrides, None)
         reads.extend(sub.reads)
         flow.results.update(sub.results)
+        for shape in sub.escapes:
+            _escape(flow, shape)
+        flow.discarded.extend(s for s in sub.discarded if s not in flow.discarded)
         finals.extend(sub.final)
     return Shape(ARRAY, items=union(finals) if finals else unknown())
 
@@ -219,11 +278,14 @@ def _run(
             ]
             flow.outputs[state.name] = out
             changed = True
-            for target in _successors(state):
+            targets = [(t, out) for t in _successors(state)]
+            error = with_origin(_ERROR, ("", state.line, f"{state.name} error"))
+            targets += [(t, place(shape, path, error)) for t, path in state.catches]
+            for target, value in targets:
                 if target in by_name:
                     bucket = incoming.setdefault(target, [])
-                    if out not in bucket:
-                        bucket.append(out)
+                    if value not in bucket:
+                        bucket.append(value)
         if not changed:
             break
     for state in machine.states:

@@ -172,10 +172,18 @@ def _child(shape: Shape, segment: str) -> Shape:
         return union([_child(o, segment) for o in shape.options])
     if shape.kind == OBJECT:
         found = shape.field(segment)
-        return found.shape if found is not None else unknown()
+        return found.shape if found is not None else _vague(shape, segment)
     if shape.kind == ARRAY and (segment == "*" or segment.isdigit()):
-        return shape.items or unknown()
-    return unknown()
+        return shape.items or _vague(shape, segment)
+    return _vague(shape, segment)
+
+
+def _vague(parent: Shape, segment: str) -> Shape:
+    """An unknown part of ``parent``: it still comes from ``parent``'s producer, so a later
+    read of it is a read of that producer's field."""
+    if parent.origin is None:
+        return unknown()
+    return replace(unknown(), origin=parent.origin, at=(*parent.at, segment))
 
 
 def place(base: Shape, path: str | None, value: Shape) -> Shape:

@@ -20,7 +20,32 @@
 (call_expression
   function: (member_expression
     property: (property_identifier) @mock.method)
-  (#match? @mock.method "^mock(Resolved|Return)Value(Once)?$")) @mock
+  (#match? @mock.method "^mock((Resolved|Return)Value|Implementation)(Once)?$")) @mock
+
+; jest.mock(path, factory) / vi.mock(path, factory)
+(call_expression
+  function: (member_expression
+    object: (identifier) @mock.framework
+    property: (property_identifier) @mock.how)
+  (#match? @mock.framework "^(jest|vi)$")
+  (#match? @mock.how "^(mock|doMock|unstable_mockModule)$")) @mock.module
+
+; Express / Hono routes: app.get('/x', handler)
+(call_expression
+  function: (member_expression
+    property: (property_identifier) @route.verb)
+  arguments: (arguments . (string))
+  (#match? @route.verb "^(get|post|put|patch|delete)$")) @route
+
+; app.use('/api', router) / app.route('/api', sub)
+(call_expression
+  function: (member_expression
+    property: (property_identifier) @mount.verb)
+  arguments: (arguments . (string))
+  (#match? @mount.verb "^(use|route)$")) @mount
+
+(export_statement
+  value: (_) @export.default)
 
 (identifier) @ident
 

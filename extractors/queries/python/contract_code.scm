@@ -1,5 +1,6 @@
 ; Contract facts of Python code: functions that may produce results, bindings that may
-; consume them, imports that wire them, mock.patch targets.
+; consume them, imports that wire them, mock.patch / monkeypatch.setattr targets, and
+; classes that may declare a value's fields (TypedDict, dataclass, pydantic).
 
 (function_definition name: (identifier) @function.name) @function
 
@@ -14,3 +15,11 @@
   (#match? @patch.func "(^|\\.)patch(\\.object)?$")) @patch
 
 (identifier) @ident
+
+(call
+  function: (attribute
+    object: (identifier)
+    attribute: (identifier) @_setattr.name)
+  (#eq? @_setattr.name "setattr")) @setattr
+
+(class_definition) @class
