@@ -438,7 +438,8 @@ class _File:
             return
         if parent.type == "comparison_operator" and full:
             default = _get_default(top)
-            values = tuple(v for v in self.compared(parent, top) if v != default)
+            # "" tests that the field is empty or absent, not which value an enum has.
+            values = tuple(v for v in self.compared(parent, top) if v not in (default, ""))
             if values:
                 out.tests.append(LiteralTest(full, values, T.line_of(parent), T.squash(parent)))
         if parent.type == "assignment" and parent.child_by_field_name("right") == top:
@@ -471,6 +472,8 @@ class _File:
         out: _Uses,
     ) -> None:
         for ident in self.index.within(name, start, end):
+            if reads._shadowed(ident, scope, True):
+                continue  # a comprehension or lambda that binds the same name
             if _rebinds(ident):
                 break
             if reads.enclosing_scope(ident, python=True) != scope:

@@ -301,3 +301,28 @@ def test_comparing_with_the_default_of_get_is_not_an_enum_test() -> None:
     )
     (call,) = _facts("app/ecs.py", source, SdkCall)
     assert [t.values for t in call.tests] == [("EC2",)]
+
+
+def test_a_comprehension_variable_is_not_the_outer_response() -> None:
+    source = (
+        "import boto3\n"
+        "\n"
+        "def arns():\n"
+        "    autoscaling = boto3.client('autoscaling')\n"
+        "    elbv2 = boto3.client('elbv2')\n"
+        "    group = autoscaling.describe_auto_scaling_groups()['AutoScalingGroups'][0]\n"
+        "    name = group['AutoScalingGroupName']\n"
+        "    return name, {\n"
+        "        group['TargetGroupArn']\n"
+        "        for group in elbv2.describe_target_groups()['TargetGroups']\n"
+        "    }, group.get('Status', '') == ''\n"
+    )
+    calls = {c.method: c for c in _facts("app/arns.py", source, SdkCall)}
+    groups = calls["describe_auto_scaling_groups"]
+    paths = {r.path for r in groups.reads}
+    assert ("AutoScalingGroups", "0", "AutoScalingGroupName") in paths
+    assert ("AutoScalingGroups", "0", "Status") in paths
+    assert not any("TargetGroupArn" in path for path in paths)
+    assert groups.tests == ()
+    targets = calls["describe_target_groups"]
+    assert ("TargetGroups", "*", "TargetGroupArn") in [r.path for r in targets.reads]
