@@ -30,6 +30,9 @@ class SourceFile:
     data: bytes
     language: str
     _tree: ts.Tree | None = field(default=None, repr=False)
+    _captures: dict[tuple[str, str, str | None], dict[str, list[ts.Node]]] = field(
+        default_factory=dict, repr=False
+    )
 
     @property
     def tree(self) -> ts.Tree:
@@ -37,6 +40,17 @@ class SourceFile:
         if self._tree is None:
             self._tree = treesitter.parse(self.language, self.data)
         return self._tree
+
+    def captures(
+        self, query_name: str, lang: str | None = None, folder: str | None = None
+    ) -> dict[str, list[ts.Node]]:
+        """Captures of a query over the whole file, run once per file however many
+        extractors ask (lists in source order; callers must not change them)."""
+        key = (query_name, lang or self.language, folder)
+        if key not in self._captures:
+            q = treesitter.query(lang or self.language, query_name, folder)
+            self._captures[key] = treesitter.captures(q, self.tree.root_node)
+        return self._captures[key]
 
     @property
     def text(self) -> str:

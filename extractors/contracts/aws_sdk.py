@@ -806,8 +806,7 @@ def extract_aws_sdk(source: SourceFile) -> tuple[Fact, ...]:
     """SDK clients, operation calls with their reads, and mocked responses of one file."""
     if not any(marker in source.data for marker in _MARKERS):
         return ()
-    root = source.tree.root_node
-    caps = T.captures(T.query("python", "contract_code"), root)
+    caps = source.captures("contract_code", "python")
     idents = caps.get("ident", [])
     state = _File(
         path=source.path,

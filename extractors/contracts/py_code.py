@@ -542,7 +542,7 @@ def _symbol(path: str, scope: ts.Node) -> str:
 def extract_py_contracts(source: SourceFile) -> tuple[Fact, ...]:
     """Producers, routes, consumers and mocks of one Python file."""
     root = source.tree.root_node
-    caps = T.captures(T.query("python", "contract_code"), root)
+    caps = source.captures("contract_code", "python")
     imports = read_imports(source.path, caps.get("import", []))
     functions = caps.get("function", [])
     local = {_qualname(f) for f in functions}
