@@ -567,7 +567,11 @@ def _code_unconsumed(
     a Lambda handler or an HTTP route may have readers we cannot see."""
     out: list[Answer] = []
     foreign = any(c.file != producer.file for c, _ in uses)
-    escapes = bool(producer.route) or public or foreign or any(c.escapes for c, _ in uses)
+    # An open value (fields set on an object we cannot see into, a spread of one) may be
+    # read through what we do not see, e.g. its own methods: never a closed boundary.
+    options = producer.shape.options if producer.shape.kind == "union" else (producer.shape,)
+    opened = any(o.open for o in options)
+    escapes = bool(producer.route) or public or foreign or opened or any(c.escapes for c, _ in uses)
     consumed = [p for _, paths in uses for p in paths]
     files = {producer.file, *(c.file for c, _ in uses)}
     label = _producer_label(producer)
