@@ -121,6 +121,15 @@ class Producer(Fact):
     # module may mount it under a prefix (``app.use('/api', router)``); ``route`` is then
     # "" for a router that serves nothing until mounted, and ``name`` holds "GET /path".
     mount: str = ""
+    # FastAPI: qualified name of the class a route serialises its result through
+    # (``response_model=Order``, or the route's ``-> Order``); its ``Record.wire`` is the
+    # body sent. ``response_many``: a list of them; ``response_partial``: fields may be left
+    # out (``response_model_exclude_none``); ``response_by_alias`` False: field names, not
+    # aliases (``response_model_by_alias=False``).
+    response_model: str = ""
+    response_by_alias: bool = True
+    response_many: bool = False
+    response_partial: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -142,6 +151,11 @@ class Record(Fact):
 
     name: str  # the class's name in its module
     shape: Shape
+    # pydantic models: the JSON a serialiser writes, by alias (``wire``) and by field name
+    # (``wire_names``): fields only, renamed by ``Field(alias=...)`` / ``alias_generator``;
+    # unknown when the renaming cannot be known. None for other classes.
+    wire: Shape | None = None
+    wire_names: Shape | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -200,6 +214,9 @@ class FunctionRef:
     is_file: bool = False
     ref: str = ""
     name: str = ""  # construct id or logical id, for messages
+    # also handed to other callers (an API, a function URL, an event source): its result
+    # reaches readers no state machine shows
+    shared: bool = False
 
 
 @dataclass(frozen=True)
@@ -219,12 +236,24 @@ class TemplateField:
 
 
 @dataclass(frozen=True)
+class ChoiceRead:
+    """One path a choice rule reads, its line, and the paths known present whenever it is
+    read (an ``IsPresent`` earlier in the same ``And``, an earlier rule that sends the absent
+    case elsewhere); a guard whose path is not known is ``""``."""
+
+    path: str
+    line: int
+    guards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class ChoiceRule:
     """One ``Choices`` entry (or ``.when``): the paths its condition reads and its target."""
 
     paths: tuple[str, ...]
     line: int
     next: str
+    reads: tuple[ChoiceRead, ...] = ()  # the same paths, each with its line and guards
 
 
 @dataclass(frozen=True)
@@ -354,3 +383,13 @@ class SdkMock(Fact):
     client: str
     method: str
     entries: tuple[SdkEntry, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class JsPathAlias(Fact):
+    """An import alias of a TS/JS project (``tsconfig.json`` ``paths`` / ``baseUrl``):
+    ``@/*`` -> ``./src/*``, resolved against ``base`` (repo-relative, "" for the root)."""
+
+    pattern: str  # "@/*", "@app/api", "*" for baseUrl
+    targets: tuple[str, ...]  # "./src/*"
+    base: str

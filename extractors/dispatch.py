@@ -19,7 +19,7 @@ from ralph_validate.extractors import treesitter
 from ralph_validate.extractors.facts import ExtractionError, Fact, FileFacts
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
-EXTRACTOR_VERSION = "10"
+EXTRACTOR_VERSION = "11"
 
 
 @dataclass
@@ -147,5 +147,6 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "ralph_validate.extractors.contracts.py_code",
     "ralph_validate.extractors.contracts.cdk",
     "ralph_validate.extractors.contracts.documents",
+    "ralph_validate.extractors.contracts.tsconfig",
     "ralph_validate.extractors.contracts.aws_sdk",
 )

@@ -5,13 +5,17 @@ Reads what the field graph needs: the order of states (``Next``, ``Default``,
 the result in the invoke envelope; a bare function ARN does not), templates
 (``Parameters``, ``ResultSelector``, ``ItemSelector``; the paths intrinsic
 functions read), the ``*Path`` fields, ``Catch`` targets and ``QueryLanguage``.
+Choice rules keep each read's line and the ``IsPresent`` checks that hold whenever it
+is read (``Cond``; CDK ``Condition`` calls reduce to the same tree).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ralph_validate.extractors.contract_facts import (
+    ChoiceRead,
     ChoiceRule,
     FunctionRef,
     Machine,
@@ -110,30 +114,92 @@ def template(value: object, line: int) -> tuple[TemplateField, ...] | None:
     return tuple(out)
 
 
-def _rule_paths(rule: object, line: int) -> tuple[list[str], int]:
-    """Every path a choice rule (And/Or/Not too) reads, and the line of its first read (0: none)."""
-    paths: list[str] = []
-    first = 0
-    if isinstance(rule, dict):
-        lines = rule.key_lines if isinstance(rule, PMap) else {}
-        # IsPresent asks whether the field exists: a check, not a read that needs it.
-        checks_presence = "IsPresent" in rule
-        for key, inner in rule.items():
-            if (key == "Variable" and isinstance(inner, str) and not checks_presence) or (
-                _COMPARISON_PATHS.search(key) and isinstance(inner, str) and key != "Next"
-            ):
-                paths.append(inner)
-                first = first or lines.get(key, line)
-            elif key in ("And", "Or") and isinstance(inner, list):
-                for sub in inner:
-                    more, at = _rule_paths(sub, line)
-                    paths.extend(more)
-                    first = first or at
-            elif key == "Not":
-                more, at = _rule_paths(inner, line)
-                paths.extend(more)
-                first = first or at
-    return paths, first
+@dataclass(frozen=True)
+class Cond:
+    """A choice condition reduced to what the field graph needs: reads and existence checks.
+
+    ``op`` is ``read`` (a comparison reads ``path``), ``present`` (``IsPresent``: the
+    field exists when the rule holds and ``present`` is true), ``and``, ``or`` or ``not``.
+    A ``present`` whose path is not known has ``path`` ``""``."""
+
+    op: str
+    parts: tuple[Cond, ...] = ()
+    path: str = ""
+    line: int = 0
+    present: bool = True
+
+
+def _merge(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys((*a, *b)))
+
+
+def known_present(cond: Cond, truth: bool) -> tuple[str, ...]:
+    """The paths known to exist whenever ``cond`` evaluates to ``truth``."""
+    if cond.op == "present":
+        # a check on a path not known may guard anything: ``""`` whatever the truth
+        return (cond.path,) if cond.present == truth or not cond.path else ()
+    if cond.op == "not":
+        return known_present(cond.parts[0], not truth) if cond.parts else ()
+    if cond.op in ("and", "or") and ((cond.op == "and") == truth or len(cond.parts) == 1):
+        # And that holds / Or that fails: every part has that truth
+        out: tuple[str, ...] = ()
+        for part in cond.parts:
+            out = _merge(out, known_present(part, truth))
+        return out
+    return ()
+
+
+def _reads(cond: Cond, guards: tuple[str, ...]) -> list[ChoiceRead]:
+    """Reads in evaluation order; And/Or stop early, so a later part is read only when the
+    earlier ones held (And) or failed (Or)."""
+    if cond.op == "read":
+        return [ChoiceRead(cond.path, cond.line, guards)]
+    out: list[ChoiceRead] = []
+    held = guards
+    for part in cond.parts:
+        out += _reads(part, held)
+        if cond.op in ("and", "or"):
+            held = _merge(held, known_present(part, cond.op == "and"))
+    return out
+
+
+def choice_rule(cond: Cond, line: int, target: str, guards: tuple[str, ...] = ()) -> ChoiceRule:
+    """The rule for ``cond``; ``guards`` are the paths earlier rules of the Choice leave present."""
+    reads = _reads(cond, guards)
+    first = reads[0].line if reads and reads[0].line else line
+    return ChoiceRule(tuple(r.path for r in reads), first, target, tuple(reads))
+
+
+def after_rule(guards: tuple[str, ...], cond: Cond) -> tuple[str, ...]:
+    """What the later rules of a Choice know present once ``cond`` did not match."""
+    return _merge(guards, known_present(cond, False))
+
+
+def _cond(rule: object, line: int) -> Cond:
+    """An ASL choice rule (``And``/``Or``/``Not`` nested) as a ``Cond``."""
+    if not isinstance(rule, dict):
+        return Cond("and")
+    lines = rule.key_lines if isinstance(rule, PMap) else {}
+    parts: list[Cond] = []
+    for key, inner in rule.items():
+        at = lines.get(key, line)
+        if key in ("And", "Or") and isinstance(inner, list):
+            item_lines = inner.item_lines if isinstance(inner, PList) else []
+            subs = (
+                _cond(sub, item_lines[i] if i < len(item_lines) else at)
+                for i, sub in enumerate(inner)
+            )
+            parts.append(Cond(key.lower(), tuple(subs), line=at))
+        elif key == "Not":
+            parts.append(Cond("not", (_cond(inner, at),), line=at))
+        elif key == "Variable" and isinstance(inner, str) and "IsPresent" in rule:
+            # IsPresent asks whether the field exists: a check, not a read that needs it
+            check = rule["IsPresent"]
+            known = isinstance(check, bool)
+            parts.append(Cond("present", path=inner if known else "", line=at, present=bool(check)))
+        elif (key == "Variable" or _COMPARISON_PATHS.search(key)) and isinstance(inner, str):
+            parts.append(Cond("read", path=inner, line=at))
+    return parts[0] if len(parts) == 1 else Cond("and", tuple(parts), line=line)
 
 
 def _path_value(state: dict[str, object], key: str) -> str | None:
@@ -150,12 +216,13 @@ def _state(name: str, body: PMap, line: int, jsonata: bool) -> State:
     raw_choices = body.get("Choices")
     if isinstance(raw_choices, list):
         item_lines = raw_choices.item_lines if isinstance(raw_choices, PList) else []
+        guards: tuple[str, ...] = ()
         for index, rule in enumerate(raw_choices):
             at = item_lines[index] if index < len(item_lines) else line
-            paths, first = _rule_paths(rule, at)
-            first = first or at
+            cond = _cond(rule, at)
             target = rule.get("Next", "") if isinstance(rule, dict) else ""
-            choices.append(ChoiceRule(tuple(paths), first, str(target)))
+            choices.append(choice_rule(cond, at, str(target), guards))
+            guards = after_rule(guards, cond)
     function: FunctionRef | None = None
     envelope = True
     other = ""
@@ -176,7 +243,8 @@ def _state(name: str, body: PMap, line: int, jsonata: bool) -> State:
                 other = str(resource)
     branches: list[Machine] = []
     if kind == "Parallel" and isinstance(body.get("Branches"), list):
-        branches = [m for m in (machine(b, jsonata) for b in body["Branches"]) if m is not None]
+        # a branch that is not understood keeps its place (its output is unknown)
+        branches = [machine(b, jsonata) or Machine("", ()) for b in body["Branches"]]
     if kind == "Map":
         processor = body.get("ItemProcessor", body.get("Iterator"))
         inner = machine(processor, jsonata)

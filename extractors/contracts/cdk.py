@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import tree_sitter as ts
 
@@ -36,7 +36,7 @@ from ralph_validate.extractors.contract_facts import (
     unknown,
 )
 from ralph_validate.extractors.contracts import ir
-from ralph_validate.extractors.contracts.asl import intrinsic_paths
+from ralph_validate.extractors.contracts.asl import Cond, after_rule, choice_rule, intrinsic_paths
 from ralph_validate.extractors.contracts.code_shapes import shape_of
 from ralph_validate.extractors.dispatch import SourceFile, register
 from ralph_validate.extractors.facts import Fact
@@ -131,9 +131,9 @@ class Discard:
 
 @dataclass(frozen=True)
 class Condition:
-    """A ``Condition.*`` and the paths it reads."""
+    """A ``Condition.*``: what it reads and checks."""
 
-    paths: tuple[str, ...]
+    cond: Cond
     line: int
 
 
@@ -173,6 +173,7 @@ class _StateRec:
     branches: list[Chain] = field(default_factory=list)
     afterwards: str = ""
     catches: list[tuple[str, str | None]] = field(default_factory=list)
+    guards: tuple[str, ...] = ()  # paths the Choice's rules so far leave present
 
 
 @dataclass(frozen=True)
@@ -202,6 +203,7 @@ class _Stack:
     task_names: set[str] = field(default_factory=set)
     aliases: dict[str, str] = field(default_factory=dict)  # local name -> CDK class
     python: bool = False
+    shared: set[FunctionRef] = field(default_factory=set)  # functions others invoke too
 
 
 _JS_NAMED = re.compile(
@@ -289,23 +291,32 @@ def _chain(value: object, stack: _Stack) -> Chain | None:
     return None
 
 
-def _condition_paths(call: ir.Call, stack: _Stack) -> tuple[str, ...]:
+def _condition(call: ir.Call, stack: _Stack) -> Cond:
+    """``Condition.and(...)``, ``Condition.isPresent('$.a')``, ``Condition.stringEquals(...)``."""
     method = ir.camel(_last(call.func))
+    if method in ("and", "or", "not"):
+        parts = tuple(
+            value.cond
+            for value in (_eval(arg, stack) for arg in call.args)
+            if isinstance(value, Condition)
+        )
+        return Cond(method, parts, line=call.line)
     if method in ("isPresent", "isNotPresent"):
-        return ()
-    paths: list[str] = []
+        path = _eval(call.args[0], stack) if call.args else None
+        line = call.args[0].line if call.args else call.line
+        known = isinstance(path, str) and path.startswith("$")
+        return Cond("present", path=path if known else "", line=line, present=method == "isPresent")
+    reads: list[Cond] = []
     for arg in call.args:
         value = _eval(arg, stack)
-        if isinstance(value, Condition):
-            paths.extend(value.paths)
-        elif (
+        if (
             isinstance(value, str)
             and value.startswith("$")
             and not value.startswith("$$")
             and (arg is call.args[0] or method.endswith("JsonPath"))
         ):
-            paths.append(value)
-    return tuple(paths)
+            reads.append(Cond("read", path=value, line=arg.line or call.line))
+    return Cond("and", tuple(reads), line=call.line)
 
 
 def _last(expr: ir.Expr) -> str:
@@ -437,7 +448,9 @@ def _method(obj: object, method: str, call: ir.Call, stack: _Stack) -> object:
             return Chain(_start(obj), _ends(args[0], stack))
         if isinstance(obj, _StateRec) and obj.kind == "Choice":
             if method == "when" and len(args) >= 2 and isinstance(args[0], Condition):
-                obj.choices.append(ChoiceRule(args[0].paths, args[0].line, _start(args[1])))
+                cond = args[0].cond
+                obj.choices.append(choice_rule(cond, args[0].line, _start(args[1]), obj.guards))
+                obj.guards = after_rule(obj.guards, cond)
                 return obj
             if method == "otherwise" and args:
                 obj.default = _start(args[0])
@@ -449,7 +462,8 @@ def _method(obj: object, method: str, call: ir.Call, stack: _Stack) -> object:
                         ends.extend(_reachable_ends(target, stack))
                 return Chain(obj.name, tuple(dict.fromkeys(ends)))
         if isinstance(obj, _StateRec) and method == "branch":
-            obj.branches.extend(c for c in (_chain(a, stack) for a in args) if c is not None)
+            # a branch that is not understood keeps its place (its output is unknown)
+            obj.branches.extend(_chain(a, stack) or Chain("", ()) for a in args)
             return obj
         if isinstance(obj, _StateRec) and method in ("iterator", "itemProcessor") and args:
             found = _chain(args[0], stack)
@@ -516,7 +530,7 @@ def _static(name: str, call: ir.Call, stack: _Stack) -> object:
         return built
     if owner_last == "Condition":
         line = call.args[0].line if call.args and call.args[0].line else call.line
-        return Condition(_condition_paths(call, stack), line)
+        return Condition(_condition(call, stack), line)
     if owner_last == "JsonPath" and method.endswith("At") and args and isinstance(args[0], str):
         return JsonPathRef(args[0])
     if (owner_last, method) in _PATH_HELPERS and args and isinstance(args[0], str):
@@ -604,6 +618,48 @@ def _constructible(func: ir.Expr, stack: _Stack) -> bool:
     return known or ir.dotted(func).split(".", 1)[0] in stack.task_names or cls in stack.task_names
 
 
+# Methods of a function construct that let something else invoke it.
+_SHARING_METHODS = ("addFunctionUrl", "addEventSource", "addPermission", "grantInvoke", "addAlias")
+
+
+def _names(expr: ir.Expr) -> bool:
+    """True for ``fn`` / ``this.fn``: evaluating it constructs nothing."""
+    while isinstance(expr, ir.Attr):
+        expr = expr.obj
+    return isinstance(expr, ir.Name)
+
+
+def _handed(expr: ir.Expr, stack: _Stack) -> list[LambdaFn]:
+    """Function constructs an argument names (directly, or inside an object/array literal);
+    only names are evaluated, so nothing is constructed twice."""
+    if _names(expr):
+        value = _eval(expr, stack)
+        return [value] if isinstance(value, LambdaFn) else []
+    if isinstance(expr, ir.ObjLit):
+        return [fn for _, value in expr.entries for fn in _handed(value, stack)]
+    if isinstance(expr, ir.ArrLit):
+        return [fn for item in expr.items for fn in _handed(item, stack)]
+    return []
+
+
+def _note_sharing(call: ir.Call, stack: _Stack) -> None:
+    """A function handed to anything but a Step Functions task (an API, a URL, an event
+    rule, a helper) or opened by ``fn.addFunctionUrl()``-like methods may be invoked by
+    others: its result reaches readers the state machine does not show. Grants *to* it
+    (``table.grantReadData(fn)``) and ``Tags.of(fn)`` do not."""
+    method = ir.camel(_last(call.func))
+    if isinstance(call.func, ir.Attr):
+        receiver = _eval(call.func.obj, stack) if _names(call.func.obj) else None
+        if isinstance(receiver, LambdaFn):
+            if method.startswith(_SHARING_METHODS):
+                stack.shared.add(receiver.ref)
+            return
+    if method.startswith("grant") or method == "of":
+        return
+    for expr in (*call.args, *(value for _, value in call.kwargs)):
+        stack.shared.update(fn.ref for fn in _handed(expr, stack))
+
+
 def _eval_call(call: ir.Call, stack: _Stack) -> object:
     name = ir.dotted(call.func)
     named = len(call.args) >= 2 and isinstance(call.args[1], ir.Lit)
@@ -622,6 +678,7 @@ def _eval_call(call: ir.Call, stack: _Stack) -> object:
             return _method(receiver, method, call, stack)
         if isinstance(receiver, Loc) and method in ("resolve", "absolute"):
             return receiver
+    _note_sharing(call, stack)
     return _static(name, call, stack)
 
 
@@ -682,6 +739,8 @@ def _state_fact(rec: _StateRec, stack: _Stack, jsonata: bool) -> State:
     elif rec.kind == "Task":
         fn = props.get("lambdaFunction")
         function = fn.ref if isinstance(fn, LambdaFn) else FunctionRef(ref="unresolved")
+        if function in stack.shared:
+            function = replace(function, shared=True)
         envelope = props.get("payloadResponseOnly") is not True
     kind = rec.kind
     if kind == "OtherTask":
@@ -846,8 +905,9 @@ def _file_machine(path: str, rec: _MachineRec, where: object, stack: _Stack) -> 
     named = {value[8:] for _, value in subs if value.startswith("logical:")}
     for line, ref in stack.functions:
         if ref.name in named and ref.code:
+            shared = replace(ref, shared=ref in stack.shared)
             facts.append(
-                FunctionDef(file=path, line=line, symbol=ref.name, name=ref.name, function=ref)
+                FunctionDef(file=path, line=line, symbol=ref.name, name=ref.name, function=shared)
             )
     return facts
 

@@ -42,6 +42,13 @@ class Tagged:
     line: int
 
 
+class Block(str):
+    """A literal block scalar (``|``): its text keeps the file's lines, the first one at
+    ``first_line``, so a document inside it (an inline ASL definition) can point at them."""
+
+    first_line: int = 0
+
+
 def _scalar(node: yaml.ScalarNode) -> object:
     tag = node.tag.removeprefix(_TAG_PREFIX)
     text = node.value
@@ -56,14 +63,19 @@ def _scalar(node: yaml.ScalarNode) -> object:
         return text.lower() in ("true", "yes", "on", "y")
     if tag == "null":
         return None
+    if node.style == "|":
+        block = Block(text)
+        block.first_line = node.start_mark.line + 2  # the line after the ``|`` indicator
+        return block
     return text
 
 
-def _convert(node: yaml.Node) -> object:
-    line = node.start_mark.line + 1
+def _convert(node: yaml.Node, shift: int = 0, at: int = 0) -> object:
+    """``shift`` moves every line; ``at`` > 0 puts every position on that line."""
+    line = at or node.start_mark.line + 1 + shift
     if node.tag.startswith("!"):
         plain = _untagged(node)
-        return Tagged(node.tag[1:], _convert(plain), line)
+        return Tagged(node.tag[1:], _convert(plain, shift, at), line)
     if isinstance(node, yaml.MappingNode):
         out = PMap()
         out.line = line
@@ -71,13 +83,13 @@ def _convert(node: yaml.Node) -> object:
         for key_node, value_node in node.value:
             key = _convert(key_node)
             name = key if isinstance(key, str) else str(key)
-            out[name] = _convert(value_node)
-            out.key_lines[name] = key_node.start_mark.line + 1
+            out[name] = _convert(value_node, shift, at)
+            out.key_lines[name] = at or key_node.start_mark.line + 1 + shift
         return out
     if isinstance(node, yaml.SequenceNode):
-        items = PList(_convert(n) for n in node.value)
+        items = PList(_convert(n, shift, at) for n in node.value)
         items.line = line
-        items.item_lines = [n.start_mark.line + 1 for n in node.value]
+        items.item_lines = [at or n.start_mark.line + 1 + shift for n in node.value]
         return items
     assert isinstance(node, yaml.ScalarNode)
     return _scalar(node)
@@ -89,11 +101,18 @@ def _untagged(node: yaml.Node) -> yaml.Node:
         return yaml.MappingNode(_TAG_PREFIX + "map", node.value, node.start_mark, node.end_mark)
     if isinstance(node, yaml.SequenceNode):
         return yaml.SequenceNode(_TAG_PREFIX + "seq", node.value, node.start_mark, node.end_mark)
-    return yaml.ScalarNode(_TAG_PREFIX + "str", node.value, node.start_mark, node.end_mark)
+    return yaml.ScalarNode(
+        _TAG_PREFIX + "str", node.value, node.start_mark, node.end_mark, style=node.style
+    )
 
 
-def load(text: str, *, json_text: bool = False) -> object | None:
-    """The document's value with positions, or None when it does not parse."""
+def load(
+    text: str, *, json_text: bool = False, first_line: int = 1, one_line: int = 0
+) -> object | None:
+    """The document's value with positions, or None when it does not parse; ``first_line``
+    is the line of the text's first line in its file (a document inside a block scalar),
+    ``one_line`` the line every position gets when the text's own lines are not the file's
+    (a document inside a quoted string)."""
     if json_text:
         text = text.replace("\t", " ")
     try:
@@ -102,7 +121,7 @@ def load(text: str, *, json_text: bool = False) -> object | None:
         return None
     if node is None:
         return None
-    return _convert(node)
+    return _convert(node, first_line - 1, one_line)
 
 
 def plain(value: object) -> object:

@@ -5,8 +5,10 @@ dicts built step by step (``result["details"] = {...}``, ``result.update(...)``,
 ``dict(a=1, **x)``); a function whose returns show no fields but whose annotation names a
 class (``-> Order``) carries that class's qualified name for the validator to join with
 the class's ``Record`` (``py_records``). FastAPI/Flask route decorators make a producer
-an HTTP route. Consumers are values bound from calls of imported or local functions, or
-from ``requests``/``httpx`` responses (``.json()``). Test doubles are read by
+an HTTP route; a FastAPI route also names the model it serialises through
+(``response_model=``, or its ``-> Order``), whose JSON the validator puts in its place.
+Consumers are values bound from calls of imported or local functions, or from
+``requests``/``httpx`` responses (``.json()``). Test doubles are read by
 ``py_mocks``. Import aliases and relative imports are resolved here, per file, so facts
 carry qualified names; module-level imports are also kept as ``PyAlias`` facts so that the
 validator can follow re-exports across files.
@@ -31,6 +33,7 @@ from ralph_validate.extractors.contract_facts import (
     Shape,
     obj,
     union,
+    unknown,
 )
 from ralph_validate.extractors.contracts import ir, reads
 from ralph_validate.extractors.contracts.code_shapes import Env, shape_of
@@ -40,6 +43,7 @@ from ralph_validate.extractors.contracts.py_records import (
     functional_records,
     records,
 )
+from ralph_validate.extractors.contracts.py_wire import model_type
 from ralph_validate.extractors.contracts.shapes import assign, spread_into
 from ralph_validate.extractors.dispatch import SourceFile, register
 from ralph_validate.extractors.facts import Fact
@@ -364,6 +368,78 @@ def _route(function: ts.Node, prefixes: dict[str, str]) -> str:
     return ""
 
 
+def _route_call(function: ts.Node) -> ts.Node | None:
+    """The call of a function's route decorator (``@router.get("/x", ...)``), or None."""
+    parent = function.parent
+    if parent is None or parent.type != "decorated_definition":
+        return None
+    for decorator in parent.named_children:
+        call = decorator.named_children[0] if decorator.named_children else None
+        if decorator.type != "decorator" or call is None or call.type != "call":
+            continue
+        callee = call.child_by_field_name("function")
+        method = callee.child_by_field_name("attribute") if callee is not None else None
+        verb = T.text(method) if method is not None else ""
+        if callee is not None and callee.type == "attribute" and verb in _ROUTE_VERBS | {"route"}:
+            return call
+    return None
+
+
+_PARTIAL = (
+    "response_model_exclude_none",
+    "response_model_exclude_unset",
+    "response_model_exclude_defaults",
+)
+
+
+Response = tuple[str, bool, bool, bool]  # model, by alias, a list of them, fields may be left out
+_NO_MODEL: Response = ("", True, False, False)
+
+
+def _response(path: str, function: ts.Node, imports: Imports) -> Response | None:
+    """How a FastAPI route serialises its result: through ``response_model=`` or, without
+    one, the class its return annotation names. No model: ``_NO_MODEL``; None when the body
+    sent cannot be known (``response_model_include=``, a model that is no class)."""
+    call = _route_call(function)
+    if call is None:
+        return _NO_MODEL
+    options: dict[str, ts.Node] = {}
+    arguments = call.child_by_field_name("arguments")
+    for argument in arguments.named_children if arguments is not None else ():
+        value = argument.child_by_field_name("value")
+        if argument.type == "keyword_argument" and value is not None:
+            options[T.text(argument.child_by_field_name("name"))] = value
+    model = options.get("response_model")
+    fastapi = any(q.split(".", 1)[0] == "fastapi" for q in imports.values())
+    if model is not None and model.type == "none":
+        return _NO_MODEL  # FastAPI sends the value as returned
+    if model is None:
+        annotation = function.child_by_field_name("return_type")
+        if not fastapi or annotation is None or T.text(annotation).endswith("Response"):
+            return _NO_MODEL
+        target = model_type(T.text(annotation))
+        if target is None:
+            return _NO_MODEL
+    else:
+        target = model_type(T.text(model))
+        if target is None or "response_model_include" in options:
+            return None
+        if "response_model_exclude" in options:
+            return None
+    by_alias = options.get("response_model_by_alias")
+    if by_alias is not None and T.text(by_alias) not in ("True", "False"):
+        return None
+    name, many = target
+    head, _, rest = name.partition(".")
+    qualified = imports[head] + (f".{rest}" if rest else "") if head in imports else ""
+    return (
+        qualified or f"{module_of(path)}.{name}",
+        by_alias is None or T.text(by_alias) == "True",
+        many,
+        any(k in options and T.text(options[k]) != "False" for k in _PARTIAL),
+    )
+
+
 def _qualname(function: ts.Node) -> str:
     names = [T.text(function.child_by_field_name("name"))]
     current = function.parent
@@ -428,6 +504,9 @@ def _producers(path: str, root: ts.Node, functions: list[ts.Node], imports: Impo
             continue
         name = _qualname(function)
         declared = _declared(path, function, shape, imports) if "." not in name else ""
+        response = _response(path, function, imports)
+        if response is None:
+            shape, response = unknown(T.line_of(function)), _NO_MODEL
         facts.append(
             Producer(
                 file=path,
@@ -438,6 +517,10 @@ def _producers(path: str, root: ts.Node, functions: list[ts.Node], imports: Impo
                 route=_route(function, prefixes),
                 exported=not name.split(".")[-1].startswith("_"),
                 declared=declared,
+                response_model=response[0],
+                response_by_alias=response[1],
+                response_many=response[2],
+                response_partial=response[3],
             )
         )
     return facts
@@ -549,7 +632,7 @@ def extract_py_contracts(source: SourceFile) -> tuple[Fact, ...]:
     facts = _producers(source.path, root, functions, imports)
     facts += _consumers(source.path, caps, imports, local)
     facts += Doubles(source.path, caps, imports, function_shape).facts()
-    facts += records(source.path, caps.get("class", []))
+    facts += records(source.path, caps.get("class", []), imports)
     facts += functional_records(source.path, caps.get("binding", []))
     facts += _aliases(source.path, root, imports)
     return tuple(sorted(facts, key=lambda f: (f.line, type(f).__name__, f.symbol)))

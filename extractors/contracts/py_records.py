@@ -7,7 +7,9 @@ qualified name (``declared``) and the validator joins the two, in whichever file
 lives. Fields are the annotated names (TypedDict) or every class attribute, method and
 property (what an instance answers to). ``total=False`` / ``NotRequired[...]`` fields are
 optional. A class whose bases are not all known here, or that accepts extra fields
-(``extra="allow"``, ``__getattr__``), is open: what it lacks is not known.
+(``extra="allow"``, ``__getattr__``), is open: what it lacks is not known. A pydantic
+model's record also carries the JSON it serialises to (``py_wire``), which is what a
+FastAPI route that declares it sends.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import tree_sitter as ts
 from ralph_validate.extractors import treesitter as T
 from ralph_validate.extractors.contract_facts import Record, Shape, ShapeField, obj, unknown
 from ralph_validate.extractors.contracts import ir
+from ralph_validate.extractors.contracts.py_wire import Models
 
 _MARKERS = {"TypedDict": "typeddict", "BaseModel": "model"}
 _IGNORED_BASES = {"Generic", "Protocol", "object"}
@@ -177,9 +180,13 @@ class _Classes:
         return unknown(line)
 
 
-def records(path: str, classes: list[ts.Node]) -> list[Record]:
-    """A ``Record`` for every TypedDict / dataclass / pydantic model class of a file."""
+def records(
+    path: str, classes: list[ts.Node], imports: dict[str, str] | None = None
+) -> list[Record]:
+    """A ``Record`` for every TypedDict / dataclass / pydantic model class of a file; a
+    model's also carries the JSON it serialises to (``py_wire``), by alias and by name."""
     found = _Classes(classes)
+    models = Models(found.nodes, imports or {})
     out: list[Record] = []
     for node in classes:
         if node.parent is None or node.parent.type not in ("module", "decorated_definition"):
@@ -192,8 +199,17 @@ def records(path: str, classes: list[ts.Node]) -> list[Record]:
         built = found.shape(name)
         if built is not None:
             line = T.line_of(node)
+            model = built[1] == "model"
             out.append(
-                Record(file=path, line=line, symbol=f"{path}::{name}", name=name, shape=built[0])
+                Record(
+                    file=path,
+                    line=line,
+                    symbol=f"{path}::{name}",
+                    name=name,
+                    shape=built[0],
+                    wire=models.wire(name, True) if model else None,
+                    wire_names=models.wire(name, False) if model else None,
+                )
             )
     return out
 

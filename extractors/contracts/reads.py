@@ -130,8 +130,137 @@ def _guard_texts(node: ts.Node, stop: ts.Node) -> list[str]:
             left = parent.child_by_field_name("left")
             if op in ("&&", "and") and left is not None and left.end_byte <= current.start_byte:
                 texts.append(T.text(left))
+        if parent.type in _BLOCKS:
+            texts.extend(_early_exits(parent, current))
         current = parent
     return texts
+
+
+_BLOCKS = {"block", "statement_block", "module", "program"}
+_EXITS = {
+    "return_statement",
+    "raise_statement",
+    "throw_statement",
+    "continue_statement",
+    "break_statement",
+}
+
+
+def _early_exits(block: ts.Node, current: ts.Node) -> list[str]:
+    """Conditions of earlier ``if`` statements of the block that leave it (``if (o.k ===
+    undefined) return 0;``): what follows runs only when they were false."""
+    out: list[str] = []
+    for sibling in block.named_children:
+        if sibling.start_byte >= current.start_byte:
+            break
+        if sibling.type != "if_statement" or sibling.child_by_field_name("alternative"):
+            continue
+        body = sibling.child_by_field_name("consequence")
+        last = body
+        while last is not None and last.type in ("block", "statement_block"):
+            last = last.named_children[-1] if last.named_children else None
+        if last is not None and last.type in _EXITS:
+            cond = _condition(sibling)
+            if cond is not None:
+                out.append(T.text(cond))
+    return out
+
+
+_TOLERANT_EXCEPTIONS = ("KeyError", "LookupError", "AttributeError", "Exception")
+
+
+def _tolerant(top: ts.Node, scope: ts.Node, python: bool) -> bool:
+    """True when the read itself copes with an absent field: ``d.get("k", default)``, a
+    truth test (``if d.get("k")``, ``if (o.k)``), a comparison with None/undefined/null, a
+    ``??`` / ``||`` / ``or`` default, or (Python) a ``try`` that catches ``KeyError``."""
+    if python and _get_call(top) is not None:
+        args = _get_call(top)
+        if len(args) >= 2:
+            return True  # .get("k", default)
+    parent = top.parent
+    while parent is not None and parent.type in ("parenthesized_expression", "await_expression"):
+        top, parent = parent, parent.parent
+    if parent is None:
+        return False
+    absent_ok = not python or _get_call(top) is not None  # a subscript raises when absent
+    if parent.type in ("binary_expression", "boolean_operator"):
+        op = T.text(parent.child_by_field_name("operator"))
+        left = parent.child_by_field_name("left")
+        if op in ("??", "||", "or") and left == top and absent_ok:
+            return True
+    if parent.type in ("comparison_operator", "binary_expression") and _local_use(top, parent):
+        return absent_ok or parent.type == "binary_expression"
+    if absent_ok and _in_condition(top, scope) and _truth_tested(top):
+        return True
+    return python and _caught(top, scope)
+
+
+def _get_call(node: ts.Node) -> list[ts.Node] | None:
+    """The arguments of ``x.get(...)`` when ``node`` is that call, else None."""
+    if node.type != "call":
+        return None
+    function = node.child_by_field_name("function")
+    if function is None or function.type != "attribute":
+        return None
+    if T.text(function.child_by_field_name("attribute")) != "get":
+        return None
+    args = node.child_by_field_name("arguments")
+    return list(args.named_children) if args is not None else []
+
+
+def _truth_tested(node: ts.Node) -> bool:
+    """True when the value is used only for its truth: the whole condition, a ``not``/``!``
+    operand, or an operand of ``and``/``or``/``&&``/``||`` inside a condition."""
+    parent = node.parent
+    while parent is not None and parent.type in (
+        "parenthesized_expression",
+        "not_operator",
+        "unary_expression",
+        "boolean_operator",
+    ):
+        if (
+            parent.type == "unary_expression"
+            and T.text(parent.child_by_field_name("operator")) != "!"
+        ):
+            return False
+        node, parent = parent, parent.parent
+    if parent is not None and parent.type == "binary_expression":
+        if T.text(parent.child_by_field_name("operator")) in ("&&", "||"):
+            return _truth_tested(parent)
+        return False
+    return parent is not None and parent.type in _CONDITIONAL and _condition_is(parent, node)
+
+
+def _condition_is(statement: ts.Node, node: ts.Node) -> bool:
+    """True when ``node`` is the whole test of ``statement`` (parentheses aside)."""
+    if statement.type == "assert_statement":
+        return True
+    span = (node.start_byte, node.end_byte)
+    cond = _condition(statement)
+    while (
+        cond is not None
+        and cond.type == "parenthesized_expression"
+        and (cond.start_byte, cond.end_byte) != span
+        and cond.named_children
+    ):
+        cond = cond.named_children[0]
+    return cond is not None and (cond.start_byte, cond.end_byte) == span
+
+
+def _caught(node: ts.Node, scope: ts.Node) -> bool:
+    """True when ``node`` runs in a ``try`` body whose handler catches a missing key."""
+    current = node
+    while current.parent is not None and current != scope:
+        parent = current.parent
+        if parent.type == "try_statement" and parent.child_by_field_name("body") == current:
+            for clause in parent.named_children:
+                if clause.type == "except_clause" and (
+                    not clause.named_children
+                    or any(name in T.text(clause) for name in _TOLERANT_EXCEPTIONS)
+                ):
+                    return True
+        current = parent
+    return False
 
 
 def _guarded(root: str, path: list[str], conditions: list[str], python: bool) -> int:
@@ -158,7 +287,11 @@ def _guarded(root: str, path: list[str], conditions: list[str], python: bool) ->
                 rf"""{pre}\??\.{seg}\s*!==?\s*(undefined|null)""",
                 rf"""{pre}\.hasOwnProperty\(\s*['"]{seg}['"]""",
                 rf"""Object\.hasOwn\(\s*{pre}\s*,\s*['"]{seg}['"]""",
+                # A truth test of the field itself: ``if o.get("k"):``, ``if (o.k)``.
+                rf"""{pre}\.get\(\s*['"]{seg}['"]\s*[,)]""",
             ]
+            if not python:
+                alternatives.append(rf"""{pre}\??\.{seg}(?![\w$])""")
         if any(re.search(a, joined) for a in alternatives):
             covered = k + 1
     return covered
@@ -347,6 +480,8 @@ def uses_of(
         conditions = _guard_texts(top, scope)
         root = name + (f".{strip}" if strip else "")
         guarded = max(guarded, _guarded(root, path, conditions, python))
+        if _tolerant(top, scope, python):
+            guarded = len(path)
         out.reads.append(
             Read(
                 tuple(path),

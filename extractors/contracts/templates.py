@@ -54,8 +54,10 @@ def _substitutions(value: object) -> tuple[tuple[str, str], ...]:
     return tuple(sorted((str(k), _substitution(v)) for k, v in value.items()))
 
 
-def _definition_string(value: object) -> object | None:
-    """The ASL inside ``DefinitionString`` (plain, ``!Sub``, ``Fn::Sub`` or ``Fn::Join``)."""
+def _definition_string(value: object, line: int) -> object | None:
+    """The ASL inside ``DefinitionString`` (plain, ``!Sub``, ``Fn::Sub`` or ``Fn::Join``); a
+    ``|`` block keeps the file's lines, any other string sits on ``line`` (its own line
+    breaks, escaped or folded, are not the file's)."""
     if isinstance(value, Tagged):
         value = value.value
     if isinstance(value, dict) and len(value) == 1:
@@ -67,8 +69,57 @@ def _definition_string(value: object) -> object | None:
             json.loads(value)
         except ValueError:
             return None
-        return cfn_yaml.load(value, json_text=True)
+        if isinstance(value, cfn_yaml.Block):
+            return cfn_yaml.load(value, json_text=True, first_line=value.first_line)
+        return cfn_yaml.load(value, json_text=True, one_line=line)
     return None
+
+
+# Resources that let something invoke a function: its result reaches readers no state
+# machine shows (IAM policies, log groups and alarms only name it).
+_INVOKERS = {
+    "AWS::Lambda::Url",
+    "AWS::Lambda::Permission",
+    "AWS::Lambda::EventSourceMapping",
+    "AWS::ApiGateway::Method",
+    "AWS::ApiGatewayV2::Integration",
+    "AWS::Events::Rule",
+    "AWS::Scheduler::Schedule",
+    "AWS::SNS::Subscription",
+}
+
+
+def _named(value: object, found: set[str]) -> None:
+    """Logical ids a value references (``!Ref X``, ``!GetAtt X.Arn``, ``${X.Arn}``)."""
+    if isinstance(value, (Tagged, str)) or (isinstance(value, dict) and len(value) == 1):
+        ref = asl.function_ref(value)
+        if ref is not None and ref.ref.startswith(("logical:", "sub:")):
+            found.add(ref.ref.split(":", 1)[1].split(".")[0])
+    if isinstance(value, Tagged):
+        _named(value.value, found)
+    elif isinstance(value, dict):
+        for inner in value.values():
+            _named(inner, found)
+    elif isinstance(value, list):
+        for inner in value:
+            _named(inner, found)
+
+
+def _invoked(resources: dict[str, object]) -> set[str]:
+    """Functions something besides a state machine may invoke: SAM ``Events`` or
+    ``FunctionUrlConfig``, or a resource of an invoking kind that names them."""
+    found: set[str] = set()
+    for logical_id, resource in resources.items():
+        if not isinstance(resource, dict):
+            continue
+        props = resource.get("Properties")
+        props = props if isinstance(props, dict) else {}
+        kind = resource.get("Type")
+        if kind in _FUNCTIONS and (props.get("Events") or "FunctionUrlConfig" in props):
+            found.add(str(logical_id))
+        elif kind in _INVOKERS:
+            _named(props, found)
+    return found
 
 
 def template_facts(path: str, doc: PMap) -> list[Fact]:
@@ -81,6 +132,7 @@ def template_facts(path: str, doc: PMap) -> list[Fact]:
     defaults = defaults if isinstance(defaults, dict) else {}
     facts: list[Fact] = []
     lines = resources.key_lines if isinstance(resources, PMap) else {}
+    invoked = _invoked(resources)
     for logical_id, resource in resources.items():
         if not isinstance(resource, dict):
             continue
@@ -96,13 +148,15 @@ def template_facts(path: str, doc: PMap) -> list[Fact]:
                 handler=str(handler),
                 ref="logical:" + logical_id,
                 name=logical_id,
+                shared=logical_id in invoked,
             )
             facts.append(FunctionDef(file=path, line=line, name=logical_id, function=ref))
         elif kind in _MACHINES:
             subs = _substitutions(props.get("DefinitionSubstitutions"))
             inline = props.get("Definition")
             if inline is None and "DefinitionString" in props:
-                inline = _definition_string(props["DefinitionString"])
+                where = props.line_of("DefinitionString") if isinstance(props, PMap) else line
+                inline = _definition_string(props["DefinitionString"], where)
             found = asl.machine(inline) if inline is not None else None
             if found is not None:
                 facts.append(
@@ -154,8 +208,11 @@ def serverless_facts(path: str, doc: PMap) -> list[Fact]:
             handler = body.get("handler") if isinstance(body, dict) else None
             if not isinstance(handler, str) or "${" in handler:
                 continue
+            shared = bool(body.get("events") or body.get("url"))  # http, sqs, schedule...
             for alias in (name, _serverless_logical_id(name)):
-                ref = FunctionRef(code=folder, handler=handler, ref="logical:" + alias, name=alias)
+                ref = FunctionRef(
+                    code=folder, handler=handler, ref="logical:" + alias, name=alias, shared=shared
+                )
                 facts.append(
                     FunctionDef(file=path, line=lines.get(name, 1), name=alias, function=ref)
                 )

@@ -48,3 +48,44 @@ def test_a_bug_the_goal_introduces_is_not_pre_existing(repo, validate) -> None:
         ("lib/pipeline-stack.ts", 26, False)
     ]
     assert any(c["status"] == "FAIL" and c["question"] == 2 for c in report["contracts"])
+
+
+STACK = """import { aws_stepfunctions as sfn, aws_stepfunctions_tasks as tasks } from 'aws-cdk-lib';
+import { aws_lambda as lambda } from 'aws-cdk-lib';
+
+export function build(scope: any) {
+  const fn = new lambda.Function(scope, 'Fn', {
+    handler: 'app.main',
+    code: lambda.Code.fromAsset('functions/count'),
+  });
+  const invoke = new tasks.LambdaInvoke(scope, 'Invoke', {
+    lambdaFunction: fn,
+    resultSelector: { 'ok.$': '$.Payload.details.passed' },
+    resultPath: '$.res',
+  });
+  const decide = new sfn.Choice(scope, 'Decide');
+  decide.when(sfn.Condition.booleanEquals('$.res.ok', true), new sfn.Succeed(scope, 'S'));
+  decide.otherwise(new sfn.Fail(scope, 'F'));
+  return new sfn.StateMachine(scope, 'SM', { definition: invoke.next(decide) });
+}
+"""
+HANDLER = """exports.main = async (event) => {
+  const result = { success: true%s };
+  result.details = { passed: event.n > 3 };
+  return result;
+};
+"""
+
+
+def test_a_new_field_dropped_next_to_an_old_one_is_not_taken_for_the_old_one(
+    repo, validate
+) -> None:
+    repo.commit("chore: pipeline", {"lib/stack.ts": STACK, "functions/count/app.js": HANDLER % ""})
+    repo.commit("row-count: add a trace", {"functions/count/app.js": HANDLER % ", trace: []"})
+    findings, _ = _contract_findings(repo.root, validate)
+    unread = sorted(
+        (f["message"].split(": ")[1], f["pre_existing"])
+        for f in findings
+        if f["kind"] == "contract.unconsumed-field" and f["status"] == "FAIL"
+    )
+    assert unread == [("Payload.success", True), ("Payload.trace", False)]

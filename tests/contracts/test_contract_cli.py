@@ -16,8 +16,11 @@ ACCEPTANCE = {
         ("contract.missing-field", "lib/pipeline-stack.ts", 26),
         ("contract.mock-drift", "test/MockConfigFile.json", 18),
     },
-    # Python CDK with payload_response_only.
-    "py-cdk": {("contract.missing-field", "infra/stack.py", 38)},
+    # Python CDK with payload_response_only and a Step Functions Local mock.
+    "py-cdk": {
+        ("contract.missing-field", "infra/stack.py", 38),
+        ("contract.mock-drift", "tests/MockConfigFile.json", 16),
+    },
     # ASL JSON loaded by a SAM template through DefinitionUri and DefinitionSubstitutions.
     "sam-asl-json": {
         ("contract.missing-field", "statemachine/row_count.asl.json", 19),

@@ -32,8 +32,10 @@ def answers_of(all_facts: Iterable[FileFacts | None]) -> list[Answer]:
     present = [f for f in all_facts if f is not None]
     facts = collect(present)
     wiring = Wiring(facts)
-    build_graph(facts, wiring)
-    return machine_answers(facts, wiring) + code_answers(facts, wiring) + sdk_answers(present)
+    graph = build_graph(facts, wiring)
+    return (
+        machine_answers(facts, wiring) + code_answers(facts, wiring, graph) + sdk_answers(present)
+    )
 
 
 def answers(ctx: AnalysisContext) -> list[Answer]:
@@ -56,6 +58,16 @@ def _sort_key(row: ContractRow) -> tuple[object, ...]:
     return (row.question, row.boundary, consumer, producer, row.status.value, row.reason)
 
 
+def _message(row: ContractRow) -> str:
+    """The boundary, the field and the reason: the field keeps two findings of one boundary
+    apart (also when telling new findings from those already at BASE)."""
+    ref = row.consumer if row.question in (2, 4) and row.consumer else row.producer
+    field = ref.path if ref is not None else ""
+    if field and field not in row.reason:
+        return f"{row.boundary}: {field}: {row.reason}"
+    return f"{row.boundary}: {row.reason}"
+
+
 def finding_for(row: ContractRow) -> Finding | None:
     """The finding a non-PASS row stands for, located at the offending line."""
     if row.status is Status.PASS or row.kind is None or row.location is None:
@@ -66,7 +78,7 @@ def finding_for(row: ContractRow) -> Finding | None:
         status=row.status,
         file=row.location.file,
         line=row.location.line,
-        message=f"{row.boundary}: {row.reason}",
+        message=_message(row),
     )
 
 

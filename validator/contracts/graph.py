@@ -28,6 +28,7 @@ from ralph_validate.extractors.contract_facts import (
     FunctionDef,
     FunctionRef,
     JsMount,
+    JsPathAlias,
     JsReexport,
     Mock,
     Producer,
@@ -61,6 +62,7 @@ class ContractFacts:
     machine_defs: list[StateMachineDef] = field(default_factory=list)
     by_name: dict[tuple[str, str], Producer] = field(default_factory=dict)
     js_reexports: dict[str, list[JsReexport]] = field(default_factory=dict)  # by file
+    js_paths: list[JsPathAlias] = field(default_factory=list)
     js_mounts: list[JsMount] = field(default_factory=list)
     records: dict[tuple[str, str], Record] = field(default_factory=dict)
     aliases: dict[tuple[str, str], PyAlias] = field(default_factory=dict)
@@ -82,6 +84,8 @@ class ContractFacts:
                 self.functions.append(fact)
             elif isinstance(fact, StateMachineDef):
                 self.machine_defs.append(fact)
+            elif isinstance(fact, JsPathAlias):
+                self.js_paths.append(fact)
             elif isinstance(fact, JsReexport):
                 self.js_reexports.setdefault(fact.file, []).append(fact)
             elif isinstance(fact, JsMount):
@@ -132,7 +136,7 @@ class Wiring:
     def _declare_records(self) -> None:
         """Give producers annotated with a repo record class (``-> Order``) its fields."""
         self._declared_in: dict[tuple[str, str], str] = {}
-        if not self.facts.records:
+        if not self.facts.records and not any(p.response_model for p in self.facts.producers):
             return
         facts = self.facts
         for index, producer in enumerate(facts.producers):
@@ -185,10 +189,48 @@ class Wiring:
         return self._modules[hits[0]][0] if len(hits) == 1 else None
 
     def js_module_file(self, importer: str, spec: str) -> str | None:
-        """The repo file an import specifier (``./client``, ``../lib/x.js``) names."""
+        """The repo file an import specifier (``./client``, ``../lib/x.js``, or an alias of
+        the nearest ``tsconfig.json``: ``@/api/user``) names."""
         if not spec.startswith("."):
+            for target in self._aliased(importer, spec):
+                found = self._js_file(target)
+                if found is not None:
+                    return found
             return None
-        base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
+        return self._js_file(posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec)))
+
+    def _aliased(self, importer: str, spec: str) -> list[str]:
+        """Repo paths ``spec`` may stand for under the path aliases of the nearest config
+        above ``importer`` (the longest matching pattern first, as TypeScript does)."""
+        configs = [a for a in self.facts.js_paths if _inside(importer, posixpath.dirname(a.file))]
+        if not configs:
+            return []
+        nearest = max(
+            posixpath.dirname(a.file).count("/") + bool(posixpath.dirname(a.file)) for a in configs
+        )
+        aliases = [
+            a
+            for a in configs
+            if posixpath.dirname(a.file).count("/") + bool(posixpath.dirname(a.file)) == nearest
+        ]
+        out: list[str] = []
+        for alias in sorted(aliases, key=lambda a: (-len(a.pattern.replace("*", "")), a.pattern)):
+            head, star, tail = alias.pattern.partition("*")
+            if star:
+                if not (spec.startswith(head) and spec.endswith(tail)):
+                    continue
+                middle = spec[len(head) : len(spec) - len(tail)]
+            elif spec != alias.pattern:
+                continue
+            else:
+                middle = ""
+            for target in alias.targets:
+                path = target.replace("*", middle, 1)
+                out.append(posixpath.normpath(posixpath.join(alias.base, path)))
+        return out
+
+    def _js_file(self, base: str) -> str | None:
+        """The repo file a module path (without or with an extension) names."""
         stem, ext = posixpath.splitext(base)
         candidates = [base]
         if ext in (".js", ".mjs", ".cjs", ".jsx"):
@@ -396,7 +438,7 @@ class Wiring:
     def consumer_producers(self, consumer: Consumer) -> list[Producer]:
         """The producers a consumer's value comes from (none when outside the repo)."""
         if consumer.source == "http":
-            return [p for p in self.facts.producers if p.route and route_matches(p.route, consumer)]
+            return best_routes(self.facts.producers, consumer)
         if consumer.file.endswith(".py"):
             module_file = self.module_file(consumer.module) if consumer.module else None
             if module_file is None:
@@ -459,11 +501,37 @@ def _relined(shape: Shape, line: int) -> Shape:
     return replace(shape, fields=fields, items=items, options=options, line=line)
 
 
+def _inside(path: str, folder: str) -> bool:
+    """True when ``path`` lies in ``folder`` ("" is the repository root)."""
+    return not folder or path.startswith(folder + "/")
+
+
+def best_routes(producers: Iterable[Producer], consumer: Consumer) -> list[Producer]:
+    """The routes an HTTP request most specifically reaches: ``/items/count`` goes to the
+    literal route, not to ``/items/{id}``. Several left means the target is ambiguous."""
+    scored = [
+        (score, p)
+        for p in producers
+        if p.route and (score := route_score(p.route, consumer)) is not None
+    ]
+    if not scored:
+        return []
+    top = max(score for score, _ in scored)
+    return [p for score, p in scored if score == top]
+
+
 def route_matches(route: str, consumer: Consumer) -> bool:
     """True when an HTTP request (``GET /api/orders/{}``) can reach a route."""
+    return route_score(route, consumer) is not None
+
+
+def route_score(route: str, consumer: Consumer) -> int | None:
+    """How specifically a request reaches a route (None: it cannot): per segment 2 when both
+    sides say the same (a literal, or a parameter against a value), 1 when a route
+    parameter takes a literal, 0 when a value we cannot read meets a literal segment."""
     method, _, pattern = route.partition(" ")
     if consumer.method and method and consumer.method != method:
-        return False
+        return None
     want = [s for s in pattern.strip("/").split("/") if s]
     have = [s for s in consumer.target.strip("/").split("/") if s]
     statics = any(w == h != "{}" for w, h in zip(want, have[1:], strict=False))
@@ -472,32 +540,68 @@ def route_matches(route: str, consumer: Consumer) -> bool:
     elif have and have[0] == "{}" and len(have) <= len(want):
         want = want[len(want) - len(have) :]
     if len(want) != len(have):
-        return False
-    return all(w == h or w == "{}" or h == "{}" for w, h in zip(want, have, strict=True))
+        return None
+    score = 0
+    for w, h in zip(want, have, strict=True):
+        if w == h:
+            score += 2
+        elif w == "{}":
+            score += 1
+        elif h != "{}":
+            return None
+    return score
 
 
 def build_graph(facts: ContractFacts, wiring: Wiring) -> nx.DiGraph:
-    """The field graph: producer, consumer, state and mock nodes with their wiring edges."""
+    """The field graph: producer, consumer, state and mock nodes with their wiring edges.
+
+    Code boundaries are answered from it (``producers_of``, ``consumers_mocked_by``); a
+    consumer or mock node is keyed by its fact, so two calls on one line stay apart."""
     graph: nx.DiGraph = nx.DiGraph()
     for producer in facts.producers:
-        graph.add_node(("producer", producer.file, producer.name), fact=producer)
+        graph.add_node(producer_node(producer), fact=producer)
     for consumer in facts.consumers:
-        node = ("consumer", consumer.file, consumer.line)
+        node = ("consumer", consumer)
         graph.add_node(node, fact=consumer)
         for producer in wiring.consumer_producers(consumer):
-            graph.add_edge(("producer", producer.file, producer.name), node, via=consumer.source)
+            graph.add_edge(producer_node(producer), node, via=consumer.source)
     for machine in facts.machines:
         _add_machine(graph, wiring, machine, machine.machine.states, ())
     for mock in facts.mocks:
-        node = ("mock", mock.file, mock.line, mock.target)
+        node = ("mock", mock)
         graph.add_node(node, fact=mock)
         if mock.kind == "sfn-local":
             for machine in facts.machines:
                 if machine.name == mock.machine and machine.machine.state(mock.state):
                     graph.add_edge(node, ("state", machine.file, machine.name, mock.state))
         for consumer in wiring.mocked_consumers(mock):
-            graph.add_edge(node, ("consumer", consumer.file, consumer.line), via="mock")
+            graph.add_edge(node, ("consumer", consumer), via="mock")
     return graph
+
+
+def producer_node(producer: Producer) -> tuple[str, str, str]:
+    """The graph node of a producer."""
+    return ("producer", producer.file, producer.name)
+
+
+def _facts_next_to(graph: nx.DiGraph, node: tuple, kind: str, *, before: bool) -> list:
+    """The facts of the ``kind`` nodes with an edge into (``before``) or out of ``node``."""
+    if node not in graph:
+        return []
+    near = graph.predecessors(node) if before else graph.successors(node)
+    return [graph.nodes[n]["fact"] for n in near if n[0] == kind]
+
+
+def producers_of(graph: nx.DiGraph, consumer: Consumer) -> list[Producer]:
+    """The producers wired to a consumer, in a stable order."""
+    found = _facts_next_to(graph, ("consumer", consumer), "producer", before=True)
+    return sorted(found, key=lambda p: (p.file, p.name, p.line))
+
+
+def consumers_mocked_by(graph: nx.DiGraph, mock: Mock) -> list[Consumer]:
+    """The consumers whose value a code mock replaces, in a stable order."""
+    found = _facts_next_to(graph, ("mock", mock), "consumer", before=False)
+    return sorted(found, key=lambda c: (c.file, c.line, c.target))
 
 
 def _add_machine(
@@ -517,6 +621,6 @@ def _add_machine(
             resolved = wiring.resolve_state(machine, state)
             if resolved.producer is not None:
                 producer = resolved.producer
-                graph.add_edge(("producer", producer.file, producer.name), node, via="invoke")
+                graph.add_edge(producer_node(producer), node, via="invoke")
         for index, branch in enumerate(state.branches):
             _add_machine(graph, wiring, machine, branch.states, (*scope, f"{state.name}[{index}]"))

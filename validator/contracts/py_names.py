@@ -23,6 +23,7 @@ from ralph_validate.extractors.contract_facts import (
     Record,
     Shape,
     ShapeField,
+    unknown,
 )
 
 _HOPS = 8
@@ -68,7 +69,10 @@ def with_declared(
     records: dict[tuple[str, str], Record],
 ) -> tuple[Producer, Record | None]:
     """The producer with the fields of the class its return annotation names, when its own
-    returns show none and that class is a record of the repository; and that record."""
+    returns show none and that class is a record of the repository; and that record. A
+    FastAPI route sends its ``response_model`` instead, whatever it returns."""
+    if producer.response_model:
+        return _serialised(producer, module_file, aliases, records)
     if not producer.declared:
         return producer, None
     found = follow(producer.declared, module_file, aliases, lambda f, n: (f, n) in records)
@@ -83,6 +87,37 @@ def with_declared(
         # into the wrong file, so the function's own line stands for them.
         shape = _relined(shape, producer.line)
     return replace(producer, shape=shape), record
+
+
+def _serialised(
+    producer: Producer,
+    module_file: ModuleFile,
+    aliases: dict[tuple[str, str], PyAlias],
+    records: dict[tuple[str, str], Record],
+) -> tuple[Producer, Record | None]:
+    """The route with the JSON its response model writes (by alias unless told otherwise);
+    unknown when that model is no record of the repository."""
+    found = follow(producer.response_model, module_file, aliases, lambda f, n: (f, n) in records)
+    if found is None:
+        return replace(producer, shape=unknown(producer.line)), None
+    record = records[found]
+    wire = record.wire if producer.response_by_alias else record.wire_names
+    shape = wire if wire is not None else record.shape
+    if producer.response_partial:
+        shape = _optional(shape)
+    if record.file != producer.file:
+        shape = _relined(shape, producer.line)
+    if producer.response_many:
+        shape = Shape(ARRAY, items=shape, line=shape.line)
+    return replace(producer, shape=shape), record
+
+
+def _optional(shape: Shape) -> Shape:
+    """Every field of an object may be left out (``response_model_exclude_none``)."""
+    if shape.kind != OBJECT:
+        return shape
+    fields = tuple(ShapeField(f.name, _optional(f.shape), f.line, True) for f in shape.fields)
+    return replace(shape, fields=fields)
 
 
 def _relined(shape: Shape, line: int) -> Shape:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+import networkx as nx
+
 from ralph_validate.extractors.contract_facts import (
     Consumer,
     Mock,
@@ -29,7 +31,13 @@ from ralph_validate.extractors.contract_facts import (
     StateMachine,
 )
 from ralph_validate.validator.contracts import sfn_flow
-from ralph_validate.validator.contracts.graph import ContractFacts, Wiring
+from ralph_validate.validator.contracts.graph import (
+    ContractFacts,
+    Wiring,
+    build_graph,
+    consumers_mocked_by,
+    producers_of,
+)
 from ralph_validate.validator.contracts.py_names import optional_depth
 from ralph_validate.validator.contracts.shape import (
     Lookup,
@@ -207,6 +215,7 @@ class _MachineAnswers:
         self.wiring_files: dict[Origin, set[str]] = {}
         self.state_of: dict[Origin, State] = {}
         self.produced: dict[Origin, Shape] = {}
+        self.shared: set[Origin] = set()  # results of functions others invoke too
         self.out: list[Answer] = []
 
     def resolve(self, state: State) -> tuple[Shape, Origin] | None:
@@ -226,7 +235,19 @@ class _MachineAnswers:
         self.wiring_files[origin] = {*resolved.wiring, producer.file}
         self.state_of[origin] = state
         self.produced[origin] = producer.shape
+        if self._shared(state, producer):
+            self.shared.add(origin)
         return producer.shape, origin
+
+    def _shared(self, state: State, producer: Producer) -> bool:
+        """True when the function is also invoked outside the machine (an API, a URL, an
+        event source), by the state's own reference or a function definition of it."""
+        if state.function is not None and state.function.shared:
+            return True
+        return any(
+            d.function.shared and self.wiring.handler_producer(d.function, d.file) is producer
+            for d in self.wiring.facts.functions
+        )
 
     def _source(self, origin: Origin | None) -> _Source:
         if origin is None or origin == sfn_flow.EXECUTION_INPUT:
@@ -267,7 +288,14 @@ class _MachineAnswers:
                 *self.wiring_files.get(found.origin or ("", 0, ""), set()),
             }
             boundary = f"{source.label} -> {read.state}"
-            self.out += _read_rows(boundary, source, found, path, consumer, 0, files)
+            guarded, vague = _guard_depth(read.guards, path)
+            if vague and found.presence is Presence.ABSENT and source.resolved:
+                why = "read under an existence check whose path is not understood"
+                self.out.append(
+                    _row(2, boundary, None, consumer, Status.UNKNOWN, why, consumer, files)
+                )
+                continue
+            self.out += _read_rows(boundary, source, found, path, consumer, guarded, files)
         self._unconsumed(flow, looked)
         for mock in self.mocks:
             self._mock(mock, looked)
@@ -307,6 +335,12 @@ class _MachineAnswers:
                     status, why = (
                         Status.UNKNOWN,
                         "nobody in the state machine reads it; it reaches the execution output",
+                    )
+                elif origin in self.shared:
+                    status, why = (
+                        Status.UNKNOWN,
+                        "nobody in the state machine reads it; the function is also invoked "
+                        "outside it (an API, a URL, an event source), whose readers are not known",
                     )
                 else:
                     status, why = Status.FAIL, "nobody reads it before the state machine drops it"
@@ -353,7 +387,11 @@ class _MachineAnswers:
             if real.presence is Presence.UNKNOWN or not source.resolved:
                 unknown = True
                 continue
-            if fake.presence is not real.presence and Presence.UNKNOWN not in (fake.presence,):
+            if (
+                fake.presence is not real.presence
+                and Presence.UNKNOWN not in (fake.presence,)
+                and (real.root is None or mock_disagrees(real.root, fake.presence, real.inner, 0))
+            ):
                 where = FieldRef(mock.file, fake.line or mock.line, dotted(fake.inner))
                 producer = _written(real, path, source.file, source.line)
                 verb = "has" if fake.presence is Presence.PRESENT else "lacks"
@@ -382,6 +420,19 @@ class _MachineAnswers:
             )
 
 
+def _guard_depth(guards: tuple[str, ...], path: tuple[str, ...]) -> tuple[int, bool]:
+    """How much of ``path`` an ``IsPresent`` guard covers, and whether a guard is not
+    understood (its path unknown or not a plain path)."""
+    depth, vague = 0, False
+    for guard in guards:
+        parts = parse_path(guard) if guard else None
+        if parts is None:
+            vague = True
+        elif path[: len(parts)] == parts:
+            depth = max(depth, len(parts))
+    return depth, vague
+
+
 def _written(real: Lookup, path: tuple[str, ...], file: str, line: int) -> FieldRef:
     """What the real producer writes for a read a mock answers differently: the field
     itself when present, else the same leaf elsewhere (other depth or spelling), else the
@@ -392,6 +443,43 @@ def _written(real: Lookup, path: tuple[str, ...], file: str, line: int) -> Field
     if drift is not None:
         return FieldRef(file, drift[1] or line, dotted(drift[0]))
     return FieldRef(file, real.line or line, dotted(real.inner[: real.depth]))
+
+
+def possible_presences(shape: Shape, path: tuple[str, ...]) -> set[Presence]:
+    """Every answer some alternative of ``shape`` gives for ``path``: a union (several
+    returns, branches) may write a field on one path of the code and not on another."""
+    if not path:
+        return {Presence.PRESENT}
+    if shape.kind == "union":
+        out: set[Presence] = set()
+        for option in shape.options:
+            out |= possible_presences(option, path)
+        return out
+    if shape.kind == "unknown":
+        return {Presence.UNKNOWN}
+    if shape.kind == "scalar":
+        return {Presence.ABSENT}
+    head, rest = path[0], path[1:]
+    if shape.kind == "array":
+        if head == "*" or head.isdigit():
+            return possible_presences(shape.items, rest) if shape.items else {Presence.UNKNOWN}
+        return {Presence.UNKNOWN}
+    found = shape.field(head)
+    if found is None:
+        return {Presence.UNKNOWN if shape.open else Presence.ABSENT}
+    if getattr(found, "optional", False):
+        return {Presence.ABSENT} | possible_presences(found.shape, rest)
+    return possible_presences(found.shape, rest)
+
+
+def mock_disagrees(real: Shape, fake: Presence, path: tuple[str, ...], guarded: int) -> bool:
+    """True when no way the real producer can answer ``path`` matches the mock's answer, and
+    the code does not tolerate the difference (a read under an existence check, or with a
+    default, copes with an absent field either way)."""
+    if guarded >= len(path):
+        return False
+    answers = possible_presences(real, path)
+    return Presence.UNKNOWN not in answers and fake not in answers
 
 
 def _record_key(name: str) -> bool:
@@ -500,15 +588,22 @@ def _origin(producer: Producer) -> Origin:
     return (producer.file, producer.line, _producer_label(producer))
 
 
-def code_answers(facts: ContractFacts, wiring: Wiring) -> list[Answer]:
-    """Q2/Q4 per read, Q3 per producer and Q1 per mock for code boundaries."""
+def code_answers(
+    facts: ContractFacts, wiring: Wiring, graph: nx.DiGraph | None = None
+) -> list[Answer]:
+    """Q2/Q4 per read, Q3 per producer and Q1 per mock for code boundaries, following the
+    edges of the field graph."""
+    if graph is None:
+        graph = build_graph(facts, wiring)
     out: list[Answer] = []
     readers: dict[tuple[str, str], list[tuple[Consumer, list[tuple[str, ...]]]]] = {}
     handlers = _handler_producers(facts, wiring)
     for consumer in facts.consumers:
-        for producer in wiring.consumer_producers(consumer):
-            if not has_fields(producer.shape):
-                continue
+        candidates = [p for p in producers_of(graph, consumer) if has_fields(p.shape)]
+        if len(candidates) > 1:
+            out += _ambiguous(consumer, candidates)
+            continue
+        for producer in candidates:
             source = _Source(_producer_label(producer), producer.file, producer.line, True)
             marked = with_origin(producer.shape, _origin(producer))
             boundary = f"{source.label} -> {_consumer_label(consumer)}"
@@ -533,7 +628,37 @@ def code_answers(facts: ContractFacts, wiring: Wiring) -> list[Answer]:
             continue
         out += _code_unconsumed(producer, uses, key in handlers or producer.exported)
     for mock in facts.mocks:
-        out += _code_mock(mock, wiring)
+        out += _code_mock(mock, graph)
+    return out
+
+
+def _ambiguous(consumer: Consumer, producers: list[Producer]) -> list[Answer]:
+    """Q2 for a value that may come from several producers (a request two routes can
+    serve): PASS when all write the field, else UNKNOWN; never FAIL, since the producer
+    really serving it may be none of those we matched (a base URL we cannot read)."""
+    out: list[Answer] = []
+    labels = ", ".join(f"{_producer_label(p)} ({p.file}:{p.line})" for p in producers)
+    boundary = f"{labels} -> {_consumer_label(consumer)}"
+    files = {consumer.file, *(p.file for p in producers)}
+    for read in consumer.reads:
+        found = [lookup(with_origin(p.shape, _origin(p)), read.path) for p in producers]
+        ref = FieldRef(consumer.file, read.line, dotted(read.path))
+        presences = {f.presence for f in found}
+        if presences == {Presence.PRESENT}:
+            first = producers[0]
+            at = FieldRef(first.file, found[0].line or first.line, dotted(found[0].inner))
+            out.append(
+                _row(2, boundary, at, ref, Status.PASS, "written by every producer", None, files)
+            )
+        elif presences == {Presence.ABSENT} and read.guarded > found[0].depth:
+            why = "missing, but only read under an existence check"
+            out.append(_row(2, boundary, None, ref, Status.PASS, why, None, files))
+        elif presences == {Presence.ABSENT}:
+            why = f"none of {labels} writes {dotted(read.path)}; which one answers is not known"
+            out.append(_row(2, boundary, None, ref, Status.UNKNOWN, why, ref, files))
+        else:
+            why = f"the value may come from any of {labels}; they differ on {dotted(read.path)}"
+            out.append(_row(2, boundary, None, ref, Status.UNKNOWN, why, ref, files))
     return out
 
 
@@ -591,14 +716,16 @@ def _code_unconsumed(
     return out
 
 
-def _code_mock(mock: Mock, wiring: Wiring) -> list[Answer]:
+def _code_mock(mock: Mock, graph: nx.DiGraph) -> list[Answer]:
     if mock.kind == "sfn-local":
         return []
     out: list[Answer] = []
     mock_origin: Origin = (mock.file, mock.line, f"mock of {mock.target}")
     fake_value = with_origin(mock.shape, mock_origin)
-    for consumer in wiring.mocked_consumers(mock):
-        producers = [p for p in wiring.consumer_producers(consumer) if has_fields(p.shape)]
+    for consumer in consumers_mocked_by(graph, mock):
+        producers = [p for p in producers_of(graph, consumer) if has_fields(p.shape)]
+        if len(producers) > 1:
+            continue  # which real producer the mock stands for is not known
         boundary = f"{mock.target} (mock, {mock.file}:{mock.line}) -> {_consumer_label(consumer)}"
         at = FieldRef(mock.file, mock.line, mock.target)
         if not producers:
@@ -612,6 +739,8 @@ def _code_mock(mock: Mock, wiring: Wiring) -> list[Answer]:
             if optional_depth(producer.shape, read.path) is not None:
                 continue  # an optional field: a mock may leave it out or put it in
             if Presence.UNKNOWN in (real.presence, fake.presence) or real.presence is fake.presence:
+                continue
+            if not mock_disagrees(real_value, fake.presence, read.path, read.guarded):
                 continue
             consumer_ref = FieldRef(consumer.file, read.line, dotted(read.path))
             producer_ref = _written(real, read.path, producer.file, producer.line)

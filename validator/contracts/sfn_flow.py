@@ -9,7 +9,8 @@ read from, so the questions can ask whether the field is there. A ``Catch``
 target gets the state's input with the error at the catch's ``ResultPath``.
 What a task is handed (its Lambda may read any field of its event) and the input
 of a JSONata state, whose expressions are not modelled, are kept as ``escapes``;
-a JSONata state's output is unknown.
+a JSONata state's output is unknown. A Parallel's result is positional: element ``i``
+is branch ``i``'s output, so ``$.both[1].ok`` is looked up in the second branch only.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from ralph_validate.extractors.contract_facts import (
     ARRAY,
+    ChoiceRead,
     Machine,
     Shape,
     ShapeField,
@@ -65,6 +67,7 @@ class PathRead:
     where: str  # "Choice", "Parameters", "ResultSelector", "InputPath", ...
     against: Shape
     state_type: str = ""
+    guards: tuple[str, ...] = ()  # paths checked present whenever it is read ("": not known)
 
 
 @dataclass
@@ -155,8 +158,17 @@ def _step(
         )
     effective = select(given, state.input_path)
     for rule in state.choices:
-        for path in rule.paths:
-            reads.append(PathRead(state.name, path, rule.line, "Choice", effective))
+        for choice in rule.reads or tuple(ChoiceRead(p, rule.line) for p in rule.paths):
+            reads.append(
+                PathRead(
+                    state.name,
+                    choice.path,
+                    choice.line or rule.line,
+                    "Choice",
+                    effective,
+                    guards=choice.guards,
+                )
+            )
     for path, line in state.path_reads:
         reads.append(PathRead(state.name, path, line, "Path", effective))
     params = effective
@@ -188,7 +200,7 @@ def _step(
         else:
             result = params
     elif state.type == "Parallel":
-        result = _branches(state.branches, [params], resolve, overrides, flow, reads)
+        result = _branches(state.branches, [params], resolve, overrides, flow, reads, True)
     elif state.type == "Map":
         if state.items_path and state.items_path != "$":
             reads.append(
@@ -231,10 +243,13 @@ def _branches(
     overrides: dict[str, tuple[Shape, Origin]],
     flow: Flow,
     reads: list[PathRead],
+    positional: bool = False,
 ) -> Shape:
-    """Run Parallel branches / a Map item processor; the result is an array of their outputs."""
+    """Run Parallel branches / a Map item processor; the result is an array of their outputs.
+    A Parallel's array is positional: element ``i`` is what branch ``i`` outputs."""
     finals: list[Shape] = []
-    for branch in branches:
+    positions: list[ShapeField] = []
+    for index, branch in enumerate(branches):
         sub = _run(branch, union(given), resolve, overrides, None)
         reads.extend(sub.reads)
         flow.results.update(sub.results)
@@ -242,7 +257,9 @@ def _branches(
             _escape(flow, shape)
         flow.discarded.extend(s for s in sub.discarded if s not in flow.discarded)
         finals.extend(sub.final)
-    return Shape(ARRAY, items=union(finals) if finals else unknown())
+        if positional:
+            positions.append(ShapeField(str(index), union(sub.final), 0))
+    return Shape(ARRAY, tuple(positions), items=union(finals) if finals else unknown())
 
 
 def _line(state: State, key: str) -> int:

@@ -3,6 +3,8 @@
 A lookup answers PRESENT, ABSENT or UNKNOWN: ABSENT only when every
 alternative of the value is a closed object (or a scalar) without the field;
 an open object, an unknown value or a path that cannot be parsed is UNKNOWN.
+An array with ``fields`` is positional (a Parallel state's result: field ``"1"`` is
+what branch 1 outputs); an index reads that position, ``[*]`` any item.
 Lookups remember the last producer they passed through (``origin``) and the
 path inside it, so a missing field can be reported against its producer.
 """
@@ -144,6 +146,9 @@ def _lookup(
     if shape.kind == ARRAY:
         if segment == "length":
             return _lookup(scalar(), path, depth + 1, origin, root, base, line)
+        position = shape.field(segment) if segment.isdigit() else None
+        if position is not None:
+            return _lookup(position.shape, path, depth + 1, origin, root, base, line)
         if segment == "*" or segment.isdigit():
             items = shape.items or unknown()
             return _lookup(items, path, depth + 1, origin, root, base, line)
@@ -173,6 +178,10 @@ def _child(shape: Shape, segment: str) -> Shape:
     if shape.kind == OBJECT:
         found = shape.field(segment)
         return found.shape if found is not None else _vague(shape, segment)
+    if shape.kind == ARRAY and segment.isdigit() and shape.field(segment) is not None:
+        position = shape.field(segment)
+        assert position is not None
+        return position.shape
     if shape.kind == ARRAY and (segment == "*" or segment.isdigit()):
         return shape.items or _vague(shape, segment)
     return _vague(shape, segment)

@@ -1,0 +1,66 @@
+"""Import aliases from tsconfig.json/jsconfig.json lead imports and jest.mock paths to files."""
+
+from __future__ import annotations
+
+from ralph_validate.extractors.contract_facts import JsPathAlias
+from ralph_validate.extractors.contracts.tsconfig import jsonc
+from ralph_validate.extractors.dispatch import extract
+from ralph_validate.validator.checks.contracts import answers_of
+
+TSCONFIG = """{
+  // Next.js style
+  "compilerOptions": {
+    "baseUrl": ".",
+    /* the alias */
+    "paths": { "@/*": ["src/*"], "@api": ["src/api/index.ts"], },
+  },
+}
+"""
+
+
+def test_tsconfig_with_comments_and_trailing_commas_gives_path_aliases() -> None:
+    assert jsonc('{"a": "http://x//y", /* c */ "b": [1,],}') == {"a": "http://x//y", "b": [1]}
+    facts = [f for f in extract("web/tsconfig.json", TSCONFIG.encode()).facts]
+    aliases = sorted((f.pattern, f.targets, f.base) for f in facts if isinstance(f, JsPathAlias))
+    assert aliases == [
+        ("*", ("*",), "web"),
+        ("@/*", ("src/*",), "web"),
+        ("@api", ("src/api/index.ts",), "web"),
+    ]
+    other = extract("web/package.json", TSCONFIG.encode()).facts
+    assert not [f for f in other if isinstance(f, JsPathAlias)]
+
+
+def test_an_aliased_import_and_its_mock_reach_the_producer() -> None:
+    files = {
+        "web/tsconfig.json": TSCONFIG,
+        "web/src/api/user.ts": (
+            "export async function getUser(id: string) {\n"
+            "  return { id, profile: { displayName: 'Ann' } };\n"
+            "}\n"
+        ),
+        "web/src/ui/header.ts": (
+            "import { getUser } from '@/api/user';\n"
+            "export async function header(id: string) {\n"
+            "  const user = await getUser(id);\n"
+            "  return user.profile.display_name;\n"
+            "}\n"
+        ),
+        "web/test/header.test.ts": (
+            "import { header } from '../src/ui/header';\n"
+            "import { getUser } from '@/api/user';\n"
+            "jest.mock('@/api/user');\n"
+            "test('h', async () => {\n"
+            "  (getUser as jest.Mock).mockResolvedValue({ profile: { display_name: 'A' } });\n"
+            "  expect(await header('1')).toBe('A');\n"
+            "});\n"
+        ),
+    }
+    answers = answers_of(extract(p, t.encode()) for p, t in sorted(files.items()))
+    fails = sorted(
+        (a.row.question, a.row.location.file, a.row.location.line)
+        for a in answers
+        if a.row.status.value == "FAIL"
+    )
+    assert (2, "web/src/ui/header.ts", 4) in fails
+    assert (1, "web/test/header.test.ts", 5) in fails
