@@ -117,6 +117,10 @@ class Producer(Fact):
     # Qualified name of the class the return annotation names ("app.models.Order") when the
     # body builds no dict: the validator takes the shape from that class's ``Record``.
     declared: str = ""
+    # Calls whose result the function returns as it is (``return build_result(x)``) when
+    # it builds no literal itself: (module as imported, name); module "" for a function
+    # of the same file. The validator gives the producer their shapes.
+    delegates: tuple[tuple[str, str], ...] = ()
     # JS/TS: the export name of the router/app this route is declared on, when another
     # module may mount it under a prefix (``app.use('/api', router)``); ``route`` is then
     # "" for a router that serves nothing until mounted, and ``name`` holds "GET /path".

@@ -507,6 +507,15 @@ def _producers(path: str, root: ts.Node, functions: list[ts.Node], imports: Impo
         response = _response(path, function, imports)
         if response is None:
             shape, response = unknown(T.line_of(function)), _NO_MODEL
+        delegates: tuple[tuple[str, str], ...] = ()
+        options = shape.options if shape.kind == "union" else (shape,)
+        if not declared and not any(o.kind in ("object", "array") for o in options):
+            called = reads.returned_calls(function, python=True) or []
+            delegates = tuple(
+                tuple(imports[n].rpartition(".")[::2]) if n in imports else ("", n)
+                for n in called
+                if n != name
+            )
         facts.append(
             Producer(
                 file=path,
@@ -517,6 +526,7 @@ def _producers(path: str, root: ts.Node, functions: list[ts.Node], imports: Impo
                 route=_route(function, prefixes),
                 exported=not name.split(".")[-1].startswith("_"),
                 declared=declared,
+                delegates=delegates,
                 response_model=response[0],
                 response_by_alias=response[1],
                 response_many=response[2],

@@ -629,3 +629,46 @@ def _shadowed(ident: ts.Node, scope: ts.Node, python: bool) -> bool:
                     return True
         current = current.parent
     return False
+
+
+def returned_calls(function: ts.Node, python: bool) -> list[str] | None:
+    """The names of the functions whose results ``function`` returns directly
+    (``return build(x)``, ``return await build(x)``); None when some ``return`` gives
+    anything else, or none gives a value."""
+    body = function.child_by_field_name("body")
+    if body is None:
+        return None
+    if python:
+        nested = _PY_FUNCTIONS | {"class_definition"}
+    else:
+        nested = _JS_FUNCTIONS | {"class_declaration"}
+    names: list[str] = []
+    if not python and body.type != "statement_block":  # an arrow function's expression body
+        return names if _called_name(body, python, names) else None
+    stack = list(body.named_children)
+    while stack:
+        node = stack.pop()
+        if node.type in nested:
+            continue
+        if node.type == "return_statement":
+            values = node.named_children
+            if not values or not _called_name(values[0], python, names):
+                return None
+            continue
+        stack.extend(node.named_children)
+    return sorted(set(names)) or None
+
+
+def _called_name(value: ts.Node, python: bool, names: list[str]) -> bool:
+    while value.type in ("await", "await_expression", "parenthesized_expression"):
+        if not value.named_children:
+            return False
+        value = value.named_children[0]
+    call = "call" if python else "call_expression"
+    if value.type != call:
+        return False
+    function = value.child_by_field_name("function")
+    if function is None or function.type != "identifier":
+        return False
+    names.append(T.text(function))
+    return True

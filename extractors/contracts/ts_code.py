@@ -623,6 +623,10 @@ def _producer(
         else:
             declared = decls.imported(function, imports)
     at = line or T.line_of(function)
+    delegates: tuple[tuple[str, str], ...] = ()
+    if not declared and not any(o.kind in ("object", "array") for o in options):
+        called = reads.returned_calls(function, python=False) or []
+        delegates = tuple(imports.get(n, ("", n)) for n in called if n not in names)
     facts: list[Fact] = []
     if shape is not None:
         facts += [
@@ -634,6 +638,7 @@ def _producer(
                 shape=shape,
                 exported=exported,
                 declared=declared,
+                delegates=delegates,
             )
             for n in sorted(names)
         ]

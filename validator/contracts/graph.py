@@ -39,6 +39,7 @@ from ralph_validate.extractors.contract_facts import (
     State,
     StateMachine,
     StateMachineDef,
+    union,
 )
 from ralph_validate.extractors.contracts.py_code import module_of, normalise_route
 from ralph_validate.extractors.contracts.ts_routes import RESPONSE
@@ -132,6 +133,7 @@ class Wiring:
         self._declare_records()
         self._declare_ts_types()
         self._mount_routes()
+        self._follow_delegates()
 
     def _declare_records(self) -> None:
         """Give producers annotated with a repo record class (``-> Order``) its fields."""
@@ -343,6 +345,42 @@ class Wiring:
                 return hops + trail
         return hops
 
+    def _follow_delegates(self) -> None:
+        """A producer that returns another function's result as it is (``return
+        build_result(x)``) gets that function's shape, with the evidence at its own line
+        (the fields are written in the other file); chains are followed a few steps."""
+        facts = self.facts
+        for _ in range(_DELEGATION_STEPS):
+            changed = False
+            for index, producer in enumerate(facts.producers):
+                if not producer.delegates or _has_fields(producer.shape):
+                    continue
+                shapes: list[Shape] = []
+                for module, name in producer.delegates:
+                    target = self._delegate(producer, module, name)
+                    if target is None or not _has_fields(target.shape):
+                        shapes = []
+                        break
+                    shapes.append(relined(target.shape, producer.line))
+                if not shapes:
+                    continue
+                updated = replace(producer, shape=union(shapes, producer.line))
+                facts.producers[index] = updated
+                if facts.by_name.get((producer.file, producer.name)) is producer:
+                    facts.by_name[(producer.file, producer.name)] = updated
+                changed = True
+            if not changed:
+                return
+
+    def _delegate(self, producer: Producer, module: str, name: str) -> Producer | None:
+        """The producer ``name`` (imported from ``module``, or of the same file) is."""
+        if not module:
+            return self.facts.by_name.get((producer.file, name))
+        if producer.file.endswith(".py"):
+            return self.py_producer(module, name)
+        file = self.js_module_file(producer.file, module)
+        return self.js_producer(file, name) if file is not None else None
+
     def js_producer(self, file: str, name: str) -> Producer | None:
         """The producer a JS module's export ``name`` is, through re-exports."""
         return self.facts.by_name.get(self.js_chain(file, name)[-1])
@@ -499,6 +537,25 @@ def _relined(shape: Shape, line: int) -> Shape:
     items = _relined(shape.items, line) if shape.items is not None else None
     options = tuple(_relined(o, line) for o in shape.options)
     return replace(shape, fields=fields, items=items, options=options, line=line)
+
+
+_DELEGATION_STEPS = 3  # handler -> builder -> helper: deeper chains stay unknown
+
+
+def _has_fields(shape: Shape) -> bool:
+    options = shape.options if shape.kind == "union" else (shape,)
+    return any(o.kind in ("object", "array") for o in options)
+
+
+def relined(shape: Shape, line: int) -> Shape:
+    """``shape`` with every line set to ``line``: evidence for fields written elsewhere."""
+    return replace(
+        shape,
+        line=line,
+        fields=tuple(replace(f, line=line, shape=relined(f.shape, line)) for f in shape.fields),
+        items=relined(shape.items, line) if shape.items is not None else None,
+        options=tuple(relined(o, line) for o in shape.options),
+    )
 
 
 def _inside(path: str, folder: str) -> bool:
