@@ -503,7 +503,10 @@ class MockDrift:
     (`{"Payload": {"success": true, "details": {"passed": true}}}`).
 
     ## How to suppress
-    `# ralph-validate: ignore[CT001] <reason>` on the mock's line.
+    `# ralph-validate: ignore[CT001] <reason>` on the mock's line. A mock in
+    JSON (`MockConfigFile.json`) cannot carry a comment: leave the file out
+    with `exclude`, or turn the rule off with `ignore = ["CT001"]` in the
+    configuration.
     """
 
     id = "CT001"
