@@ -17,13 +17,20 @@ from ralph_validate.core.specs.model import Spec
 from ralph_validate.extractors.facts import ExtractionError
 from ralph_validate.validator.changeset import compute_change_set
 from ralph_validate.validator.checks import CHECKS
+from ralph_validate.validator.checks.contracts import finding_for as contract_finding
 from ralph_validate.validator.checks.traceability import finding_for
 from ralph_validate.validator.config import load_config
 from ralph_validate.validator.context import AnalysisContext, ChangeSet, CheckOutput
 from ralph_validate.validator.factstore import FactStore
 from ralph_validate.validator.findings import Finding, Status
 from ralph_validate.validator.llm_pass import LlmLimits, run_llm_pass
-from ralph_validate.validator.report.model import Header, Report, RequirementRow, TestRow
+from ralph_validate.validator.report.model import (
+    ContractRow,
+    Header,
+    Report,
+    RequirementRow,
+    TestRow,
+)
 from ralph_validate.validator.suppression import apply_suppressions
 
 
@@ -150,6 +157,7 @@ def run_audit(
         if config.rule_enabled(f.rule, f.kind) and not config.is_excluded(f.file)
     ]
     tests = [_retest(t, findings) for t in ctx.so_far.tests]
+    contracts = kept_contract_rows(ctx.so_far.contracts, findings)
     header = Header(
         spec_name=spec.name if spec else None,
         spec_path=spec.path if spec else None,
@@ -166,12 +174,24 @@ def run_audit(
     report = Report(
         header=header,
         requirements=tuple(ctx.so_far.requirements),
-        contracts=tuple(ctx.so_far.contracts),
+        contracts=tuple(contracts),
         tests=tuple(tests),
         findings=tuple(findings),
         has_spec=spec is not None,
     )
     return _sorted_report(report)
+
+
+def kept_contract_rows(rows: list[ContractRow], findings: list[Finding]) -> list[ContractRow]:
+    """The contract rows whose finding survived suppression, rule selection and exclusion
+    (a suppressed read must not stay FAIL in the table the gate reads); PASS rows stay."""
+    kept = {(f.kind, f.file, f.line, f.message) for f in findings}
+    out = []
+    for row in rows:
+        finding = contract_finding(row)
+        if finding is None or (finding.kind, finding.file, finding.line, finding.message) in kept:
+            out.append(row)
+    return out
 
 
 def extraction_errors(store: FactStore) -> list[str]:

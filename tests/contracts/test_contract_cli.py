@@ -76,3 +76,32 @@ def test_the_fail_on_threshold_counts_contract_findings(case_repo, validate) -> 
     root = case_repo("ts-cdk-nodejs", "buggy")
     done = validate("--repo", str(root), "--no-llm", "--quiet", "--fail-on", "fail")
     assert done.returncode == 1
+
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "contracts"
+
+
+def _case_files(case: str, variant: str) -> dict[str, str]:
+    root = FIXTURES / case / variant
+    return {
+        p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def test_a_suppressed_or_ignored_contract_finding_leaves_the_table_too(repo, validate) -> None:
+    files = _case_files("ts-cdk-nodejs", "buggy")
+    lines = files["lib/pipeline-stack.ts"].split("\n")
+    lines[25] += " // ralph-validate: ignore[CT002] the envelope is flattened upstream"
+    files["lib/pipeline-stack.ts"] = "\n".join(lines)
+    files["pyproject.toml"] = '[tool.ralph-validate]\nignore = ["CT003"]\n'
+    repo.commit("chore: start", {"README.md": "x\n"})
+    repo.commit("row-count: pipeline", files)
+    report = _audit(repo.root, validate)
+    assert sorted((c["question"], c["status"]) for c in report["contracts"]) == [
+        (1, "FAIL"),
+        (4, "FAIL"),
+    ]
+    assert sorted(f["rule"] for f in report["findings"]) == ["CT001", "CT004"]
+    assert report["summary"]["FAIL"] == 2
