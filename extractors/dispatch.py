@@ -19,7 +19,7 @@ from ralph_validate.extractors import treesitter
 from ralph_validate.extractors.facts import ExtractionError, Fact, FileFacts
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
-EXTRACTOR_VERSION = "12"
+EXTRACTOR_VERSION = "13"
 
 
 @dataclass

@@ -575,6 +575,7 @@ def _consumers(
     facts: list[Fact] = []
     responses: dict[str, tuple[str, str]] = {}
     index = reads.Identifiers(caps.get("ident", []))
+    instances = _instances(path, caps.get("binding", []), imports, local)
     for node in caps.get("binding", []):
         name = node.child_by_field_name("left")
         value = _strip_await(node.child_by_field_name("right"))
@@ -587,6 +588,7 @@ def _consumers(
             responses[T.text(name)] = request
             continue
         source, target, qualified, method = "", "", "", ""
+        instance: str | None = None
         callee = expr.func
         if isinstance(callee, ir.Attr) and callee.name == "json" and not expr.args:
             inner = callee.obj
@@ -599,7 +601,12 @@ def _consumers(
             if not dotted:
                 continue
             head, _, rest = dotted.partition(".")
-            if head in imports:
+            instance = _instance_of(instances, head, node) if rest and "." not in rest else None
+            if instance is not None:
+                # ``client = Client(); client.get(...)``: the method of the class.
+                module, _, cls = instance.rpartition(".")
+                qualified = f"{module}.{cls}.{rest}"
+            elif head in imports:
                 qualified = imports[head] + (f".{rest}" if rest else "")
             elif dotted in local:
                 qualified = f"{module_of(path)}.{dotted}"
@@ -609,6 +616,8 @@ def _consumers(
         scope = reads.enclosing_scope(node, python=True)
         uses = reads.uses_of(T.text(name), scope, node.end_byte, index, python=True)
         module, _, imported = qualified.rpartition(".")
+        if instance is not None and source == "call":
+            module, imported = instance.rpartition(".")[0], f"{instance.rpartition('.')[2]}.{rest}"
         facts.append(
             Consumer(
                 file=path,
@@ -624,6 +633,55 @@ def _consumers(
             )
         )
     return facts
+
+
+def _instances(
+    path: str, bindings: list[ts.Node], imports: Imports, local: set[str]
+) -> dict[tuple[int, str], list[tuple[int, str]]]:
+    """``name = Class(...)`` per (scope, name): where it is bound and the qualified class.
+    A callee counts as a class when its name is capitalised (PEP 8) and it is imported or
+    has methods in this file."""
+    classes = {q.rsplit(".", 1)[0] for q in local if "." in q}
+    out: dict[tuple[int, str], list[tuple[int, str]]] = {}
+    for node in bindings:
+        left = node.child_by_field_name("left")
+        if left is None or left.type != "identifier":
+            continue
+        scope = reads.enclosing_scope(node, python=True)
+        right = _strip_await(node.child_by_field_name("right"))
+        qualified = ""
+        if right is not None and right.type == "call":
+            callee = ir.dotted(ir.from_py(right.child_by_field_name("function")))
+            last = callee.rsplit(".", 1)[-1]
+            head, _, rest = callee.partition(".")
+            if last[:1].isupper():
+                if head in imports:
+                    qualified = imports[head] + (f".{rest}" if rest else "")
+                elif callee in classes:
+                    qualified = f"{module_of(path)}.{callee}"
+        out.setdefault((scope.id, T.text(left)), []).append((node.start_byte, qualified))
+    return out
+
+
+def _instance_of(
+    instances: dict[tuple[int, str], list[tuple[int, str]]], name: str, at: ts.Node
+) -> str | None:
+    """The class ``name`` holds an instance of where ``at`` uses it: the last binding before
+    it in the same function, else a module-level one that is never rebound."""
+    scope = reads.enclosing_scope(at, python=True)
+    steps = sorted(instances.get((scope.id, name), []))
+    before = [q for start, q in steps if start < at.start_byte]
+    if before:
+        return before[-1] or None
+    if steps or scope.type == "module":
+        return None
+    root = scope
+    while root.parent is not None:
+        root = root.parent
+    module_steps = {q for _, q in instances.get((root.id, name), [])}
+    if len(module_steps) != 1:
+        return None
+    return module_steps.pop() or None
 
 
 def _symbol(path: str, scope: ts.Node) -> str:
