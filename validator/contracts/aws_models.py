@@ -36,9 +36,9 @@ from botocore.exceptions import BotoCoreError
 
 from ralph_validate.extractors.contract_facts import SdkCall, SdkClient, SdkMock
 from ralph_validate.extractors.facts import FileFacts
-from ralph_validate.validator.contracts.questions import KIND, Answer
+from ralph_validate.validator.contracts.questions import Answer, answer_row
 from ralph_validate.validator.findings import Status
-from ralph_validate.validator.report.model import ContractRow, FieldRef, Location
+from ralph_validate.validator.report.model import FieldRef
 
 PRESENT = "present"
 ABSENT = "absent"
@@ -171,22 +171,6 @@ def _members(shape: botocore.model.Shape | None) -> str:
     return f"its fields are {shown}" if names else "it has no fields"
 
 
-def _row(
-    question: int,
-    boundary: str,
-    producer: FieldRef | None,
-    consumer: FieldRef | None,
-    status: Status,
-    reason: str,
-    at: FieldRef | None,
-    files: set[str],
-) -> Answer:
-    location = Location(at.file, at.line) if at is not None and status is not Status.PASS else None
-    kind = KIND[question] if status is not Status.PASS else None
-    row = ContractRow(question, boundary, producer, consumer, status, reason, kind, location)
-    return Answer(row, frozenset(f for f in files if f))
-
-
 @dataclass(frozen=True)
 class _Op:
     """One operation as the rows name it."""
@@ -211,7 +195,7 @@ def _call_rows(call: SdkCall) -> list[Answer]:
             return []
         at = FieldRef(call.file, call.line, call.client)
         why = f"botocore has no service model named {call.service!r}"
-        return [_row(2, boundary, None, at, Status.UNKNOWN, why, at, files)]
+        return [answer_row(2, boundary, None, at, Status.UNKNOWN, why, at, files)]
     model = operation(call.service, call.method)
     if model is None:
         return []
@@ -224,7 +208,7 @@ def _call_rows(call: SdkCall) -> list[Answer]:
         if found.found != ABSENT:
             why = f"in the {op.label} output"
             out.append(
-                _row(
+                answer_row(
                     2,
                     boundary,
                     op.ref(read.path[: found.depth]),
@@ -241,17 +225,19 @@ def _call_rows(call: SdkCall) -> list[Answer]:
         for other in near_spellings(found.shape, missing)[:1]:
             elsewhere = op.ref((*read.path[: found.depth], other))
             why = f"reads {_dotted(read.path)}; the {op.label} output has {elsewhere.path}"
-            out.append(_row(4, boundary, elsewhere, consumer, Status.FAIL, why, consumer, files))
+            out.append(
+                answer_row(4, boundary, elsewhere, consumer, Status.FAIL, why, consumer, files)
+            )
         if read.guarded > found.depth:
             why = "not in the model, but only read under an existence check"
-            out.append(_row(2, boundary, where, consumer, Status.PASS, why, None, files))
+            out.append(answer_row(2, boundary, where, consumer, Status.PASS, why, None, files))
             continue
         inside = _dotted(read.path[: found.depth]) or "the response"
         why = (
             f"reads {_dotted(read.path)}; the {op.label} output has no {missing} in {inside} "
             f"({_members(found.shape)})"
         )
-        out.append(_row(2, boundary, where, consumer, Status.FAIL, why, consumer, files))
+        out.append(answer_row(2, boundary, where, consumer, Status.FAIL, why, consumer, files))
     for test in call.tests:
         found = walk(output, test.path)
         allowed = _enum(found.shape) if found.found == PRESENT else []
@@ -262,13 +248,13 @@ def _call_rows(call: SdkCall) -> list[Answer]:
         bad = [v for v in test.values if v not in allowed]
         if not bad:
             why = f"compares {_dotted(test.path)} with values of its enum"
-            out.append(_row(2, boundary, producer, consumer, Status.PASS, why, None, files))
+            out.append(answer_row(2, boundary, producer, consumer, Status.PASS, why, None, files))
             continue
         why = (
             f"compares {_dotted(test.path)} with {', '.join(map(repr, bad))}; the {op.label} "
             f"model {_allowed(bad, allowed)}"
         )
-        out.append(_row(2, boundary, producer, consumer, Status.FAIL, why, consumer, files))
+        out.append(answer_row(2, boundary, producer, consumer, Status.FAIL, why, consumer, files))
     return out
 
 
@@ -278,7 +264,7 @@ def _mock_rows(mock: SdkMock, service: str, files: set[str]) -> list[Answer]:
     at = FieldRef(mock.file, mock.line, f"{mock.client}.{mock.method}")
     if service_model(service) is None:
         why = f"botocore has no service model named {service!r}"
-        return [_row(1, boundary, None, at, Status.UNKNOWN, why, at, files)]
+        return [answer_row(1, boundary, None, at, Status.UNKNOWN, why, at, files)]
     model = operation(service, mock.method)
     if model is None:
         return []
@@ -299,7 +285,7 @@ def _mock_rows(mock: SdkMock, service: str, files: set[str]) -> list[Answer]:
             why = f"the mock has {_dotted(entry.path)}; the {op.label} output has no "
             why += f"{missing} in {inside}{hint}"
             producer = op.ref(entry.path[: found.depth])
-            out.append(_row(1, boundary, producer, None, Status.FAIL, why, where, files))
+            out.append(answer_row(1, boundary, producer, None, Status.FAIL, why, where, files))
             continue
         allowed = _enum(found.shape) if found.found == PRESENT else []
         if entry.value is not None and allowed and entry.value not in allowed:
@@ -308,10 +294,12 @@ def _mock_rows(mock: SdkMock, service: str, files: set[str]) -> list[Answer]:
                 f"the mock sets {_dotted(entry.path)} to {entry.value!r}; the {op.label} "
                 f"model {_allowed([entry.value], allowed)}"
             )
-            out.append(_row(1, boundary, op.ref(entry.path), None, Status.FAIL, why, where, files))
+            out.append(
+                answer_row(1, boundary, op.ref(entry.path), None, Status.FAIL, why, where, files)
+            )
     if not out:
         why = f"every key and enum value is in the {op.label} output"
-        out.append(_row(1, boundary, op.ref(()), None, Status.PASS, why, None, files))
+        out.append(answer_row(1, boundary, op.ref(()), None, Status.PASS, why, None, files))
     return out
 
 

@@ -70,7 +70,7 @@ class Answer:
     files: frozenset[str]
 
 
-def _row(
+def answer_row(
     question: int,
     boundary: str,
     producer: FieldRef | None,
@@ -80,6 +80,7 @@ def _row(
     at: FieldRef | None,
     files: set[str],
 ) -> Answer:
+    """One report row: located at ``at`` and given its ``contract.*`` kind unless PASS."""
     location = Location(at.file, at.line) if at is not None and status is not Status.PASS else None
     kind = KIND[question] if status is not Status.PASS else None
     row = ContractRow(question, boundary, producer, consumer, status, reason, kind, location)
@@ -134,10 +135,10 @@ def _read_rows(
     )
     if source.label == "execution input":
         why = "reads the execution input, whose schema is not known"
-        return [_row(2, boundary, None, consumer, Status.UNKNOWN, why, consumer, files)]
+        return [answer_row(2, boundary, None, consumer, Status.UNKNOWN, why, consumer, files)]
     if found.presence is Presence.PRESENT:
         return [
-            _row(
+            answer_row(
                 2,
                 boundary,
                 producer_ref,
@@ -150,17 +151,19 @@ def _read_rows(
         ]
     if not source.resolved:
         why = f"the producer behind {source.label} is not known: {source.why}"
-        return [_row(2, boundary, None, consumer, Status.UNKNOWN, why, consumer, files)]
+        return [answer_row(2, boundary, None, consumer, Status.UNKNOWN, why, consumer, files)]
     if found.presence is Presence.UNKNOWN:
         why = f"{source.label} may or may not write {dotted(path)}"
-        return [_row(2, boundary, producer_ref, consumer, Status.UNKNOWN, why, consumer, files)]
+        return [
+            answer_row(2, boundary, producer_ref, consumer, Status.UNKNOWN, why, consumer, files)
+        ]
     out: list[Answer] = []
     drift = _drift(found, path)
     if drift is not None:
         elsewhere = FieldRef(source.file, drift[1], dotted(drift[0]))
         how = "at another depth" if drift[0][-1] == path[found.depth] else "spelled differently"
         out.append(
-            _row(
+            answer_row(
                 4,
                 boundary,
                 elsewhere,
@@ -174,7 +177,7 @@ def _read_rows(
         producer_ref = elsewhere
     if guarded > found.depth:
         out.append(
-            _row(
+            answer_row(
                 2,
                 boundary,
                 producer_ref,
@@ -187,7 +190,7 @@ def _read_rows(
         )
         return out
     out.append(
-        _row(
+        answer_row(
             2,
             boundary,
             producer_ref,
@@ -265,7 +268,7 @@ class _MachineAnswers:
             if path is None:
                 if not read.path.startswith("$$"):
                     self.out.append(
-                        _row(
+                        answer_row(
                             2,
                             f"? -> {read.state}",
                             None,
@@ -292,7 +295,7 @@ class _MachineAnswers:
             if vague and found.presence is Presence.ABSENT and source.resolved:
                 why = "read under an existence check whose path is not understood"
                 self.out.append(
-                    _row(2, boundary, None, consumer, Status.UNKNOWN, why, consumer, files)
+                    answer_row(2, boundary, None, consumer, Status.UNKNOWN, why, consumer, files)
                 )
                 continue
             self.out += _read_rows(boundary, source, found, path, consumer, guarded, files)
@@ -345,7 +348,7 @@ class _MachineAnswers:
                 else:
                     status, why = Status.FAIL, "nobody reads it before the state machine drops it"
                 self.out.append(
-                    _row(
+                    answer_row(
                         3,
                         f"{state.name} -> {self.machine.name}",
                         ref,
@@ -396,7 +399,7 @@ class _MachineAnswers:
                 producer = _written(real, path, source.file, source.line)
                 verb = "has" if fake.presence is Presence.PRESENT else "lacks"
                 self.out.append(
-                    _row(
+                    answer_row(
                         1,
                         boundary,
                         producer,
@@ -416,7 +419,7 @@ class _MachineAnswers:
                 else "the mock agrees with the producer on every field read"
             )
             self.out.append(
-                _row(1, boundary, None, None, status, why, at, {mock.file, self.machine.file})
+                answer_row(1, boundary, None, None, status, why, at, {mock.file, self.machine.file})
             )
 
 
@@ -648,17 +651,19 @@ def _ambiguous(consumer: Consumer, producers: list[Producer]) -> list[Answer]:
             first = producers[0]
             at = FieldRef(first.file, found[0].line or first.line, dotted(found[0].inner))
             out.append(
-                _row(2, boundary, at, ref, Status.PASS, "written by every producer", None, files)
+                answer_row(
+                    2, boundary, at, ref, Status.PASS, "written by every producer", None, files
+                )
             )
         elif presences == {Presence.ABSENT} and read.guarded > found[0].depth:
             why = "missing, but only read under an existence check"
-            out.append(_row(2, boundary, None, ref, Status.PASS, why, None, files))
+            out.append(answer_row(2, boundary, None, ref, Status.PASS, why, None, files))
         elif presences == {Presence.ABSENT}:
             why = f"none of {labels} writes {dotted(read.path)}; which one answers is not known"
-            out.append(_row(2, boundary, None, ref, Status.UNKNOWN, why, ref, files))
+            out.append(answer_row(2, boundary, None, ref, Status.UNKNOWN, why, ref, files))
         else:
             why = f"the value may come from any of {labels}; they differ on {dotted(read.path)}"
-            out.append(_row(2, boundary, None, ref, Status.UNKNOWN, why, ref, files))
+            out.append(answer_row(2, boundary, None, ref, Status.UNKNOWN, why, ref, files))
     return out
 
 
@@ -712,7 +717,7 @@ def _code_unconsumed(
         else:
             status, why = Status.FAIL, "no reader of this value reads it"
         readers = ", ".join(sorted({_consumer_label(c) for c, _ in uses}))
-        out.append(_row(3, f"{label} -> {readers}", ref, None, status, why, ref, files))
+        out.append(answer_row(3, f"{label} -> {readers}", ref, None, status, why, ref, files))
     return out
 
 
@@ -750,7 +755,7 @@ def _code_mock(mock: Mock, graph: nx.DiGraph) -> list[Answer]:
                 dotted(read.path),
                 _producer_label(producer),
             )
-            drifted = _row(
+            drifted = answer_row(
                 1,
                 boundary,
                 producer_ref,
@@ -765,7 +770,7 @@ def _code_mock(mock: Mock, graph: nx.DiGraph) -> list[Answer]:
             out.append(drifted)
         elif consumer.reads:
             out.append(
-                _row(
+                answer_row(
                     1,
                     boundary,
                     None,
