@@ -157,14 +157,12 @@ def number_value(text: str) -> float | None:
     """The value of a Python number literal (``0o400``, ``1_000``, ``-2.5e3``, ``0xFF``), or
     None for what is not a real number (``3j``)."""
     cleaned = text.replace("_", "").replace(" ", "")
-    try:
-        return float(int(cleaned, 0))
-    except ValueError:
-        pass
-    try:
-        return float(cleaned)
-    except ValueError:
-        return None
+    for read in (lambda t: int(t, 0), float):  # int first: 0o400, 0x1F, 0b11
+        try:
+            return float(read(cleaned))
+        except ValueError:
+            continue
+    return None
 
 
 def _always_iterates(loop: ts.Node) -> bool:

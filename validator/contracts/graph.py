@@ -45,6 +45,7 @@ from ralph_validate.extractors.contracts.py_code import module_of, normalise_rou
 from ralph_validate.extractors.contracts.ts_routes import RESPONSE
 from ralph_validate.extractors.facts import FileFacts
 from ralph_validate.validator.contracts.py_names import follow, with_declared
+from ralph_validate.validator.contracts.shape import has_fields
 
 _JS_EXTENSIONS = (".ts", ".tsx", ".js", ".mjs", ".cjs", ".jsx", ".mts", ".cts")
 _HANDLER_EXTENSIONS = (".py", ".js", ".mjs", ".cjs", ".ts")
@@ -353,12 +354,12 @@ class Wiring:
         for _ in range(_DELEGATION_STEPS):
             changed = False
             for index, producer in enumerate(facts.producers):
-                if not producer.delegates or _has_fields(producer.shape):
+                if not producer.delegates or has_fields(producer.shape):
                     continue
                 shapes: list[Shape] = []
                 for module, name in producer.delegates:
                     target = self._delegate(producer, module, name)
-                    if target is None or not _has_fields(target.shape):
+                    if target is None or not has_fields(target.shape):
                         shapes = []
                         break
                     shapes.append(relined(target.shape, producer.line))
@@ -540,11 +541,6 @@ def _relined(shape: Shape, line: int) -> Shape:
 
 
 _DELEGATION_STEPS = 3  # handler -> builder -> helper: deeper chains stay unknown
-
-
-def _has_fields(shape: Shape) -> bool:
-    options = shape.options if shape.kind == "union" else (shape,)
-    return any(o.kind in ("object", "array") for o in options)
 
 
 def relined(shape: Shape, line: int) -> Shape:

@@ -25,6 +25,7 @@ from ralph_validate.extractors.contract_facts import (
     ShapeField,
     unknown,
 )
+from ralph_validate.validator.contracts.shape import has_fields
 
 _HOPS = 8
 
@@ -57,11 +58,6 @@ def follow(
     return None
 
 
-def _has_fields(shape: Shape) -> bool:
-    options = shape.options if shape.kind == UNION else (shape,)
-    return any(o.kind in (OBJECT, ARRAY) for o in options)
-
-
 def with_declared(
     producer: Producer,
     module_file: ModuleFile,
@@ -79,7 +75,7 @@ def with_declared(
     if found is None:
         return producer, None
     record = records[found]
-    if _has_fields(producer.shape):
+    if has_fields(producer.shape):
         return producer, record  # already given its fields (a second ``Wiring``)
     shape = record.shape
     if record.file != producer.file:

@@ -45,6 +45,7 @@ from ralph_validate.validator.contracts.shape import (
     Presence,
     dotted,
     find_fields,
+    has_fields,
     leaves,
     lookup,
     parse_path,
@@ -665,13 +666,6 @@ def _ambiguous(consumer: Consumer, producers: list[Producer]) -> list[Answer]:
             why = f"the value may come from any of {labels}; they differ on {dotted(read.path)}"
             out.append(answer_row(2, boundary, None, ref, Status.UNKNOWN, why, ref, files))
     return out
-
-
-def has_fields(shape: Shape) -> bool:
-    """True when a function's result is a value with fields we know (a dict/object literal,
-    a list of them); a class instance or another call's result is not a field contract."""
-    options = shape.options if shape.kind == "union" else (shape,)
-    return any(o.kind in ("object", "array") for o in options)
 
 
 def _handler_producers(facts: ContractFacts, wiring: Wiring) -> set[tuple[str, str]]:

@@ -274,3 +274,10 @@ def envelope(payload: Shape, origin: Origin) -> Shape:
         "SdkResponseMetadata": ShapeField("SdkResponseMetadata", unknown(), 0),
     }
     return with_origin(obj(fields, line=payload.line), origin)
+
+
+def has_fields(shape: Shape) -> bool:
+    """True when a value has fields we know (a dict/object literal, a list of them, in any
+    alternative); a class instance or another call's result is not a field contract."""
+    options = shape.options if shape.kind == UNION else (shape,)
+    return any(o.kind in (OBJECT, ARRAY) for o in options)
