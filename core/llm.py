@@ -26,7 +26,7 @@ from typing import Any
 import anthropic
 import jsonschema
 
-from ralph_validate.core.atomic import atomic_write_text
+from .atomic import atomic_write_text
 
 DEFAULT_MODEL = "claude-sonnet-4-5"
 MODEL_ENV = "RALPH_VALIDATE_MODEL"

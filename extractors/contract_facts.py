@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ralph_validate.extractors.facts import Fact
+from .facts import Fact
 
 OBJECT = "object"
 ARRAY = "array"

@@ -15,8 +15,8 @@ from pathlib import PurePosixPath
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter
-from ralph_validate.extractors.facts import ExtractionError, Fact, FileFacts
+from . import treesitter
+from .facts import ExtractionError, Fact, FileFacts
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
 EXTRACTOR_VERSION = "13"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ralph_validate.extractors.facts import Fact
+from .facts import Fact
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ imports a test framework; elsewhere a bare ``test(...)`` call is just a call.
 
 from __future__ import annotations
 
-from ralph_validate.extractors.dispatch import SourceFile, register
-from ralph_validate.extractors.facts import Fact
-from ralph_validate.extractors.integrity_facts import (
+from .dispatch import SourceFile, register
+from .facts import Fact
+from .integrity_facts import (
     Assertion,
     Binding,
     Comment,
@@ -24,8 +24,8 @@ from ralph_validate.extractors.integrity_facts import (
     StubBody,
     TestCase,
 )
-from ralph_validate.extractors.js import marker_facts, test_facts
-from ralph_validate.extractors.js.context import JsFile
+from .js import marker_facts, test_facts
+from .js.context import JsFile
 
 # Fact order within one line, so that output is the same on every run.
 _ORDER = {

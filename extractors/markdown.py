@@ -12,9 +12,9 @@ import re
 
 from markdown_it import MarkdownIt
 
-from ralph_validate.extractors.dispatch import SourceFile, register
-from ralph_validate.extractors.facts import Fact
-from ralph_validate.extractors.integrity_facts import Comment
+from .dispatch import SourceFile, register
+from .facts import Fact
+from .integrity_facts import Comment
 
 _PARSER = MarkdownIt("commonmark").enable("table")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")

@@ -16,10 +16,10 @@ from pathlib import PurePosixPath
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
-from ralph_validate.extractors.dispatch import SourceFile, register
-from ralph_validate.extractors.facts import Fact
-from ralph_validate.extractors.integrity_facts import (
+from . import treesitter as T
+from .dispatch import SourceFile, register
+from .facts import Fact
+from .integrity_facts import (
     Assertion,
     Binding,
     Comment,

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ralph_validate.extractors import treesitter
-from ralph_validate.extractors.dispatch import SourceFile, register
-from ralph_validate.extractors.facts import Fact
+from . import treesitter
+from .dispatch import SourceFile, register
+from .facts import Fact
 
 # Longer strings are prose (docstrings, messages): their words still count, the text is cut.
 _MAX_STRING = 300

@@ -25,15 +25,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ralph_validate.core.errors import InputError
-from ralph_validate.core.git import Git
-from ralph_validate.core.specs import find_spec, read_tasks
-from ralph_validate.core.specs.model import Task
-from ralph_validate.gate import log, output
-from ralph_validate.gate.decide import Verdict, decide
-from ralph_validate.gate.final import LOCK, mark_final
-from ralph_validate.gate.report_reader import ParsedReport, ReportUnavailable, read_report
-from ralph_validate.gate.staleness import why_stale
+from ..core.errors import InputError
+from ..core.git import Git
+from ..core.specs import find_spec, read_tasks
+from ..core.specs.model import Task
+from . import log, output
+from .decide import Verdict, decide
+from .final import LOCK, mark_final
+from .report_reader import ParsedReport, ReportUnavailable, read_report
+from .staleness import why_stale
 
 DEFAULT_MAX_STALLS = 3
 REPORT_NAME = "validation-report.md"

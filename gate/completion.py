@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from ralph_validate.core.llm import LlmClient, snippet_found
-from ralph_validate.gate.promise_tags import (
+from ..core.llm import LlmClient, snippet_found
+from .promise_tags import (
     EXIT_BLOCKED,
     EXIT_COMPLETE,
     EXIT_DECIDE,

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ralph_validate.core.specs.model import Task
-from ralph_validate.gate.report_reader import ParsedReport, StatusRow
+from ..core.specs.model import Task
+from .report_reader import ParsedReport, StatusRow
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ralph_validate.core.atomic import atomic_write_bytes
-from ralph_validate.core.errors import InputError
-from ralph_validate.core.specs.model import Task
+from ..core.atomic import atomic_write_bytes
+from ..core.errors import InputError
+from ..core.specs.model import Task
 
 LOCK = Path(".ralph") / "gate.lock"
 MARKABLE = (b" ", b"-", b"~")

@@ -29,9 +29,9 @@ from __future__ import annotations
 import json
 from pathlib import PurePosixPath
 
-from ralph_validate.core.specs.model import Task, TaskState
-from ralph_validate.gate.decide import Verdict
-from ralph_validate.gate.report_reader import StatusRow
+from ..core.specs.model import Task, TaskState
+from .decide import Verdict
+from .report_reader import StatusRow
 
 _BOXES = {TaskState.OPEN: " ", TaskState.IN_PROGRESS: "-", TaskState.QUEUED: "~"}
 

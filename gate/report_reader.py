@@ -33,8 +33,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ralph_validate.core.errors import InputError
-from ralph_validate.core.specs.text import Line, prose_lines, split_lines
+from ..core.errors import InputError
+from ..core.specs.text import Line, prose_lines, split_lines
 
 WORDS = ("PASS", "FAIL", "UNKNOWN")
 _STATUS_CELL = re.compile(r"^(\*\*|__|\*|_|`|)(PASS|FAIL|UNKNOWN)\1$")

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from pathlib import PurePosixPath
 
-from ralph_validate.core.git import Git
+from ..core.git import Git
 
 AGENT_STATE_NAMES = ("progress.txt", "progress.md")
 

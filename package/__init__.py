@@ -1,8 +1,7 @@
 """ralph-validate: audit agent work against its spec; gate completion by fixed rules."""
 
-from importlib.metadata import PackageNotFoundError, version
+from importlib import import_module
 
-try:
-    __version__ = version("ralph-validate")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+source"
+# core/ installs as ralph_validate.core but is not this file's sibling in a source
+# checkout, so the version is looked up by module name rather than imported relatively.
+__version__: str = import_module(f"{__name__}.core.version").__version__

@@ -55,6 +55,24 @@ class GitRepo:
         return self.git("rev-parse", "HEAD").strip()
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--with-slow",
+        action="store_true",
+        help="also run the tests marked slow (the README's test command and CI do)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked slow are left out of a plain ``pytest`` run, unless --with-slow."""
+    if config.getoption("--with-slow"):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]
+
+
 @pytest.fixture(scope="session", autouse=True)
 def facts_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """One facts cache for the whole run, outside the user's real cache folder; the CLI

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ralph_validate.extractors.facts import FileFacts
-from ralph_validate.validator.context import AnalysisContext
-from ralph_validate.validator.findings import Finding
+from ..extractors.facts import FileFacts
+from .context import AnalysisContext
+from .findings import Finding
 
 
 def baseline_key(f: Finding) -> tuple[str, str, str, str]:

@@ -13,9 +13,9 @@
 
 from __future__ import annotations
 
-from ralph_validate.core.git import EMPTY_TREE, Git
-from ralph_validate.validator.context import ChangeSet
-from ralph_validate.validator.neverread import filter_readable
+from ..core.git import EMPTY_TREE, Git
+from .context import ChangeSet
+from .neverread import filter_readable
 
 _MAIN_BRANCHES = ("origin/main", "main", "master", "origin/master")
 

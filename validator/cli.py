@@ -14,26 +14,26 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ralph_validate import __version__
-from ralph_validate.core.atomic import atomic_write_text
-from ralph_validate.core.errors import InputError
-from ralph_validate.validator.pipeline import (
+from ..core.atomic import atomic_write_text
+from ..core.errors import InputError
+from ..core.version import __version__
+from .pipeline import (
     AuditOptions,
     default_out,
     run_audit,
     stderr_is_tty,
     threshold_reached,
 )
-from ralph_validate.validator.report.json_report import render_json
-from ralph_validate.validator.report.junit import render_junit
-from ralph_validate.validator.report.markdown import render_markdown
-from ralph_validate.validator.report.model import Report
-from ralph_validate.validator.report.sarif import RuleMeta, render_sarif
+from .report.json_report import render_json
+from .report.junit import render_junit
+from .report.markdown import render_markdown
+from .report.model import Report
+from .report.sarif import RuleMeta, render_sarif
 
 
 def _sarif_with_catalogue(report: Report) -> str:
     """SARIF whose rule descriptors carry the catalogue's names, summaries and docs."""
-    from ralph_validate.validator.rules import list_rules, render_doc
+    from .rules import list_rules, render_doc
 
     metas = [RuleMeta(r.id, r.kind, r.name, r.summary, render_doc(r)) for r in list_rules()]
     return render_sarif(report, metas)
@@ -169,7 +169,7 @@ def audit(argv: Sequence[str]) -> int:
     finally:
         if bar is not None:
             bar.stop()  # type: ignore[attr-defined]
-    from ralph_validate.core.git import Git
+    from ..core.git import Git
 
     repo = Git.open(args.repo).root
     out = args.out if args.out is not None else default_out(repo, report)
@@ -189,7 +189,7 @@ def audit(argv: Sequence[str]) -> int:
 
 
 def _rules(argv: Sequence[str]) -> int:
-    from ralph_validate.validator.rules import explain, list_rules
+    from .rules import explain, list_rules
 
     if argv and argv[0] == "explain":
         if len(argv) != 2:
@@ -205,11 +205,11 @@ def _dispatch(argv: Sequence[str]) -> int:
     if argv and argv[0] in ("rules", "explain"):
         return _rules(argv)
     if argv and argv[0] == "demo":
-        from ralph_validate.validator.demo import run_demo
+        from .demo import run_demo
 
         return run_demo(argv[1:])
     if argv and argv[0] == "loop":
-        from ralph_validate.validator import loop
+        from . import loop
 
         parser = _Parser(prog="ralph-validate loop", description="A reference Ralph loop.")
         loop.add_arguments(parser)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pathspec
 
-from ralph_validate.core.errors import InputError
+from ..core.errors import InputError
 
 _KNOWN_KEYS = {"exclude", "select", "ignore", "sentinel-names", "scope"}
 

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from ralph_validate.core.specs.model import Spec
-from ralph_validate.extractors.facts import FileFacts
-from ralph_validate.validator.config import Config
-from ralph_validate.validator.findings import Finding
-from ralph_validate.validator.report.model import ContractRow, RequirementRow, TestRow
+from ..core.specs.model import Spec
+from ..extractors.facts import FileFacts
+from .config import Config
+from .findings import Finding
+from .report.model import ContractRow, RequirementRow, TestRow
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
-from ralph_validate.core.errors import InputError
+from ..core.errors import InputError
 
 SPEC = "row-count-check"
 _GIT_ENV = {

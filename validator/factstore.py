@@ -19,12 +19,12 @@ from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from ralph_validate.core.atomic import atomic_write_bytes
-from ralph_validate.core.git import EMPTY_TREE, Git
-from ralph_validate.extractors.dispatch import EXTRACTOR_VERSION, extract, language_of
-from ralph_validate.extractors.facts import FileFacts
-from ralph_validate.validator.config import Config
-from ralph_validate.validator.neverread import is_never_read
+from ..core.atomic import atomic_write_bytes
+from ..core.git import EMPTY_TREE, Git
+from ..extractors.dispatch import EXTRACTOR_VERSION, extract, language_of
+from ..extractors.facts import FileFacts
+from .config import Config
+from .neverread import is_never_read
 
 # Generated bundles and data dumps above this size are not source an agent wrote by hand;
 # parsing them would cost more than the whole rest of a typical repository.

@@ -21,12 +21,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
-from ralph_validate.core.llm import LlmClient, snippet_found
-from ralph_validate.core.specs.model import Requirement, Spec
-from ralph_validate.validator.findings import Status
-from ralph_validate.validator.neverread import is_never_read
-from ralph_validate.validator.report.model import Location, RequirementRow, TestRef
-from ralph_validate.validator.trace.evidence import is_test_path
+from ..core.llm import LlmClient, snippet_found
+from ..core.specs.model import Requirement, Spec
+from .findings import Status
+from .neverread import is_never_read
+from .report.model import Location, RequirementRow, TestRef
+from .trace.evidence import is_test_path
 
 ANSWER_SCHEMA: dict[str, object] = {
     "type": "object",

@@ -31,16 +31,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
 
-from ralph_validate.core.atomic import atomic_write_text
-from ralph_validate.core.errors import InputError
-from ralph_validate.gate.completion import (
+from ..core.atomic import atomic_write_text
+from ..core.errors import InputError
+from ..gate.completion import (
     AlwaysComplete,
     CompletionCheck,
     LoopState,
     TerminationPolicy,
     ValidationGateCheck,
 )
-from ralph_validate.gate.promise_tags import EXIT_MAX_ITERATIONS
+from ..gate.promise_tags import EXIT_MAX_ITERATIONS
 
 EXIT_CANNOT_START = 4
 EXIT_INTERRUPTED = 130

@@ -9,29 +9,29 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ralph_validate import __version__
-from ralph_validate.core.git import Git
-from ralph_validate.core.llm import LlmClient, api_key_available, resolve_model
-from ralph_validate.core.specs import find_spec
-from ralph_validate.core.specs.model import Spec
-from ralph_validate.extractors.facts import ExtractionError
-from ralph_validate.validator.changeset import compute_change_set
-from ralph_validate.validator.checks import CHECKS
-from ralph_validate.validator.checks.contracts import finding_for as contract_finding
-from ralph_validate.validator.checks.traceability import finding_for
-from ralph_validate.validator.config import load_config
-from ralph_validate.validator.context import AnalysisContext, ChangeSet, CheckOutput
-from ralph_validate.validator.factstore import FactStore
-from ralph_validate.validator.findings import Finding, Status
-from ralph_validate.validator.llm_pass import LlmLimits, run_llm_pass
-from ralph_validate.validator.report.model import (
+from ..core.git import Git
+from ..core.llm import LlmClient, api_key_available, resolve_model
+from ..core.specs import find_spec
+from ..core.specs.model import Spec
+from ..core.version import __version__
+from ..extractors.facts import ExtractionError
+from .changeset import compute_change_set
+from .checks import CHECKS
+from .checks.contracts import finding_for as contract_finding
+from .checks.traceability import finding_for
+from .config import load_config
+from .context import AnalysisContext, ChangeSet, CheckOutput
+from .factstore import FactStore
+from .findings import Finding, Status
+from .llm_pass import LlmLimits, run_llm_pass
+from .report.model import (
     ContractRow,
     Header,
     Report,
     RequirementRow,
     TestRow,
 )
-from ralph_validate.validator.suppression import apply_suppressions
+from .suppression import apply_suppressions
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from ralph_validate.extractors.facts import FileFacts
-from ralph_validate.extractors.integrity_facts import Comment
-from ralph_validate.validator.findings import Finding
+from ..extractors.facts import FileFacts
+from ..extractors.integrity_facts import Comment
+from .findings import Finding
 
 _DIRECTIVE = re.compile(r"ralph-validate:\s*ignore\[(?P<ids>[^\]]*)\]\s*(?P<reason>.*)$")
 _NOT_SUPPRESSIBLE = ("trace.", "scope.")

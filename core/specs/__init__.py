@@ -1,11 +1,11 @@
 """Spec and task-list formats (DESIGN §4) read into one model."""
 
-from ralph_validate.core.specs.discover import find_spec, load_file, load_folder, read_tasks
-from ralph_validate.core.specs.goalkeeper import Contract, parse_contract
-from ralph_validate.core.specs.json_formats import parse_json_tasks
-from ralph_validate.core.specs.kiro import expand_refs, parse_tasks
-from ralph_validate.core.specs.kiro_requirements import parse_requirements
-from ralph_validate.core.specs.model import (
+from .discover import find_spec, load_file, load_folder, read_tasks
+from .goalkeeper import Contract, parse_contract
+from .json_formats import parse_json_tasks
+from .kiro import expand_refs, parse_tasks
+from .kiro_requirements import parse_requirements
+from .model import (
     Criterion,
     Requirement,
     Spec,

@@ -27,12 +27,12 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-from ralph_validate.core.errors import InputError
-from ralph_validate.core.specs.goalkeeper import has_front_matter, parse_contract
-from ralph_validate.core.specs.json_formats import parse_json_tasks
-from ralph_validate.core.specs.kiro import parse_tasks
-from ralph_validate.core.specs.kiro_requirements import parse_requirements
-from ralph_validate.core.specs.model import Spec, Task
+from ..errors import InputError
+from .goalkeeper import has_front_matter, parse_contract
+from .json_formats import parse_json_tasks
+from .kiro import parse_tasks
+from .kiro_requirements import parse_requirements
+from .model import Spec, Task
 
 SEARCH_ROOTS = (".kiro/specs", "specs", ".ralph/specs")
 _FOLDER_FILES = ("prd.json", "feature_list.json", "contract.md", ".agent/tasks.json")

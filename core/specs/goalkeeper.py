@@ -13,9 +13,9 @@ from typing import Any
 
 import yaml
 
-from ralph_validate.core.errors import InputError
-from ralph_validate.core.specs.model import Requirement
-from ralph_validate.core.specs.text import decode
+from ..errors import InputError
+from .model import Requirement
+from .text import decode
 
 _FRONT = re.compile(r"\A---[ \t]*\r?\n(?P<yaml>.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.DOTALL)
 

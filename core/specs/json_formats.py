@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from ralph_validate.core.errors import InputError
-from ralph_validate.core.specs.model import Criterion, Requirement, Task, TaskState, is_final_title
-from ralph_validate.core.specs.text import decode
+from ..errors import InputError
+from .model import Criterion, Requirement, Task, TaskState, is_final_title
+from .text import decode
 
 Parsed = tuple[str, tuple[Requirement, ...], tuple[Task, ...], tuple[str, ...]]
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ralph_validate.core.specs.model import Task, TaskState, is_final_title
-from ralph_validate.core.specs.text import prose_lines, split_lines
+from .model import Task, TaskState, is_final_title
+from .text import prose_lines, split_lines
 
 _BOX = re.compile(r"^(?P<indent>[ \t]*)[-*+][ \t]+\[(?P<state>[ xX~-])\](?P<optional>\*)?(?=\s|$)")
 _TASK_ID = re.compile(

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ralph_validate.core.specs.model import Criterion, Requirement
-from ralph_validate.core.specs.text import prose_lines, split_lines
+from .model import Criterion, Requirement
+from .text import prose_lines, split_lines
 
 _REQUIREMENT = re.compile(
     r"^(?P<level>#{1,6})\s+(?:(?:Requirement|Req\.?)\s+(?P<id>[A-Za-z]+-?\d+(?:\.\d+)*|\d+(?:\.\d+)*)"

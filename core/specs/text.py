@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ralph_validate.core.errors import InputError
+from ..errors import InputError
 
 BOM = "\ufeff"
 _FENCE = re.compile(r"^[ \t]*(?P<marker>`{3,}|~{3,})(?P<info>.*)$")

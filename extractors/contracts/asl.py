@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ralph_validate.extractors.contract_facts import (
+from ..contract_facts import (
     ChoiceRead,
     ChoiceRule,
     FunctionRef,
@@ -23,8 +23,8 @@ from ralph_validate.extractors.contract_facts import (
     TemplateField,
     unknown,
 )
-from ralph_validate.extractors.contracts import shapes
-from ralph_validate.extractors.contracts.cfn_yaml import PList, PMap, Tagged
+from . import shapes
+from .cfn_yaml import PList, PMap, Tagged
 
 LAMBDA_INVOKE = "arn:aws:states:::lambda:invoke"
 _LAMBDA_ARN = re.compile(r"^arn:aws[\w-]*:lambda:[^:]*:[^:]*:function:([^:]+)")

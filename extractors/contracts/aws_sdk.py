@@ -18,8 +18,8 @@ from functools import cached_property
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
-from ralph_validate.extractors.contract_facts import (
+from .. import treesitter as T
+from ..contract_facts import (
     LiteralTest,
     Read,
     SdkCall,
@@ -27,10 +27,10 @@ from ralph_validate.extractors.contract_facts import (
     SdkEntry,
     SdkMock,
 )
-from ralph_validate.extractors.contracts import ir, reads
-from ralph_validate.extractors.contracts.py_code import Imports, module_of, read_imports
-from ralph_validate.extractors.dispatch import SourceFile, register
-from ralph_validate.extractors.facts import Fact
+from ..dispatch import SourceFile, register
+from ..facts import Fact
+from . import ir, reads
+from .py_code import Imports, module_of, read_imports
 
 _MARKERS = (b"boto", b"Stubber", b"return_value", b"side_effect")
 _SESSIONS = {

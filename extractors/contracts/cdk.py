@@ -21,8 +21,8 @@ from dataclasses import dataclass, field, replace
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
-from ralph_validate.extractors.contract_facts import (
+from .. import treesitter as T
+from ..contract_facts import (
     ChoiceRule,
     FunctionDef,
     FunctionRef,
@@ -35,11 +35,11 @@ from ralph_validate.extractors.contract_facts import (
     scalar,
     unknown,
 )
-from ralph_validate.extractors.contracts import ir
-from ralph_validate.extractors.contracts.asl import Cond, after_rule, choice_rule, intrinsic_paths
-from ralph_validate.extractors.contracts.code_shapes import shape_of
-from ralph_validate.extractors.dispatch import SourceFile, register
-from ralph_validate.extractors.facts import Fact
+from ..dispatch import SourceFile, register
+from ..facts import Fact
+from . import ir
+from .asl import Cond, after_rule, choice_rule, intrinsic_paths
+from .code_shapes import shape_of
 
 _HINTS = (b"stepfunctions", b"StepFunctions")
 _STATE_CLASSES = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import (
+from ..contract_facts import (
     ARRAY,
     OBJECT,
     Shape,
@@ -12,8 +12,8 @@ from ralph_validate.extractors.contract_facts import (
     union,
     unknown,
 )
-from ralph_validate.extractors.contracts import ir
-from ralph_validate.extractors.contracts.shapes import spread_into
+from . import ir
+from .shapes import spread_into
 
 # Opaque expressions whose value is a plain number/string/boolean. Python's ``a + b`` may be
 # a list and ``a or b`` / JS ``a || b`` is one of the operands: those stay unknown.

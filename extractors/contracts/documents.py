@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from ralph_validate.extractors.contract_facts import Fact, StateMachine
-from ralph_validate.extractors.contracts import asl, cfn_yaml, sfn_mocks, templates
-from ralph_validate.extractors.dispatch import SourceFile, register
+from ..contract_facts import Fact, StateMachine
+from ..dispatch import SourceFile, register
+from . import asl, cfn_yaml, sfn_mocks, templates
 
 _HINTS = (b"StartAt", b"MockedResponses", b"Resources", b"stepFunctions")
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
+from .. import treesitter as T
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ from pathlib import PurePosixPath
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
-from ralph_validate.extractors.contract_facts import (
+from .. import treesitter as T
+from ..contract_facts import (
     ARRAY,
     OBJECT,
     UNION,
@@ -35,18 +35,18 @@ from ralph_validate.extractors.contract_facts import (
     union,
     unknown,
 )
-from ralph_validate.extractors.contracts import ir, reads
-from ralph_validate.extractors.contracts.code_shapes import Env, shape_of
-from ralph_validate.extractors.contracts.py_mocks import Doubles
-from ralph_validate.extractors.contracts.py_records import (
+from ..dispatch import SourceFile, register
+from ..facts import Fact
+from . import ir, reads
+from .code_shapes import Env, shape_of
+from .py_mocks import Doubles
+from .py_records import (
     annotated_class,
     functional_records,
     records,
 )
-from ralph_validate.extractors.contracts.py_wire import model_type
-from ralph_validate.extractors.contracts.shapes import assign, spread_into
-from ralph_validate.extractors.dispatch import SourceFile, register
-from ralph_validate.extractors.facts import Fact
+from .py_wire import model_type
+from .shapes import assign, spread_into
 
 _NESTED = {"function_definition", "class_definition", "decorated_definition", "lambda"}
 _HTTP_CLIENTS = {"requests", "httpx", "session", "client", "self.session", "self.client"}

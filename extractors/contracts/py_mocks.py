@@ -16,11 +16,11 @@ from collections.abc import Callable
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
-from ralph_validate.extractors.contract_facts import ARRAY, OBJECT, Mock, Shape, union
-from ralph_validate.extractors.contracts import ir, reads
-from ralph_validate.extractors.contracts.code_shapes import shape_of
-from ralph_validate.extractors.facts import Fact
+from .. import treesitter as T
+from ..contract_facts import ARRAY, OBJECT, Mock, Shape, union
+from ..facts import Fact
+from . import ir, reads
+from .code_shapes import shape_of
 
 _DOUBLES = {
     "Mock",

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
-from ralph_validate.extractors.contract_facts import Record, Shape, ShapeField, obj, unknown
-from ralph_validate.extractors.contracts import ir
-from ralph_validate.extractors.contracts.py_wire import Models
+from .. import treesitter as T
+from ..contract_facts import Record, Shape, ShapeField, obj, unknown
+from . import ir
+from .py_wire import Models
 
 _MARKERS = {"TypedDict": "typeddict", "BaseModel": "model"}
 _IGNORED_BASES = {"Generic", "Protocol", "object"}

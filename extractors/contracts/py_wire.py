@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
-from ralph_validate.extractors.contract_facts import Shape, ShapeField, obj, unknown
-from ralph_validate.extractors.contracts import ir
+from .. import treesitter as T
+from ..contract_facts import Shape, ShapeField, obj, unknown
+from . import ir
 
 
 def to_pascal(snake: str) -> str:

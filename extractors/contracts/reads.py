@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
-from ralph_validate.extractors.contract_facts import Read
-from ralph_validate.extractors.contracts import ir
+from .. import treesitter as T
+from ..contract_facts import Read
+from . import ir
 
 _JS_PASS = {"non_null_expression", "parenthesized_expression", "as_expression"}
 _JS_FUNCTIONS = {

@@ -7,10 +7,10 @@ Lambda invoke envelope: ``Payload`` is the handler's result) or ``Throw``.
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import Mock
-from ralph_validate.extractors.contracts import shapes
-from ralph_validate.extractors.contracts.cfn_yaml import PMap
-from ralph_validate.extractors.facts import Fact
+from ..contract_facts import Mock
+from ..facts import Fact
+from . import shapes
+from .cfn_yaml import PMap
 
 
 def is_mock_config(value: object) -> bool:

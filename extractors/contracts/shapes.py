@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import (
+from ..contract_facts import (
     ARRAY,
     OBJECT,
     UNION,
@@ -14,7 +14,7 @@ from ralph_validate.extractors.contract_facts import (
     union,
     unknown,
 )
-from ralph_validate.extractors.contracts.cfn_yaml import PList, PMap, Tagged
+from .cfn_yaml import PList, PMap, Tagged
 
 
 def of_value(value: object, line: int) -> Shape:

@@ -15,15 +15,15 @@ from __future__ import annotations
 import json
 import posixpath
 
-from ralph_validate.extractors.contract_facts import (
+from ..contract_facts import (
     Fact,
     FunctionDef,
     FunctionRef,
     StateMachine,
     StateMachineDef,
 )
-from ralph_validate.extractors.contracts import asl, cfn_yaml
-from ralph_validate.extractors.contracts.cfn_yaml import PMap, Tagged
+from . import asl, cfn_yaml
+from .cfn_yaml import PMap, Tagged
 
 _FUNCTIONS = {"AWS::Serverless::Function", "AWS::Lambda::Function"}
 _MACHINES = {"AWS::Serverless::StateMachine", "AWS::StepFunctions::StateMachine"}

@@ -19,8 +19,8 @@ from dataclasses import replace
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
-from ralph_validate.extractors.contract_facts import (
+from .. import treesitter as T
+from ..contract_facts import (
     Consumer,
     JsReexport,
     Producer,
@@ -30,19 +30,19 @@ from ralph_validate.extractors.contract_facts import (
     union,
     unknown,
 )
-from ralph_validate.extractors.contracts import ir, reads
-from ralph_validate.extractors.contracts.code_shapes import Env, shape_of
-from ralph_validate.extractors.contracts.shapes import assign, spread_into
-from ralph_validate.extractors.contracts.ts_mocks import extract_mocks
-from ralph_validate.extractors.contracts.ts_routes import (
+from ..dispatch import SourceFile, register
+from ..facts import Fact
+from . import ir, reads
+from .code_shapes import Env, shape_of
+from .shapes import assign, spread_into
+from .ts_mocks import extract_mocks
+from .ts_routes import (
     RESPONSE,
     extract_routes,
     imported_name,
     params_of,
 )
-from ralph_validate.extractors.contracts.ts_types import Declarations
-from ralph_validate.extractors.dispatch import SourceFile, register
-from ralph_validate.extractors.facts import Fact
+from .ts_types import Declarations
 
 _FUNCTIONS = {
     "function_declaration",

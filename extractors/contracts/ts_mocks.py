@@ -16,12 +16,12 @@ from collections.abc import Callable
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
-from ralph_validate.extractors.contract_facts import Mock, Shape
-from ralph_validate.extractors.contracts import ir
-from ralph_validate.extractors.contracts.code_shapes import Env, shape_of
-from ralph_validate.extractors.contracts.ts_routes import imported_name
-from ralph_validate.extractors.facts import Fact
+from .. import treesitter as T
+from ..contract_facts import Mock, Shape
+from ..facts import Fact
+from . import ir
+from .code_shapes import Env, shape_of
+from .ts_routes import imported_name
 
 Imports = dict[str, tuple[str, str]]
 FunctionShape = Callable[[ts.Node], Shape | None]

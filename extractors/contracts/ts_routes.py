@@ -18,11 +18,11 @@ from collections.abc import Callable
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
-from ralph_validate.extractors.contract_facts import JsMount, Producer, Shape, union, unknown
-from ralph_validate.extractors.contracts import ir
-from ralph_validate.extractors.contracts.py_code import normalise_route
-from ralph_validate.extractors.facts import Fact
+from .. import treesitter as T
+from ..contract_facts import JsMount, Producer, Shape, union, unknown
+from ..facts import Fact
+from . import ir
+from .py_code import normalise_route
 
 # handler function, names of its response objects -> the bodies it sends ([] for none seen)
 BodyShapes = Callable[[ts.Node, frozenset[str]], list[Shape]]

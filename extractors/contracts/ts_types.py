@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter as T
-from ralph_validate.extractors.contract_facts import (
+from .. import treesitter as T
+from ..contract_facts import (
     ARRAY,
     OBJECT,
     Record,
@@ -25,7 +25,7 @@ from ralph_validate.extractors.contract_facts import (
     union,
     unknown,
 )
-from ralph_validate.extractors.contracts import ir
+from . import ir
 
 _SCALAR_TYPES = {"predefined_type", "literal_type", "template_literal_type"}
 _WRAPPERS = {"Promise", "PromiseLike", "Readonly", "Awaited"}

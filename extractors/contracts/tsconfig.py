@@ -13,9 +13,9 @@ import json
 import posixpath
 import re
 
-from ralph_validate.extractors.contract_facts import JsPathAlias
-from ralph_validate.extractors.dispatch import SourceFile, register
-from ralph_validate.extractors.facts import Fact
+from ..contract_facts import JsPathAlias
+from ..dispatch import SourceFile, register
+from ..facts import Fact
 
 _CONFIG = re.compile(r"^(tsconfig|jsconfig)([.\w-]*)\.json$")
 # A string, a line comment, a block comment, or a comma before a closing bracket.

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 import tree_sitter as ts
 
-from ralph_validate.extractors.integrity_facts import Operand
-from ralph_validate.extractors.js.imports import Imports
-from ralph_validate.extractors.js.syntax import Chain, arguments_of, operand
-from ralph_validate.extractors.treesitter import text
+from ..integrity_facts import Operand
+from ..treesitter import text
+from .imports import Imports
+from .syntax import Chain, arguments_of, operand
 
 THROW_METHODS = frozenset({"toThrow", "toThrowError", "throw", "throws", "Throw", "rejects"})
 THROW_METHODS_WITH_MESSAGE = frozenset(

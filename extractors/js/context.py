@@ -10,15 +10,15 @@ from __future__ import annotations
 import bisect
 from pathlib import PurePosixPath
 
-from ralph_validate.extractors import treesitter
-from ralph_validate.extractors.dispatch import SourceFile
-from ralph_validate.extractors.facts import Fact
-from ralph_validate.extractors.js import queries
-from ralph_validate.extractors.js.assertions import AssertionSite
-from ralph_validate.extractors.js.declarations import Declaration
-from ralph_validate.extractors.js.frameworks import is_test_path
-from ralph_validate.extractors.js.imports import FRAMEWORK_HINTS, Imports, read_imports
-from ralph_validate.extractors.js.syntax import SpanIndex
+from .. import treesitter
+from ..dispatch import SourceFile
+from ..facts import Fact
+from . import queries
+from .assertions import AssertionSite
+from .declarations import Declaration
+from .frameworks import is_test_path
+from .imports import FRAMEWORK_HINTS, Imports, read_imports
+from .syntax import SpanIndex
 
 DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 

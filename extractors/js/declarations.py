@@ -14,14 +14,14 @@ from functools import cached_property
 
 import tree_sitter as ts
 
-from ralph_validate.extractors.js.frameworks import SUITE_BASES, FrameworkNames, Resolved
-from ralph_validate.extractors.js.syntax import (
+from ..treesitter import squash, text
+from .frameworks import SUITE_BASES, FrameworkNames, Resolved
+from .syntax import (
     CALLBACK_TYPES,
     Chain,
     arguments_of,
     string_content,
 )
-from ralph_validate.extractors.treesitter import squash, text
 
 # Words a declaration callee may carry after its base, and what they mean.
 SKIP_WORDS = frozenset(

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from ralph_validate.extractors.js.imports import FRAMEWORKS, Imports
-from ralph_validate.extractors.js.syntax import Chain
+from .imports import FRAMEWORKS, Imports
+from .syntax import Chain
 
 TEST_BASES = frozenset({"it", "test", "specify"})
 SUITE_BASES = frozenset({"describe", "context", "suite"})

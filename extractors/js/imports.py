@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 import tree_sitter as ts
 
-from ralph_validate.extractors.js.syntax import string_content
-from ralph_validate.extractors.treesitter import text
+from ..treesitter import text
+from .syntax import string_content
 
 FRAMEWORK_MODULES = {
     "vitest": "vitest",

@@ -10,23 +10,23 @@ import bisect
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter
-from ralph_validate.extractors.integrity_facts import Binding, Comment, Handler, StubBody
-from ralph_validate.extractors.js.context import JsFile
-from ralph_validate.extractors.js.markers import (
+from .. import treesitter
+from ..integrity_facts import Binding, Comment, Handler, StubBody
+from ..treesitter import line_of
+from .context import JsFile
+from .markers import (
     FunctionSite,
     comment_lines,
     read_binding,
     read_functions,
 )
-from ralph_validate.extractors.js.syntax import (
+from .syntax import (
     SpanIndex,
     body_statements,
     literal_kind,
     situation,
     span,
 )
-from ralph_validate.extractors.treesitter import line_of
 
 NAMED_FUNCTIONS = frozenset(
     {"function_declaration", "generator_function_declaration", "method_definition"}

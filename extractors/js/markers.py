@@ -10,13 +10,13 @@ from dataclasses import dataclass
 
 import tree_sitter as ts
 
-from ralph_validate.extractors.js.syntax import (
+from ..treesitter import squash, text
+from .syntax import (
     body_statements,
     is_plain_template,
     string_content,
     unwrap,
 )
-from ralph_validate.extractors.treesitter import squash, text
 
 EXPRESSION_SENTINELS = frozenset(
     {

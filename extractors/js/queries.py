@@ -13,7 +13,7 @@ from importlib import resources
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter
+from .. import treesitter
 
 # js_markers differs per grammar (TypeScript node types); the others are shared.
 _SHARED_FOLDER = "javascript"

@@ -13,8 +13,8 @@ from typing import Generic, TypeVar
 
 import tree_sitter as ts
 
-from ralph_validate.extractors.integrity_facts import Operand
-from ralph_validate.extractors.treesitter import squash, text
+from ..integrity_facts import Operand
+from ..treesitter import squash, text
 
 FUNCTION_TYPES = frozenset(
     {

@@ -13,15 +13,16 @@ from collections.abc import Callable, Sequence
 
 import tree_sitter as ts
 
-from ralph_validate.extractors import treesitter
-from ralph_validate.extractors.integrity_facts import Assertion, Handler, Return, Skip, TestCase
-from ralph_validate.extractors.js.assertions import AssertionReader, AssertionSite, should_site
-from ralph_validate.extractors.js.context import JsFile
-from ralph_validate.extractors.js.declarations import Declaration, in_body_skip, read_declaration
-from ralph_validate.extractors.js.frameworks import BASES, FrameworkNames, default_framework
-from ralph_validate.extractors.js.marker_facts import handler_body
-from ralph_validate.extractors.js.markers import comment_lines
-from ralph_validate.extractors.js.syntax import (
+from .. import treesitter
+from ..integrity_facts import Assertion, Handler, Return, Skip, TestCase
+from ..treesitter import line_of
+from .assertions import AssertionReader, AssertionSite, should_site
+from .context import JsFile
+from .declarations import Declaration, in_body_skip, read_declaration
+from .frameworks import BASES, FrameworkNames, default_framework
+from .marker_facts import handler_body
+from .markers import comment_lines
+from .syntax import (
     CALLBACK_TYPES,
     Chain,
     SpanIndex,
@@ -32,7 +33,6 @@ from ralph_validate.extractors.js.syntax import (
     situation,
     span,
 )
-from ralph_validate.extractors.treesitter import line_of
 
 _ROOT = re.compile(rb"[A-Za-z_$\x80-\xff][A-Za-z0-9_$\x80-\xff]*")
 _NO_CHAIN = Chain("", (), ())

@@ -7,12 +7,12 @@ Adding a check is one line here.
 
 from __future__ import annotations
 
-from ralph_validate.validator.checks.contracts import ContractCheck
-from ralph_validate.validator.checks.integrity import IntegrityCheck
-from ralph_validate.validator.checks.placeholders import PlaceholderCheck
-from ralph_validate.validator.checks.scope import ScopeCheck
-from ralph_validate.validator.checks.traceability import TraceabilityCheck
-from ralph_validate.validator.context import Check
+from ..context import Check
+from .contracts import ContractCheck
+from .integrity import IntegrityCheck
+from .placeholders import PlaceholderCheck
+from .scope import ScopeCheck
+from .traceability import TraceabilityCheck
 
 CHECKS: tuple[Check, ...] = (
     IntegrityCheck(),

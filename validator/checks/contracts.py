@@ -16,15 +16,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ralph_validate.extractors.facts import FileFacts
-from ralph_validate.validator.baseline import baseline_key, compare_with_base
-from ralph_validate.validator.context import AnalysisContext, CheckOutput
-from ralph_validate.validator.contracts.aws_models import sdk_answers
-from ralph_validate.validator.contracts.graph import Wiring, build_graph, collect
-from ralph_validate.validator.contracts.questions import Answer, code_answers, machine_answers
-from ralph_validate.validator.contracts.rules import RULE_FOR_QUESTION
-from ralph_validate.validator.findings import Finding, Status
-from ralph_validate.validator.report.model import ContractRow
+from ...extractors.facts import FileFacts
+from ..baseline import baseline_key, compare_with_base
+from ..context import AnalysisContext, CheckOutput
+from ..contracts.aws_models import sdk_answers
+from ..contracts.graph import Wiring, build_graph, collect
+from ..contracts.questions import Answer, code_answers, machine_answers
+from ..contracts.rules import RULE_FOR_QUESTION
+from ..findings import Finding, Status
+from ..report.model import ContractRow
 
 
 def answers_of(all_facts: Iterable[FileFacts | None]) -> list[Answer]:

@@ -13,8 +13,8 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 
-from ralph_validate.extractors.facts import FileFacts
-from ralph_validate.extractors.integrity_facts import (
+from ...extractors.facts import FileFacts
+from ...extractors.integrity_facts import (
     Assertion,
     Comment,
     Handler,
@@ -23,11 +23,11 @@ from ralph_validate.extractors.integrity_facts import (
     Skip,
     TestCase,
 )
-from ralph_validate.validator.baseline import compare_with_base, subtract_base
-from ralph_validate.validator.context import AnalysisContext, CheckOutput
-from ralph_validate.validator.findings import Finding, Status
-from ralph_validate.validator.report.model import TestRow
-from ralph_validate.validator.trace.ids import ids_in_test_name, ids_in_text
+from ..baseline import compare_with_base, subtract_base
+from ..context import AnalysisContext, CheckOutput
+from ..findings import Finding, Status
+from ..report.model import TestRow
+from ..trace.ids import ids_in_test_name, ids_in_text
 
 _CATCH_ALL = {"Exception", "BaseException", "AssertionError", "Throwable", "Error", "object"}
 _EXACT = {

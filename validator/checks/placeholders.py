@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from ralph_validate.extractors.facts import FileFacts
-from ralph_validate.extractors.integrity_facts import Binding, Comment, StubBody
-from ralph_validate.validator.baseline import compare_with_base, subtract_base
-from ralph_validate.validator.context import AnalysisContext, CheckOutput
-from ralph_validate.validator.findings import Finding, Status
+from ...extractors.facts import FileFacts
+from ...extractors.integrity_facts import Binding, Comment, StubBody
+from ..baseline import compare_with_base, subtract_base
+from ..context import AnalysisContext, CheckOutput
+from ..findings import Finding, Status
 
 _MARKER = r"(?<![\w-])(TODO|FIXME|XXX|HACK|TBD)(?![\w-])"
 # A marker starts the comment (after bullets, boxes or comment leaders) or is followed by

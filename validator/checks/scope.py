@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pathspec
 
-from ralph_validate.validator.context import AnalysisContext, CheckOutput
-from ralph_validate.validator.findings import Finding, Status
+from ..context import AnalysisContext, CheckOutput
+from ..findings import Finding, Status
 
 RULE = "SC001"
 

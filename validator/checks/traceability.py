@@ -15,14 +15,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ralph_validate.core.errors import InputError
-from ralph_validate.core.git import Git
-from ralph_validate.core.specs.model import Requirement
-from ralph_validate.validator.context import AnalysisContext, CheckOutput
-from ralph_validate.validator.findings import Finding, Status
-from ralph_validate.validator.report.model import Location, RequirementRow, TestRef, TestRow
-from ralph_validate.validator.trace.commits import files_by_task
-from ralph_validate.validator.trace.evidence import Evidence, Tracer, classify
+from ...core.errors import InputError
+from ...core.git import Git
+from ...core.specs.model import Requirement
+from ..context import AnalysisContext, CheckOutput
+from ..findings import Finding, Status
+from ..report.model import Location, RequirementRow, TestRef, TestRow
+from ..trace.commits import files_by_task
+from ..trace.evidence import Evidence, Tracer, classify
 
 _CREATED = re.compile(r"^Created\s+`?(?P<path>[^`\s]+)`?(?:\s+.*)?$")
 RULE_UNIMPLEMENTED = "TR001"

@@ -34,11 +34,11 @@ import botocore.model
 from botocore import xform_name
 from botocore.exceptions import BotoCoreError
 
-from ralph_validate.extractors.contract_facts import SdkCall, SdkClient, SdkMock
-from ralph_validate.extractors.facts import FileFacts
-from ralph_validate.validator.contracts.questions import Answer, answer_row
-from ralph_validate.validator.findings import Status
-from ralph_validate.validator.report.model import FieldRef
+from ...extractors.contract_facts import SdkCall, SdkClient, SdkMock
+from ...extractors.facts import FileFacts
+from ..findings import Status
+from ..report.model import FieldRef
+from .questions import Answer, answer_row
 
 PRESENT = "present"
 ABSENT = "absent"

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
-from ralph_validate.extractors.contract_facts import (
+from ...extractors.contract_facts import (
     Consumer,
     FunctionDef,
     FunctionRef,
@@ -41,11 +41,11 @@ from ralph_validate.extractors.contract_facts import (
     StateMachineDef,
     union,
 )
-from ralph_validate.extractors.contracts.py_code import module_of, normalise_route
-from ralph_validate.extractors.contracts.ts_routes import RESPONSE
-from ralph_validate.extractors.facts import FileFacts
-from ralph_validate.validator.contracts.py_names import follow, with_declared
-from ralph_validate.validator.contracts.shape import has_fields
+from ...extractors.contracts.py_code import module_of, normalise_route
+from ...extractors.contracts.ts_routes import RESPONSE
+from ...extractors.facts import FileFacts
+from .py_names import follow, with_declared
+from .shape import has_fields
 
 _JS_EXTENSIONS = (".ts", ".tsx", ".js", ".mjs", ".cjs", ".jsx", ".mts", ".cts")
 _HANDLER_EXTENSIONS = (".py", ".js", ".mjs", ".cjs", ".ts")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ralph_validate.extractors.contract_facts import (
+from ...extractors.contract_facts import (
     ARRAY,
     OBJECT,
     UNION,
@@ -25,7 +25,7 @@ from ralph_validate.extractors.contract_facts import (
     ShapeField,
     unknown,
 )
-from ralph_validate.validator.contracts.shape import has_fields
+from .shape import has_fields
 
 _HOPS = 8
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 import networkx as nx
 
-from ralph_validate.extractors.contract_facts import (
+from ...extractors.contract_facts import (
     Consumer,
     Mock,
     Producer,
@@ -30,16 +30,18 @@ from ralph_validate.extractors.contract_facts import (
     State,
     StateMachine,
 )
-from ralph_validate.validator.contracts import sfn_flow
-from ralph_validate.validator.contracts.graph import (
+from ..findings import Status
+from ..report.model import ContractRow, FieldRef, Location
+from . import sfn_flow
+from .graph import (
     ContractFacts,
     Wiring,
     build_graph,
     consumers_mocked_by,
     producers_of,
 )
-from ralph_validate.validator.contracts.py_names import optional_depth
-from ralph_validate.validator.contracts.shape import (
+from .py_names import optional_depth
+from .shape import (
     Lookup,
     Origin,
     Presence,
@@ -51,8 +53,6 @@ from ralph_validate.validator.contracts.shape import (
     parse_path,
     with_origin,
 )
-from ralph_validate.validator.findings import Status
-from ralph_validate.validator.report.model import ContractRow, FieldRef, Location
 
 _FIELD_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 KIND = {

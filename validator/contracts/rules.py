@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ralph_validate.validator.rules.catalogue import (
+from ..rules.catalogue import (
     MissingField,
     MockDrift,
     NamingDrift,

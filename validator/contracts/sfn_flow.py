@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from ralph_validate.extractors.contract_facts import (
+from ...extractors.contract_facts import (
     ARRAY,
     ChoiceRead,
     Machine,
@@ -31,7 +31,7 @@ from ralph_validate.extractors.contract_facts import (
     union,
     unknown,
 )
-from ralph_validate.validator.contracts.shape import (
+from .shape import (
     Origin,
     envelope,
     parse_path,

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import jsonpath_ng
 
-from ralph_validate.extractors.contract_facts import (
+from ...extractors.contract_facts import (
     ARRAY,
     OBJECT,
     SCALAR,
@@ -30,7 +30,7 @@ from ralph_validate.extractors.contract_facts import (
     union,
     unknown,
 )
-from ralph_validate.validator.contracts.naming import canonical
+from .naming import canonical
 
 Origin = tuple[str, int, str]  # (file, line, label)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ralph_validate.validator.findings import Finding
-from ralph_validate.validator.report.model import FieldRef, Report
+from ..findings import Finding
+from .model import FieldRef, Report
 
 SCHEMA_VERSION = 1
 

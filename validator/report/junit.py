@@ -10,8 +10,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from ralph_validate.validator.findings import KINDS, Status
-from ralph_validate.validator.report.model import Report
+from ..findings import KINDS, Status
+from .model import Report
 
 _Row = tuple[str, str, Status, str]  # (classname, name, status, message)
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ralph_validate.validator.findings import KINDS, Finding
-from ralph_validate.validator.report.model import Location, Report
+from ..findings import KINDS, Finding
+from .model import Location, Report
 
 MAX_FILES_IN_HEADER = 20
 

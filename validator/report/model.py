@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ralph_validate.validator.findings import KINDS, Finding, Status
+from ..findings import KINDS, Finding, Status
 
 
 @dataclass(frozen=True)

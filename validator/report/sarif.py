@@ -13,8 +13,8 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ralph_validate.validator.findings import Finding, Status
-from ralph_validate.validator.report.model import Report
+from ..findings import Finding, Status
+from .model import Report
 
 SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/ralph-validate/"

@@ -11,8 +11,8 @@ from __future__ import annotations
 import inspect
 from dataclasses import dataclass
 
-from ralph_validate.core.errors import InputError
-from ralph_validate.validator.rules import catalogue
+from ...core.errors import InputError
+from . import catalogue
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ralph_validate.core.atomic import atomic_write_text
-from ralph_validate.validator.rules import list_rules, render_doc
+from ...core.atomic import atomic_write_text
+from . import list_rules, render_doc
 
 
 def pages() -> dict[str, str]:

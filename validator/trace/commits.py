@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ralph_validate.core.git import Git
-from ralph_validate.core.specs.model import Spec
+from ...core.git import Git
+from ...core.specs.model import Spec
 
 _TICKED = re.compile(r"^\+\s*[-*+]\s+\[[xX]\]\*?\s+(?P<title>.+?)\s*$")
 

@@ -27,12 +27,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from ralph_validate.core.specs.model import Requirement, Spec
-from ralph_validate.extractors.facts import FileFacts
-from ralph_validate.extractors.integrity_facts import Comment, TestCase
-from ralph_validate.extractors.terms import Import, Terms
-from ralph_validate.validator.trace import terms as T
-from ralph_validate.validator.trace.ids import ids_in_test_name, ids_in_text
+from ...core.specs.model import Requirement, Spec
+from ...extractors.facts import FileFacts
+from ...extractors.integrity_facts import Comment, TestCase
+from ...extractors.terms import Import, Terms
+from . import terms as T
+from .ids import ids_in_test_name, ids_in_text
 
 
 class Strength(IntEnum):
