@@ -11,7 +11,7 @@ see across files either, so it is not used for this.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from ...extractors.contract_facts import (
@@ -25,11 +25,68 @@ from ...extractors.contract_facts import (
     ShapeField,
     unknown,
 )
-from .shape import has_fields
+from ...extractors.contracts.py_code import module_of
+from .shape import has_fields, relined
 
 _HOPS = 8
 
 ModuleFile = Callable[[str], "str | None"]
+
+
+class PyModules:
+    """The Python modules of a repository, and the names they define or re-export."""
+
+    def __init__(
+        self,
+        files: set[str],
+        aliases: dict[tuple[str, str], PyAlias],
+        defined: Mapping[tuple[str, str], Producer],
+    ) -> None:
+        self._aliases = aliases
+        self._defined = defined  # producers by (file, name)
+        self._modules: dict[str, list[str]] = {}
+        for path in sorted(files):
+            if path.endswith(".py"):
+                self._modules.setdefault(module_of(path), []).append(path)
+        # Every dotted tail of every module (``a.b.c`` -> ``b.c``, ``c``): one dict lookup
+        # per import instead of a scan of all modules (repos have thousands).
+        self._tails: dict[str, list[str]] = {}
+        for module in sorted(self._modules):
+            parts = module.split(".")
+            for i in range(1, len(parts)):
+                self._tails.setdefault(".".join(parts[i:]), []).append(module)
+
+    def module_file(self, module: str) -> str | None:
+        """The repo file of a dotted Python module (``pkg.client``), matched by suffix."""
+        if module in self._modules:
+            return self._modules[module][0]
+        hits = self._tails.get(module, [])
+        return self._modules[hits[0]][0] if len(hits) == 1 else None
+
+    def producer(self, module: str, name: str) -> Producer | None:
+        """The producer ``module.name`` denotes, through re-exports (``app/__init__.py``)."""
+        found = follow(
+            f"{module}.{name}",
+            self.module_file,
+            self._aliases,
+            lambda f, n: (f, n) in self._defined,
+        )
+        return self._defined.get(found) if found is not None else None
+
+    def canonical(self, qualified: str) -> str:
+        """``app.service.client.fetch`` -> ``app.client.fetch`` when ``app/service.py`` binds
+        ``client`` by an import: the name a patch of an attribute path really replaces."""
+        parts = qualified.split(".")
+        for _ in range(8):
+            for i in range(len(parts) - 1, 0, -1):
+                module_file = self.module_file(".".join(parts[:i]))
+                alias = self._aliases.get((module_file or "", parts[i]))
+                if module_file is not None and i < len(parts) - 1 and alias is not None:
+                    parts = [*alias.qualified.split("."), *parts[i + 1 :]]
+                    break
+            else:
+                break
+        return ".".join(parts)
 
 
 def follow(
@@ -81,7 +138,7 @@ def with_declared(
     if record.file != producer.file:
         # Evidence is ``producer.file:line``: field lines of another file would point
         # into the wrong file, so the function's own line stands for them.
-        shape = _relined(shape, producer.line)
+        shape = relined(shape, producer.line)
     return replace(producer, shape=shape), record
 
 
@@ -102,7 +159,7 @@ def _serialised(
     if producer.response_partial:
         shape = _optional(shape)
     if record.file != producer.file:
-        shape = _relined(shape, producer.line)
+        shape = relined(shape, producer.line)
     if producer.response_many:
         shape = Shape(ARRAY, items=shape, line=shape.line)
     return replace(producer, shape=shape), record
@@ -114,16 +171,6 @@ def _optional(shape: Shape) -> Shape:
         return shape
     fields = tuple(ShapeField(f.name, _optional(f.shape), f.line, True) for f in shape.fields)
     return replace(shape, fields=fields)
-
-
-def _relined(shape: Shape, line: int) -> Shape:
-    """The shape with every line set to ``line``."""
-    fields = tuple(
-        ShapeField(f.name, _relined(f.shape, line), line, f.optional) for f in shape.fields
-    )
-    items = _relined(shape.items, line) if shape.items is not None else None
-    options = tuple(_relined(o, line) for o in shape.options)
-    return replace(shape, fields=fields, items=items, options=options, line=line)
 
 
 def optional_depth(shape: Shape, path: tuple[str, ...]) -> int | None:

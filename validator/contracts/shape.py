@@ -281,3 +281,15 @@ def has_fields(shape: Shape) -> bool:
     alternative); a class instance or another call's result is not a field contract."""
     options = shape.options if shape.kind == UNION else (shape,)
     return any(o.kind in (OBJECT, ARRAY) for o in options)
+
+
+def relined(shape: Shape, line: int) -> Shape:
+    """``shape`` with every line set to ``line``: evidence for fields written in another file
+    (a declared record, a delegate's result) points at the line that takes them over."""
+    return replace(
+        shape,
+        line=line,
+        fields=tuple(replace(f, line=line, shape=relined(f.shape, line)) for f in shape.fields),
+        items=relined(shape.items, line) if shape.items is not None else None,
+        options=tuple(relined(o, line) for o in shape.options),
+    )

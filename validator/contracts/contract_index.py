@@ -1,0 +1,84 @@
+"""Every contract fact of the repository in one index, the input of wiring and the graph."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ...extractors.contract_facts import (
+    Consumer,
+    FunctionDef,
+    JsMount,
+    JsPathAlias,
+    JsReexport,
+    Mock,
+    Producer,
+    PyAlias,
+    Record,
+    StateMachine,
+    StateMachineDef,
+)
+from ...extractors.facts import FileFacts
+
+
+@dataclass
+class ContractFacts:
+    """Every contract fact of the repository, indexed for wiring."""
+
+    files: set[str] = field(default_factory=set)
+    producers: list[Producer] = field(default_factory=list)
+    consumers: list[Consumer] = field(default_factory=list)
+    mocks: list[Mock] = field(default_factory=list)
+    machines: list[StateMachine] = field(default_factory=list)
+    functions: list[FunctionDef] = field(default_factory=list)
+    machine_defs: list[StateMachineDef] = field(default_factory=list)
+    by_name: dict[tuple[str, str], Producer] = field(default_factory=dict)
+    js_reexports: dict[str, list[JsReexport]] = field(default_factory=dict)  # by file
+    js_paths: list[JsPathAlias] = field(default_factory=list)
+    js_mounts: list[JsMount] = field(default_factory=list)
+    records: dict[tuple[str, str], Record] = field(default_factory=dict)
+    aliases: dict[tuple[str, str], PyAlias] = field(default_factory=dict)
+
+    def add(self, facts: FileFacts) -> None:
+        """Take the contract facts of one file."""
+        self.files.add(facts.path)
+        for fact in facts.facts:
+            if isinstance(fact, Producer):
+                self.producers.append(fact)
+                self.by_name.setdefault((fact.file, fact.name), fact)
+            elif isinstance(fact, Consumer):
+                self.consumers.append(fact)
+            elif isinstance(fact, Mock):
+                self.mocks.append(fact)
+            elif isinstance(fact, StateMachine):
+                self.machines.append(fact)
+            elif isinstance(fact, FunctionDef):
+                self.functions.append(fact)
+            elif isinstance(fact, StateMachineDef):
+                self.machine_defs.append(fact)
+            elif isinstance(fact, JsPathAlias):
+                self.js_paths.append(fact)
+            elif isinstance(fact, JsReexport):
+                self.js_reexports.setdefault(fact.file, []).append(fact)
+            elif isinstance(fact, JsMount):
+                self.js_mounts.append(fact)
+            elif isinstance(fact, Record):
+                self.records.setdefault((fact.file, fact.name), fact)
+            elif isinstance(fact, PyAlias):
+                self.aliases.setdefault((fact.file, fact.name), fact)
+
+    def replace_producer(self, index: int, updated: Producer) -> None:
+        """Put ``updated`` in place of the producer at ``index`` (and under its name, unless
+        that name already stands for another producer of the same file)."""
+        producer = self.producers[index]
+        self.producers[index] = updated
+        if self.by_name.get((producer.file, producer.name)) is producer:
+            self.by_name[(producer.file, producer.name)] = updated
+
+
+def collect(all_facts: Iterable[FileFacts]) -> ContractFacts:
+    """Index the contract facts of many files."""
+    out = ContractFacts()
+    for facts in all_facts:
+        out.add(facts)
+    return out

@@ -1,0 +1,163 @@
+"""Producers given the fields they declare rather than write: record classes, imported
+types, mounted routers, delegated results.
+
+Run once per repository before any question is asked, in this order:
+
+- a Python function annotated with a repo record class (``-> Order``, a FastAPI
+  ``response_model``) gets that class's fields;
+- a JS/TS producer declared as an imported type (``Promise<Order>``) gets the type's
+  fields, a route registered with an imported handler what that handler sends;
+- the routes of a router another module mounts (``app.use('/api', orders)``) become
+  producers under that prefix;
+- a producer that returns another function's result as it is (``return build(x)``)
+  gets that function's shape, a few steps deep.
+
+Evidence for fields declared in another file stays at the producer's own line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...extractors.contract_facts import ARRAY, OBJECT, UNION, Producer, Record, Shape, union
+from ...extractors.contracts.py_code import normalise_route
+from ...extractors.contracts.ts_routes import RESPONSE
+from .contract_index import ContractFacts
+from .js_modules import JsModules
+from .py_names import PyModules, with_declared
+from .shape import has_fields, relined
+
+_DELEGATION_STEPS = 3  # handler -> builder -> helper: deeper chains stay unknown
+
+# The file of the record class or type each producer's shape comes from, by (file, name).
+DeclaredIn = dict[tuple[str, str], str]
+
+
+def declare(facts: ContractFacts, py: PyModules, js: JsModules) -> DeclaredIn:
+    """Give every producer its declared fields; where each came from."""
+    declared_in = _declare_records(facts, py)
+    _declare_ts_types(facts, js, declared_in)
+    _mount_routes(facts, js)
+    _follow_delegates(facts, py, js)
+    return declared_in
+
+
+def _declare_records(facts: ContractFacts, py: PyModules) -> DeclaredIn:
+    """Give producers annotated with a repo record class (``-> Order``) its fields."""
+    declared_in: DeclaredIn = {}
+    if not facts.records and not any(p.response_model for p in facts.producers):
+        return declared_in
+    for index, producer in enumerate(facts.producers):
+        updated, record = with_declared(producer, py.module_file, facts.aliases, facts.records)
+        if record is not None:
+            declared_in[(producer.file, producer.name)] = record.file
+        if updated is not producer:
+            facts.replace_producer(index, updated)
+    return declared_in
+
+
+def _declare_ts_types(facts: ContractFacts, js: JsModules, declared_in: DeclaredIn) -> None:
+    """Give JS/TS producers declared as an imported type (``Promise<Order>``, ``Order``
+    from ``./types``, through re-exports) that type's fields, and routes registered with
+    an imported handler (``router.get('/x', orders.show)``) what it sends. Evidence stays
+    at the producer's line: the source's own lines are in another file."""
+    handlers = {
+        (p.file, p.name.removesuffix(RESPONSE))
+        for p in facts.producers
+        if p.name.endswith(RESPONSE)
+    }
+    for index, producer in enumerate(facts.producers):
+        spec, mark, name = producer.declared.partition("#")
+        options = producer.shape.options if producer.shape.kind == UNION else ()
+        if (
+            not mark
+            or producer.shape.kind in (OBJECT, ARRAY)
+            or any(o.kind in (OBJECT, ARRAY) for o in options)
+        ):
+            continue
+        target = js.module_file(producer.file, spec)
+        if target is None:
+            continue
+        source = (
+            _sent_by(facts, js, target, name.removesuffix(RESPONSE), handlers)
+            if name.endswith(RESPONSE)
+            else _ts_record(facts, js, target, name)
+        )
+        if source is None:
+            continue
+        facts.replace_producer(index, replace(producer, shape=relined(source.shape, producer.line)))
+        declared_in[(producer.file, producer.name)] = source.file
+
+
+def _ts_record(facts: ContractFacts, js: JsModules, file: str, name: str) -> Record | None:
+    """The ``interface``/``type`` a module exports as ``name``, through re-exports."""
+    records = facts.records
+    hops = js.chain(file, name, defined=set(records))
+    return next((records[h] for h in hops if h in records), None)
+
+
+def _sent_by(
+    facts: ContractFacts, js: JsModules, file: str, name: str, handlers: set[tuple[str, str]]
+) -> Producer | None:
+    """What the route handler a module exports as ``name`` sends (its response
+    producer), through re-exports; ``handlers`` are the functions that send one."""
+    last = js.chain(file, name, defined=handlers)[-1]
+    return facts.by_name.get((last[0], last[1] + RESPONSE))
+
+
+def _mount_routes(facts: ContractFacts, js: JsModules) -> None:
+    """Routes of a router another module mounts (``app.use('/api', orders)``) are served
+    under that prefix: each becomes a route producer of its own."""
+    routed = [p for p in facts.producers if p.mount]
+    for mount in sorted(facts.js_mounts, key=lambda m: (m.file, m.line, m.prefix)):
+        target = js.module_file(mount.file, mount.module)
+        if target is None:
+            continue
+        file, name = js.chain(target, mount.imported)[-1]
+        for producer in routed:
+            if producer.file != file or producer.mount != name:
+                continue
+            method, _, path = producer.name.partition(" ")
+            route = normalise_route(mount.prefix.rstrip("/") + path)
+            full = f"{method} {route}"
+            if (file, full) in facts.by_name or not any(s and s != "{}" for s in route.split("/")):
+                continue
+            served = replace(producer, name=full, route=full, symbol=f"{file}::{full}", mount="")
+            facts.producers.append(served)
+            facts.by_name[(file, full)] = served
+
+
+def _follow_delegates(facts: ContractFacts, py: PyModules, js: JsModules) -> None:
+    """A producer that returns another function's result as it is (``return
+    build_result(x)``) gets that function's shape, with the evidence at its own line
+    (the fields are written in the other file); chains are followed a few steps."""
+    for _ in range(_DELEGATION_STEPS):
+        changed = False
+        for index, producer in enumerate(facts.producers):
+            if not producer.delegates or has_fields(producer.shape):
+                continue
+            shapes: list[Shape] = []
+            for module, name in producer.delegates:
+                target = _delegate(facts, py, js, producer, module, name)
+                if target is None or not has_fields(target.shape):
+                    shapes = []
+                    break
+                shapes.append(relined(target.shape, producer.line))
+            if not shapes:
+                continue
+            facts.replace_producer(index, replace(producer, shape=union(shapes, producer.line)))
+            changed = True
+        if not changed:
+            return
+
+
+def _delegate(
+    facts: ContractFacts, py: PyModules, js: JsModules, producer: Producer, module: str, name: str
+) -> Producer | None:
+    """The producer ``name`` (imported from ``module``, or of the same file) is."""
+    if not module:
+        return facts.by_name.get((producer.file, name))
+    if producer.file.endswith(".py"):
+        return py.producer(module, name)
+    file = js.module_file(producer.file, module)
+    return js.producer(file, name) if file is not None else None

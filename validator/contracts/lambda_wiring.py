@@ -1,0 +1,126 @@
+"""Lambda tasks to handlers: which function a state machine's task invokes.
+
+A CDK ``LambdaInvoke`` names the function construct (``NodejsFunction{entry,
+handler}``, ``Function{handler, code: fromAsset}``, ``PythonFunction``); an ASL
+``FunctionName``/``Resource`` goes through ``DefinitionSubstitutions`` or ``!GetAtt``
+to the template's ``Handler`` + ``CodeUri``. A function from another stack, an
+import, a call or an ARN stays unresolved, with the reason.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ...extractors.contract_facts import (
+    FunctionDef,
+    FunctionRef,
+    Producer,
+    State,
+    StateMachine,
+)
+from .contract_index import ContractFacts
+
+_HANDLER_EXTENSIONS = (".py", ".js", ".mjs", ".cjs", ".ts")
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """What a Lambda reference resolved to: the producer, or why not."""
+
+    producer: Producer | None
+    wiring: tuple[str, ...]  # files that declare the wiring (stack, template)
+    reason: str = ""
+
+
+def code_path(code: str, near: str) -> list[str]:
+    """Candidate repo paths of a CDK/template code location (``cwd:`` = app folder)."""
+    if not code.startswith("cwd:"):
+        return [code]
+    relative = code[4:]
+    out: list[str] = []
+    folder = posixpath.dirname(near)
+    while True:
+        out.append(posixpath.normpath(posixpath.join(folder, relative)))
+        if folder in ("", "."):
+            break
+        folder = posixpath.dirname(folder)
+    return out
+
+
+def handler_producer(facts: ContractFacts, ref: FunctionRef, near: str) -> Producer | None:
+    """The producer a function's code + handler names, or None."""
+    if not ref.code:
+        return None
+    for code in code_path(ref.code, near):
+        if ref.is_file:
+            name = ref.handler.rsplit(".", 1)[-1] or "handler"
+            found = facts.by_name.get((code, name))
+            if found is not None:
+                return found
+            continue
+        module, _, name = ref.handler.rpartition(".")
+        if not module or not name:
+            continue
+        base = posixpath.normpath(posixpath.join(code, module.replace(".", "/")))
+        for ext in _HANDLER_EXTENSIONS:
+            found = facts.by_name.get((base + ext, name))
+            if found is not None:
+                return found
+    return None
+
+
+def _function_def(facts: ContractFacts, logical: str, prefer: Iterable[str]) -> FunctionDef | None:
+    """The function declared as ``logical``: in the first of ``prefer`` that declares one,
+    else the only one anywhere."""
+    matches = [f for f in facts.functions if f.name == logical]
+    for file in prefer:
+        for candidate in matches:
+            if candidate.file == file:
+                return candidate
+    return matches[0] if len(matches) == 1 else None
+
+
+def resolve_state(facts: ContractFacts, machine: StateMachine, state: State) -> Resolved:
+    """The producer behind a Lambda task of ``machine``."""
+    ref = state.function
+    if ref is None:
+        return Resolved(None, (), "not a Lambda task")
+    if ref.code:
+        found = handler_producer(facts, ref, machine.file)
+        if found is None:
+            return Resolved(None, (machine.file,), f"no handler {ref.handler} in {ref.code}")
+        return Resolved(found, (machine.file,))
+    if ref.ref.startswith("sub:"):
+        key = ref.ref[4:]
+        wiring: list[str] = [machine.file]
+        value = dict(machine.substitutions).get(key, "")
+        for definition in facts.machine_defs:
+            if definition.definition_uri == machine.file:
+                wiring.append(definition.file)
+                value = value or dict(definition.substitutions).get(key, "")
+        logical = value[8:] if value.startswith("logical:") else key.split(".")[0]
+        found_def = _function_def(facts, logical, wiring)
+        if found_def is None:
+            return Resolved(None, tuple(wiring), f"substitution ${{{key}}} not resolved")
+        wiring.append(found_def.file)
+        producer = handler_producer(facts, found_def.function, found_def.file)
+        if producer is None:
+            return Resolved(None, tuple(wiring), f"no handler {found_def.function.handler}")
+        return Resolved(producer, tuple(dict.fromkeys(wiring)))
+    if ref.ref.startswith(("logical:", "name:")):
+        logical = ref.ref.split(":", 1)[1]
+        found_def = _function_def(facts, logical, [machine.file])
+        if found_def is None:
+            return Resolved(None, (machine.file,), f"function {logical} not declared here")
+        producer = handler_producer(facts, found_def.function, found_def.file)
+        wiring = tuple(dict.fromkeys((machine.file, found_def.file)))
+        if producer is None:
+            return Resolved(None, wiring, f"no handler {found_def.function.handler}")
+        return Resolved(producer, wiring)
+    return Resolved(
+        None,
+        (machine.file,),
+        "the function comes from a value this file does not define (an import, a call, an ARN)",
+    )
