@@ -1,0 +1,297 @@
+"""One handler per Step Functions state type: what a state does to the data it is given.
+
+Every state first reads what it is given: ``InputPath``, its Choice rules, its other
+``*Path`` keys, and ``Parameters`` (a Map's ``ItemSelector``, built per item). Then
+the handler of its ``Type`` takes over. Task, Pass, Parallel and Map produce a result,
+which goes through ``ResultSelector`` -> ``ResultPath`` -> ``OutputPath``; Choice, Wait
+and Succeed pass their input on through ``OutputPath``; Fail ends the execution. A type
+the Amazon States Language does not define has an UNKNOWN result. A JSONata state's
+expressions are not modelled: it may read anything and its output is UNKNOWN.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ...extractors.contract_facts import (
+    ARRAY,
+    ChoiceRead,
+    Machine,
+    Shape,
+    ShapeField,
+    State,
+    TemplateField,
+    obj,
+    union,
+    unknown,
+)
+from .sfn_record import Flow, Overrides, PathRead, ReadSite, Resolver
+from .shape import envelope, parse_path, place, select, with_origin
+
+MAP_ITEM = "$$.Map.Item.Value"
+
+
+class StateType(StrEnum):
+    """The state types the Amazon States Language defines (``Type``)."""
+
+    TASK = "Task"  # a CDK ``LambdaInvoke`` is one
+    PASS = "Pass"
+    CHOICE = "Choice"
+    WAIT = "Wait"
+    SUCCEED = "Succeed"
+    FAIL = "Fail"
+    PARALLEL = "Parallel"
+    MAP = "Map"  # a CDK ``DistributedMap`` is one
+
+
+@dataclass(frozen=True)
+class Run:
+    """The run a state is visited in: how tasks resolve, mocks, and what it records."""
+
+    resolve: Resolver
+    overrides: Overrides
+    flow: Flow
+    branch: Callable[[Machine, Shape], Flow]  # runs a Parallel branch / Map item processor
+
+
+@dataclass(frozen=True)
+class Step:
+    """One visit of a state: its input as given, after ``InputPath``, after ``Parameters``."""
+
+    state: State
+    given: Shape
+    effective: Shape
+    params: Shape
+    item: Shape | None  # a Map's current item (``$$.Map.Item.Value``)
+    reads: list[PathRead]
+    run: Run
+
+    def read(self, path: str, where: ReadSite, against: Shape) -> None:
+        """Record a read of one of the state's ``*Path`` keys."""
+        self.reads.append(_key_read(self.state, path, where, against))
+
+
+StateHandler = Callable[[Step], Shape]  # the state's output
+
+
+def step(state: State, given: Shape, run: Run, reads: list[PathRead]) -> Shape:
+    """The state's output for input ``given``; reads are appended to ``reads``."""
+    if state.jsonata:
+        # JSONata expressions (``{% $states.input.x %}``) are not modelled: the state may
+        # read anything it is given and its output is not known.
+        run.flow.escape(given)
+        return with_origin(unknown(state.line), ("", state.line, f"{state.name} (JSONata)"))
+    if state.input_path not in (None, "$"):
+        reads.append(_key_read(state, state.input_path or "$", ReadSite.INPUT_PATH, given))
+    effective = select(given, state.input_path)
+    for rule in state.choices:
+        for choice in rule.reads or tuple(ChoiceRead(p, rule.line) for p in rule.paths):
+            reads.append(
+                PathRead(
+                    state=state.name,
+                    path=choice.path,
+                    line=choice.line or rule.line,
+                    where=ReadSite.CHOICE,
+                    against=effective,
+                    guards=choice.guards,
+                )
+            )
+    for path, line in state.path_reads:
+        reads.append(PathRead(state.name, path, line, ReadSite.PATH, effective))
+    item = _current_item(state, effective)
+    params = effective
+    if state.parameters is not None:
+        params = _template_shape(
+            state.parameters,
+            source=effective,
+            state=state.name,
+            where=ReadSite.PARAMETERS,
+            reads=reads,
+            item=item,
+        )
+    visit = Step(state, given, effective, params, item, reads, run)
+    return handler_for(state.type)(visit)
+
+
+def handler_for(state_type: str) -> StateHandler:
+    """The handler of a state ``Type``; one the States Language does not define has an
+    unknown result."""
+    return HANDLERS.get(state_type, _UNDEFINED_TYPE)
+
+
+def _key_read(state: State, path: str, where: ReadSite, against: Shape) -> PathRead:
+    """A read of the state's ``InputPath``/``ItemsPath``/``OutputPath``, at that key's line."""
+    line = dict(state.path_lines).get(where.value, state.line)
+    return PathRead(state.name, path, line, where, against)
+
+
+def _current_item(state: State, effective: Shape) -> Shape | None:
+    """A Map's current item (an unknown list still names its producer); None elsewhere."""
+    if state.type != StateType.MAP:
+        return None
+    return select(select(effective, state.items_path or "$"), "$[*]")
+
+
+# --- states that pass their input on, or end -------------------------------------------
+
+
+def _passes_input_on(visit: Step) -> Shape:
+    """Choice, Wait, Succeed: the input, through ``OutputPath``."""
+    return select(visit.effective, visit.state.output_path)
+
+
+def _ends_execution(visit: Step) -> Shape:
+    """Fail: nothing flows on."""
+    return obj({})
+
+
+# --- states that produce a result ------------------------------------------------------
+
+
+def _produces(result_of: Callable[[Step], Shape]) -> StateHandler:
+    """A handler for a state with a result: a mock's result stands in for the state's own;
+    then ``ResultSelector``, ``ResultPath`` and ``OutputPath``."""
+
+    def handle(visit: Step) -> Shape:
+        state, flow = visit.state, visit.run.flow
+        if state.name in visit.run.overrides:
+            shape, origin = visit.run.overrides[state.name]
+            result = with_origin(shape, origin)
+        else:
+            result = result_of(visit)
+        flow.results[state.name] = result
+        if state.result_path is None:
+            flow.discard(result)
+        if state.result_selector is not None:
+            selected = _template_shape(
+                state.result_selector,
+                source=result,
+                state=state.name,
+                where=ReadSite.RESULT_SELECTOR,
+                reads=visit.reads,
+            )
+            result = with_origin(selected, ("", state.line, f"{state.name} ResultSelector"))
+        placed = place(visit.given, state.result_path, result)
+        if state.output_path not in (None, "$"):
+            visit.read(state.output_path or "$", ReadSite.OUTPUT_PATH, placed)
+        return select(placed, state.output_path)
+
+    return handle
+
+
+def _task_result(visit: Step) -> Shape:
+    """Task: the resolved Lambda handler's return (in its envelope unless
+    ``payloadResponseOnly``/a bare ARN); any other task's result is unknown. What the task
+    is handed escapes: a Lambda may read any field of its event."""
+    state = visit.state
+    visit.run.flow.escape(visit.params)
+    resolved = visit.run.resolve(state) if state.function is not None else None
+    if resolved is None:
+        return unknown(state.line)
+    shape, origin = resolved
+    return envelope(shape, origin) if state.envelope else with_origin(shape, origin)
+
+
+def _pass_result(visit: Step) -> Shape:
+    """Pass: its ``Result``, else what its ``Parameters`` build, else its input."""
+    state = visit.state
+    if state.result is not None:
+        return with_origin(state.result, ("", state.line, f"{state.name} Result"))
+    if state.parameters is not None:
+        return with_origin(visit.params, ("", state.line, f"{state.name} Parameters"))
+    return visit.params
+
+
+def _parallel_result(visit: Step) -> Shape:
+    """Parallel: element ``i`` of the result is branch ``i``'s output."""
+    return _branches(visit, visit.params, positional=True)
+
+
+def _map_result(visit: Step) -> Shape:
+    """Map: the item processor's outputs, each run on an item (as ``ItemSelector`` /
+    ``Parameters`` build it)."""
+    state = visit.state
+    if state.items_path and state.items_path != "$":
+        visit.read(state.items_path, ReadSite.ITEMS_PATH, visit.effective)
+    given_item = visit.item if visit.item is not None else unknown()
+    if state.parameters is not None:
+        given_item = visit.params
+    return _branches(visit, given_item, positional=False)
+
+
+def _unknown_result(visit: Step) -> Shape:
+    """A state type the States Language does not define: its result is not known."""
+    return unknown(visit.state.line)
+
+
+HANDLERS: dict[str, StateHandler] = {
+    StateType.TASK: _produces(_task_result),
+    StateType.PASS: _produces(_pass_result),
+    StateType.PARALLEL: _produces(_parallel_result),
+    StateType.MAP: _produces(_map_result),
+    StateType.CHOICE: _passes_input_on,
+    StateType.WAIT: _passes_input_on,
+    StateType.SUCCEED: _passes_input_on,
+    StateType.FAIL: _ends_execution,
+}
+_UNDEFINED_TYPE = _produces(_unknown_result)
+
+
+def _branches(visit: Step, given: Shape, *, positional: bool) -> Shape:
+    """Run Parallel branches / a Map item processor; the result is an array of their outputs.
+    A Parallel's array is positional: element ``i`` is what branch ``i`` outputs."""
+    finals: list[Shape] = []
+    positions: list[ShapeField] = []
+    for index, branch in enumerate(visit.state.branches):
+        sub = visit.run.branch(branch, union([given]))
+        visit.reads.extend(sub.reads)
+        visit.run.flow.take_branch(sub)
+        finals.extend(sub.final)
+        if positional:
+            positions.append(ShapeField(str(index), union(sub.final), 0))
+    return Shape(ARRAY, tuple(positions), items=union(finals) if finals else unknown())
+
+
+# --- templates: Parameters, ItemSelector, ResultSelector -------------------------------
+
+
+def _template_shape(
+    template: tuple[TemplateField, ...],
+    *,
+    source: Shape,
+    state: str,
+    where: ReadSite,
+    reads: list[PathRead],
+    item: Shape | None = None,
+) -> Shape:
+    """The object a template builds from ``source``; ``item`` is a Map's current item."""
+    fields: dict[str, ShapeField] = {}
+    for entry in template:
+        local = _item_path(entry.path) if item is not None else None
+        if local is not None and item is not None:
+            reads.append(PathRead(state, local, entry.line, where, item))
+            value = select(item, local) if parse_path(local) is not None else unknown()
+        elif entry.path:
+            reads.append(PathRead(state, entry.path, entry.line, where, source))
+            value = select(source, entry.path) if parse_path(entry.path) is not None else unknown()
+        elif entry.sub is not None:
+            value = _template_shape(
+                entry.sub, source=source, state=state, where=where, reads=reads, item=item
+            )
+        else:
+            for path in entry.reads:
+                # an intrinsic computes from the value (a length, a format): it uses it
+                reads.append(PathRead(state, path, entry.line, ReadSite.INTRINSIC, source))
+            value = entry.value or unknown(entry.line)
+        fields[entry.name] = ShapeField(entry.name, value, entry.line)
+    return obj(fields)
+
+
+def _item_path(path: str) -> str | None:
+    """``$$.Map.Item.Value.sku`` -> ``$.sku`` (a path into the current item), else None."""
+    rest = path.removeprefix(MAP_ITEM)
+    if rest == path or rest[:1] not in ("", ".", "["):
+        return None
+    return "$" + rest
