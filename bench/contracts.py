@@ -37,13 +37,13 @@ from ralph_validate.validator.config import Config
 from ralph_validate.validator.context import AnalysisContext, CheckOutput
 from ralph_validate.validator.contracts.aws_models import sdk_answers
 from ralph_validate.validator.contracts.graph import Wiring, build_graph, collect
-from ralph_validate.validator.contracts.questions import KIND, code_answers, machine_answers
+from ralph_validate.validator.contracts.questions import Question, code_answers, machine_answers
 from ralph_validate.validator.factstore import FactStore
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "contracts"
 SPEC = "bench"
-QUESTION = {kind: question for question, kind in KIND.items()}
+QUESTION = {question.kind: question for question in Question}
 TIMING_RUNS = 5
 _ENV = {
     "GIT_AUTHOR_NAME": "Bench",
@@ -122,7 +122,7 @@ def _size(path: Path) -> int:
 
 def accuracy(work: Path) -> tuple[dict[int, Counter[str]], list[str]]:
     """Counts per question, and the findings that disagree with the annotations."""
-    stats = {q: Counter[str]() for q in sorted(KIND)}
+    stats = {q: Counter[str]() for q in Question}
     wrong: list[str] = []
     for index, (case, variant) in enumerate(_variants()):
         root = build_repo(case / variant, work / f"{index:03d}-{case.name}-{variant}")
@@ -216,7 +216,7 @@ def main(argv: list[str] | None = None) -> None:
     total: Counter[str] = Counter()
     for question, c in stats.items():
         total.update(c)
-        label = f"Q{question} {KIND[question]}"
+        label = f"Q{question} {question.kind}"
         print(
             f"{label:<30}{c['pos']:>5}{c['neg']:>5}{c['tp']:>5}{c['fp']:>5}{c['fn']:>5}"
             f"{_ratio(c['tp'], c['tp'] + c['fp']):>11}{_ratio(c['tp'], c['tp'] + c['fn']):>8}"

@@ -11,9 +11,7 @@ from __future__ import annotations
 from ralph_validate.extractors.contract_facts import SdkCall, SdkClient, SdkMock
 from ralph_validate.extractors.dispatch import extract
 from ralph_validate.validator.contracts.aws_models import (
-    ABSENT,
-    OPAQUE,
-    PRESENT,
+    Found,
     near_spellings,
     operation,
     sdk_answers,
@@ -54,25 +52,25 @@ def test_helpers_and_unknown_services_are_no_operation() -> None:
 def test_structures_lists_and_maps_are_walked() -> None:
     athena = operation("athena", "get_query_results").output_shape
     rows = ("ResultSet", "Rows", "*", "Data", "0", "VarCharValue")
-    assert walk(athena, rows).found == PRESENT
+    assert walk(athena, rows).found == Found.PRESENT
     item = operation("dynamodb", "get_item").output_shape
-    assert walk(item, ("Item", "any_attribute", "S")).found == PRESENT
+    assert walk(item, ("Item", "any_attribute", "S")).found == Found.PRESENT
     missing = walk(athena, ("ResultSet", "rows"))
-    assert (missing.found, missing.depth, missing.shape.name) == (ABSENT, 1, "ResultSet")
+    assert (missing.found, missing.depth, missing.shape.name) == (Found.ABSENT, 1, "ResultSet")
 
 
 def test_past_a_scalar_or_the_response_metadata_the_model_says_nothing() -> None:
     body = operation("s3", "get_object").output_shape
-    assert walk(body, ("Body", "read")).found == OPAQUE
-    assert walk(body, ("ResponseMetadata", "HTTPStatusCode")).found == OPAQUE
-    assert walk(body, ("LastModified", "year")).found == OPAQUE
+    assert walk(body, ("Body", "read")).found == Found.OPAQUE
+    assert walk(body, ("ResponseMetadata", "HTTPStatusCode")).found == Found.OPAQUE
+    assert walk(body, ("LastModified", "year")).found == Found.OPAQUE
 
 
 def test_an_operation_without_output_has_no_fields() -> None:
     deleted = operation("sqs", "delete_message")
     assert deleted.output_shape is None
-    assert walk(deleted.output_shape, ("MessageId",)).found == ABSENT
-    assert walk(deleted.output_shape, ("ResponseMetadata",)).found == OPAQUE
+    assert walk(deleted.output_shape, ("MessageId",)).found == Found.ABSENT
+    assert walk(deleted.output_shape, ("ResponseMetadata",)).found == Found.OPAQUE
 
 
 def test_near_spellings_cover_case_underscores_and_plurals() -> None:

@@ -27,6 +27,7 @@ import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 
 import botocore.loaders
@@ -38,11 +39,16 @@ from ...extractors.contract_facts import SdkCall, SdkClient, SdkMock
 from ...extractors.facts import FileFacts
 from ..findings import Status
 from ..report.model import FieldRef
-from .questions import Answer, answer_row
+from .answer import Answer, Question, answer_row
 
-PRESENT = "present"
-ABSENT = "absent"
-OPAQUE = "opaque"  # the model types the value no further (scalar, document, metadata)
+
+class Found(StrEnum):
+    """Where a path ends in an operation's output shape."""
+
+    PRESENT = "present"
+    ABSENT = "absent"
+    OPAQUE = "opaque"  # the model types the value no further (scalar, document, metadata)
+
 
 # boto3 adds this key to every response; it is in no output shape.
 _METADATA = "ResponseMetadata"
@@ -90,7 +96,7 @@ class Walk:
     ``depth`` segments matched; ``shape`` is the shape reached (PRESENT) or the structure
     lacking the next segment (ABSENT)."""
 
-    found: str
+    found: Found
     depth: int
     shape: botocore.model.Shape | None = None
 
@@ -100,28 +106,28 @@ def walk(output: botocore.model.Shape | None, path: tuple[str, ...]) -> Walk:
     shape = output
     for i, segment in enumerate(path):
         if i == 0 and segment == _METADATA:
-            return Walk(OPAQUE, 1)
+            return Walk(Found.OPAQUE, 1)
         if shape is None:
-            return Walk(ABSENT, i)
+            return Walk(Found.ABSENT, i)
         kind = shape.type_name
         if kind == "structure":
             if shape.metadata.get("document") or shape.metadata.get("eventstream"):
-                return Walk(OPAQUE, i, shape)
+                return Walk(Found.OPAQUE, i, shape)
             members = shape.members
             if segment not in members:
                 if segment == "*" or segment.lstrip("-").isdigit():
-                    return Walk(OPAQUE, i, shape)
-                return Walk(ABSENT, i, shape)
+                    return Walk(Found.OPAQUE, i, shape)
+                return Walk(Found.ABSENT, i, shape)
             shape = members[segment]
         elif kind == "list":
             if segment != "*" and not segment.lstrip("-").isdigit():
-                return Walk(OPAQUE, i, shape)
+                return Walk(Found.OPAQUE, i, shape)
             shape = shape.member
         elif kind == "map":
             shape = shape.value
         else:
-            return Walk(OPAQUE, i, shape)
-    return Walk(PRESENT, len(path), shape)
+            return Walk(Found.OPAQUE, i, shape)
+    return Walk(Found.PRESENT, len(path), shape)
 
 
 def _normal(name: str) -> str:
@@ -195,7 +201,17 @@ def _call_rows(call: SdkCall) -> list[Answer]:
             return []
         at = FieldRef(call.file, call.line, call.client)
         why = f"botocore has no service model named {call.service!r}"
-        return [answer_row(2, boundary, None, at, Status.UNKNOWN, why, at, files)]
+        return [
+            answer_row(
+                question=Question.MISSING_FIELD,
+                boundary=boundary,
+                consumer=at,
+                status=Status.UNKNOWN,
+                reason=why,
+                at=at,
+                files=files,
+            )
+        ]
     model = operation(call.service, call.method)
     if model is None:
         return []
@@ -205,18 +221,17 @@ def _call_rows(call: SdkCall) -> list[Answer]:
     for read in call.reads:
         consumer = FieldRef(call.file, read.line, _dotted(read.path))
         found = walk(output, read.path)
-        if found.found != ABSENT:
+        if found.found != Found.ABSENT:
             why = f"in the {op.label} output"
             out.append(
                 answer_row(
-                    2,
-                    boundary,
-                    op.ref(read.path[: found.depth]),
-                    consumer,
-                    Status.PASS,
-                    why,
-                    None,
-                    files,
+                    question=Question.MISSING_FIELD,
+                    boundary=boundary,
+                    producer=op.ref(read.path[: found.depth]),
+                    consumer=consumer,
+                    status=Status.PASS,
+                    reason=why,
+                    files=files,
                 )
             )
             continue
@@ -226,21 +241,51 @@ def _call_rows(call: SdkCall) -> list[Answer]:
             elsewhere = op.ref((*read.path[: found.depth], other))
             why = f"reads {_dotted(read.path)}; the {op.label} output has {elsewhere.path}"
             out.append(
-                answer_row(4, boundary, elsewhere, consumer, Status.FAIL, why, consumer, files)
+                answer_row(
+                    question=Question.NAMING_DRIFT,
+                    boundary=boundary,
+                    producer=elsewhere,
+                    consumer=consumer,
+                    status=Status.FAIL,
+                    reason=why,
+                    at=consumer,
+                    files=files,
+                )
             )
         if read.guarded > found.depth:
             why = "not in the model, but only read under an existence check"
-            out.append(answer_row(2, boundary, where, consumer, Status.PASS, why, None, files))
+            out.append(
+                answer_row(
+                    question=Question.MISSING_FIELD,
+                    boundary=boundary,
+                    producer=where,
+                    consumer=consumer,
+                    status=Status.PASS,
+                    reason=why,
+                    files=files,
+                )
+            )
             continue
         inside = _dotted(read.path[: found.depth]) or "the response"
         why = (
             f"reads {_dotted(read.path)}; the {op.label} output has no {missing} in {inside} "
             f"({_members(found.shape)})"
         )
-        out.append(answer_row(2, boundary, where, consumer, Status.FAIL, why, consumer, files))
+        out.append(
+            answer_row(
+                question=Question.MISSING_FIELD,
+                boundary=boundary,
+                producer=where,
+                consumer=consumer,
+                status=Status.FAIL,
+                reason=why,
+                at=consumer,
+                files=files,
+            )
+        )
     for test in call.tests:
         found = walk(output, test.path)
-        allowed = _enum(found.shape) if found.found == PRESENT else []
+        allowed = _enum(found.shape) if found.found == Found.PRESENT else []
         if not allowed:
             continue
         consumer = FieldRef(call.file, test.line, _dotted(test.path))
@@ -248,13 +293,34 @@ def _call_rows(call: SdkCall) -> list[Answer]:
         bad = [v for v in test.values if v not in allowed]
         if not bad:
             why = f"compares {_dotted(test.path)} with values of its enum"
-            out.append(answer_row(2, boundary, producer, consumer, Status.PASS, why, None, files))
+            out.append(
+                answer_row(
+                    question=Question.MISSING_FIELD,
+                    boundary=boundary,
+                    producer=producer,
+                    consumer=consumer,
+                    status=Status.PASS,
+                    reason=why,
+                    files=files,
+                )
+            )
             continue
         why = (
             f"compares {_dotted(test.path)} with {', '.join(map(repr, bad))}; the {op.label} "
             f"model {_allowed(bad, allowed)}"
         )
-        out.append(answer_row(2, boundary, producer, consumer, Status.FAIL, why, consumer, files))
+        out.append(
+            answer_row(
+                question=Question.MISSING_FIELD,
+                boundary=boundary,
+                producer=producer,
+                consumer=consumer,
+                status=Status.FAIL,
+                reason=why,
+                at=consumer,
+                files=files,
+            )
+        )
     return out
 
 
@@ -264,7 +330,17 @@ def _mock_rows(mock: SdkMock, service: str, files: set[str]) -> list[Answer]:
     at = FieldRef(mock.file, mock.line, f"{mock.client}.{mock.method}")
     if service_model(service) is None:
         why = f"botocore has no service model named {service!r}"
-        return [answer_row(1, boundary, None, at, Status.UNKNOWN, why, at, files)]
+        return [
+            answer_row(
+                question=Question.MOCK_DRIFT,
+                boundary=boundary,
+                consumer=at,
+                status=Status.UNKNOWN,
+                reason=why,
+                at=at,
+                files=files,
+            )
+        ]
     model = operation(service, mock.method)
     if model is None:
         return []
@@ -276,7 +352,7 @@ def _mock_rows(mock: SdkMock, service: str, files: set[str]) -> list[Answer]:
             continue
         found = walk(model.output_shape, entry.path)
         where = FieldRef(mock.file, entry.line, _dotted(entry.path))
-        if found.found == ABSENT:
+        if found.found == Found.ABSENT:
             reported.append(entry.path)
             missing = entry.path[found.depth]
             near = near_spellings(found.shape, missing)
@@ -285,9 +361,19 @@ def _mock_rows(mock: SdkMock, service: str, files: set[str]) -> list[Answer]:
             why = f"the mock has {_dotted(entry.path)}; the {op.label} output has no "
             why += f"{missing} in {inside}{hint}"
             producer = op.ref(entry.path[: found.depth])
-            out.append(answer_row(1, boundary, producer, None, Status.FAIL, why, where, files))
+            out.append(
+                answer_row(
+                    question=Question.MOCK_DRIFT,
+                    boundary=boundary,
+                    producer=producer,
+                    status=Status.FAIL,
+                    reason=why,
+                    at=where,
+                    files=files,
+                )
+            )
             continue
-        allowed = _enum(found.shape) if found.found == PRESENT else []
+        allowed = _enum(found.shape) if found.found == Found.PRESENT else []
         if entry.value is not None and allowed and entry.value not in allowed:
             reported.append(entry.path)
             why = (
@@ -295,11 +381,28 @@ def _mock_rows(mock: SdkMock, service: str, files: set[str]) -> list[Answer]:
                 f"model {_allowed([entry.value], allowed)}"
             )
             out.append(
-                answer_row(1, boundary, op.ref(entry.path), None, Status.FAIL, why, where, files)
+                answer_row(
+                    question=Question.MOCK_DRIFT,
+                    boundary=boundary,
+                    producer=op.ref(entry.path),
+                    status=Status.FAIL,
+                    reason=why,
+                    at=where,
+                    files=files,
+                )
             )
     if not out:
         why = f"every key and enum value is in the {op.label} output"
-        out.append(answer_row(1, boundary, op.ref(()), None, Status.PASS, why, None, files))
+        out.append(
+            answer_row(
+                question=Question.MOCK_DRIFT,
+                boundary=boundary,
+                producer=op.ref(()),
+                status=Status.PASS,
+                reason=why,
+                files=files,
+            )
+        )
     return out
 
 

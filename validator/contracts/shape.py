@@ -283,6 +283,25 @@ def has_fields(shape: Shape) -> bool:
     return any(o.kind in (OBJECT, ARRAY) for o in options)
 
 
+def related(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """True when one path lies inside the other (a read of ``a.b`` uses ``a.b.c`` and ``a``)."""
+    n = min(len(a), len(b))
+    return a[:n] == b[:n]
+
+
+def carried(shape: Shape, origin: Origin, found: set[tuple[str, ...]], depth: int = 0) -> None:
+    """Collect where (``at``) values of ``origin`` sit in a shape, e.g. the execution output."""
+    if shape.origin == origin:
+        found.add(shape.at)
+    if depth > 24:
+        return
+    inner = [f.shape for f in shape.fields] + list(shape.options)
+    if shape.items is not None:
+        inner.append(shape.items)
+    for child in inner:
+        carried(child, origin, found, depth + 1)
+
+
 def relined(shape: Shape, line: int) -> Shape:
     """``shape`` with every line set to ``line``: evidence for fields written in another file
     (a declared record, a delegate's result) points at the line that takes them over."""

@@ -1,0 +1,378 @@
+"""Q1-Q4 at machine boundaries: what the states of a state machine read from each other.
+
+The flow (``sfn_flow``) says which shape every JSONPath of a state is read from;
+each read is a Q2/Q4 question to the producer its value came from (a Lambda
+handler, a Pass state's ``Result``, the execution input). Q3 asks, per field a
+Lambda writes, whether any state reads it before the machine drops it; Q1 flows
+each Step Functions Local mock in place of the state it replaces and compares
+what the reads find.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...extractors.contract_facts import (
+    UNKNOWN,
+    Mock,
+    Producer,
+    Shape,
+    State,
+    StateMachine,
+)
+from ..findings import Status
+from ..report.model import FieldRef
+from . import sfn_flow
+from .answer import Answer, Question, answer_row
+from .contract_index import ContractFacts
+from .mock_drift import drift_reason, mock_disagrees, verb_of, written
+from .reads import EXECUTION_INPUT_LABEL, Source, read_rows
+from .sfn_record import EXECUTION_INPUT, Flow, PathRead, ReadSite
+from .sfn_states import StateType
+from .shape import (
+    Lookup,
+    Origin,
+    Presence,
+    carried,
+    dotted,
+    leaves,
+    lookup,
+    parse_path,
+    related,
+)
+from .wiring import Wiring
+
+# Where a read only moves the value on (its readers come later): not a use of it.
+_MOVES_ON = frozenset(
+    {ReadSite.INPUT_PATH, ReadSite.OUTPUT_PATH, ReadSite.ITEMS_PATH, ReadSite.RESULT_SELECTOR}
+)
+_BUILDS_INPUT = frozenset({StateType.PASS, StateType.MAP, StateType.PARALLEL})
+
+
+class _Looked(NamedTuple):
+    """A read of the flow, its parsed path, and what looking it up found."""
+
+    read: PathRead
+    path: tuple[str, ...]
+    found: Lookup
+
+
+class _MachineAnswers:
+    """Rows for one state machine."""
+
+    def __init__(self, machine: StateMachine, wiring: Wiring, mocks: list[Mock]) -> None:
+        self.machine = machine
+        self.wiring = wiring
+        self.mocks = mocks
+        self.sources: dict[Origin, Source] = {}
+        self.wiring_files: dict[Origin, set[str]] = {}
+        self.state_of: dict[Origin, State] = {}
+        self.produced: dict[Origin, Shape] = {}
+        self.shared: set[Origin] = set()  # results of functions others invoke too
+        self.out: list[Answer] = []
+
+    def resolve(self, state: State) -> tuple[Shape, Origin] | None:
+        """Resolver for the flow: the handler's shape, or an unknown marked unresolved."""
+        resolved = self.wiring.resolve_state(self.machine, state)
+        producer = resolved.producer
+        if producer is None:
+            origin: Origin = (self.machine.file, state.line, f"{state.name}")
+            self.sources[origin] = Source(
+                label=state.name,
+                file=self.machine.file,
+                line=state.line,
+                resolved=False,
+                why=resolved.reason,
+            )
+            self.wiring_files[origin] = set(resolved.wiring)
+            self.state_of[origin] = state
+            return Shape(UNKNOWN, line=state.line), origin
+        origin = (producer.file, producer.line, state.name)
+        self.sources[origin] = Source(
+            label=state.name, file=producer.file, line=producer.line, resolved=True
+        )
+        self.wiring_files[origin] = {*resolved.wiring, producer.file}
+        self.state_of[origin] = state
+        self.produced[origin] = producer.shape
+        if self._shared(state, producer):
+            self.shared.add(origin)
+        return producer.shape, origin
+
+    def _shared(self, state: State, producer: Producer) -> bool:
+        """True when the function is also invoked outside the machine (an API, a URL, an
+        event source), by the state's own reference or a function definition of it."""
+        if state.function is not None and state.function.shared:
+            return True
+        return any(
+            d.function.shared and self.wiring.handler_producer(d.function, d.file) is producer
+            for d in self.wiring.facts.functions
+        )
+
+    def _source(self, origin: Origin | None) -> Source:
+        """The producer a value came from, as the rows name it."""
+        if origin is None or origin == EXECUTION_INPUT:
+            return Source(
+                label=EXECUTION_INPUT_LABEL,
+                file=self.machine.file,
+                line=self.machine.line,
+                resolved=False,
+            )
+        if origin in self.sources:
+            return self.sources[origin]
+        return Source(
+            label=origin[2], file=origin[0] or self.machine.file, line=origin[1], resolved=True
+        )
+
+    def answer(self) -> list[Answer]:
+        """Q2/Q4 per read, then Q3 per field a Lambda writes, then Q1 per mock."""
+        flow = sfn_flow.run(self.machine.machine, self.resolve)
+        looked: list[_Looked] = []
+        for read in flow.reads:
+            path = parse_path(read.path)
+            consumer = FieldRef(self.machine.file, read.line, read.path.removeprefix("$."))
+            if path is None:
+                if not read.path.startswith("$$"):
+                    self.out.append(
+                        answer_row(
+                            question=Question.MISSING_FIELD,
+                            boundary=f"? -> {read.state}",
+                            consumer=consumer,
+                            status=Status.UNKNOWN,
+                            reason=f"path {read.path} is not understood",
+                            at=consumer,
+                            files={self.machine.file},
+                        )
+                    )
+                continue
+            found = lookup(read.against, path)
+            looked.append(_Looked(read, path, found))
+            if path:
+                self._read(read, path, found, consumer)
+        self._unconsumed(flow, looked)
+        for mock in self.mocks:
+            self._mock(mock, looked)
+        return self.out
+
+    def _read(
+        self, read: PathRead, path: tuple[str, ...], found: Lookup, consumer: FieldRef
+    ) -> None:
+        """Q2/Q4 for one read of a plain path."""
+        source = self._source(found.origin)
+        files = {
+            self.machine.file,
+            source.file,
+            *self.wiring_files.get(found.origin or ("", 0, ""), set()),
+        }
+        boundary = f"{source.label} -> {read.state}"
+        guarded, vague = _guard_depth(read.guards, path)
+        if vague and found.presence is Presence.ABSENT and source.resolved:
+            self.out.append(
+                answer_row(
+                    question=Question.MISSING_FIELD,
+                    boundary=boundary,
+                    consumer=consumer,
+                    status=Status.UNKNOWN,
+                    reason="read under an existence check whose path is not understood",
+                    at=consumer,
+                    files=files,
+                )
+            )
+            return
+        self.out += read_rows(
+            boundary=boundary,
+            source=source,
+            found=found,
+            path=path,
+            consumer=consumer,
+            guarded=guarded,
+            files=files,
+        )
+
+    def _unconsumed(self, flow: Flow, looked: list[_Looked]) -> None:
+        """Q3 for every field a resolved Lambda writes that no state reads."""
+        for origin, source in sorted(self.sources.items()):
+            state = self.state_of[origin]
+            if not source.resolved or state.result_path is None:
+                continue
+            produced = self.produced.get(origin)
+            if produced is None or state.name not in flow.results:
+                continue
+            prefix = ("Payload",) if state.envelope else ()
+            consumed = [x.found.inner for x in looked if x.found.origin == origin and _uses(x.read)]
+            passed = _passed_on(flow.escapes, origin)
+            dropped = _passed_on(flow.discarded, origin)  # ResultPath null: on purpose
+            reaching = _passed_on(flow.final, origin)
+            files = {self.machine.file, *self.wiring_files.get(origin, set())}
+            for path, line in leaves(produced, prefix):
+                if any(related(path, c) for c in consumed):
+                    continue
+                if _under(path, dropped):
+                    continue
+                ref = FieldRef(source.file, line or source.line, dotted(path))
+                status, why = self._unread(origin, path, passed=passed, reaching=reaching)
+                self.out.append(
+                    answer_row(
+                        question=Question.UNCONSUMED_FIELD,
+                        boundary=f"{state.name} -> {self.machine.name}",
+                        producer=ref,
+                        status=status,
+                        reason=why,
+                        at=ref,
+                        files=files,
+                    )
+                )
+
+    def _unread(
+        self,
+        origin: Origin,
+        path: tuple[str, ...],
+        *,
+        passed: set[tuple[str, ...]],
+        reaching: set[tuple[str, ...]],
+    ) -> tuple[Status, str]:
+        """FAIL when the machine drops an unread field; UNKNOWN when it may be read where
+        we cannot see (a task's input, the execution output, other callers)."""
+        if _under(path, passed):
+            return (
+                Status.UNKNOWN,
+                "nobody in the state machine reads it; it is passed to a task (or a "
+                "JSONata state) whose reads are not known",
+            )
+        if _under(path, reaching):
+            return (
+                Status.UNKNOWN,
+                "nobody in the state machine reads it; it reaches the execution output",
+            )
+        if origin in self.shared:
+            return (
+                Status.UNKNOWN,
+                "nobody in the state machine reads it; the function is also invoked "
+                "outside it (an API, a URL, an event source), whose readers are not known",
+            )
+        return Status.FAIL, "nobody reads it before the state machine drops it"
+
+    def _mock(self, mock: Mock, looked: list[_Looked]) -> None:
+        """Q1 for one Step Functions Local mock: the reads it answers differently, else PASS."""
+        state = self.machine.machine.state(mock.state)
+        if state is None:
+            return
+        mock_origin: Origin = (mock.file, mock.line, f"mock {mock.case}")
+        flow = sfn_flow.run(
+            self.machine.machine, self.resolve, {state.name: (mock.shape, mock_origin)}
+        )
+        mocked = {(r.state, r.path, r.line): r for r in flow.reads}
+        boundary = f"{mock.state} (mock {mock.case}) -> {self.machine.name}"
+        relevant = 0
+        unknown = False
+        for read, path, real in looked:
+            twin = mocked.get((read.state, read.path, read.line))
+            if twin is None:
+                continue
+            fake = lookup(twin.against, path)
+            mine = real.origin is not None and self.state_of.get(real.origin) == state
+            if not mine and fake.origin != mock_origin:
+                continue
+            relevant += 1
+            source = self._source(real.origin)
+            if real.presence is Presence.UNKNOWN or not source.resolved:
+                unknown = True
+                continue
+            if (
+                fake.presence is not real.presence
+                and fake.presence is not Presence.UNKNOWN
+                and (real.root is None or mock_disagrees(real.root, fake.presence, real.inner, 0))
+            ):
+                consumer = FieldRef(self.machine.file, read.line, read.path.removeprefix("$."))
+                self.out.append(
+                    answer_row(
+                        question=Question.MOCK_DRIFT,
+                        boundary=boundary,
+                        producer=written(real, path, source.file, source.line),
+                        consumer=consumer,
+                        status=Status.FAIL,
+                        reason=drift_reason(
+                            verb_of(fake.presence), read.path.removeprefix("$."), source.label
+                        ),
+                        at=FieldRef(mock.file, fake.line or mock.line, dotted(fake.inner)),
+                        files={mock.file, self.machine.file, source.file},
+                    )
+                )
+                return
+        if relevant:
+            self.out.append(
+                answer_row(
+                    question=Question.MOCK_DRIFT,
+                    boundary=boundary,
+                    status=Status.UNKNOWN if unknown else Status.PASS,
+                    reason=(
+                        "the real producer is not known"
+                        if unknown
+                        else "the mock agrees with the producer on every field read"
+                    ),
+                    at=FieldRef(mock.file, mock.line, mock.target),
+                    files={mock.file, self.machine.file},
+                )
+            )
+
+
+def _guard_depth(guards: tuple[str, ...], path: tuple[str, ...]) -> tuple[int, bool]:
+    """How much of ``path`` an ``IsPresent`` guard covers, and whether a guard is not
+    understood (its path unknown or not a plain path)."""
+    depth, vague = 0, False
+    for guard in guards:
+        parts = parse_path(guard) if guard else None
+        if parts is None:
+            vague = True
+        elif path[: len(parts)] == parts:
+            depth = max(depth, len(parts))
+    return depth, vague
+
+
+def _uses(read: PathRead) -> bool:
+    """True when a state uses the value it reads; InputPath/OutputPath/ItemsPath, a
+    ResultSelector and a Pass state's Parameters only move it on (its readers come later)."""
+    if read.where in _MOVES_ON:
+        return False
+    return not (read.where == ReadSite.PARAMETERS and read.state_type in _BUILDS_INPUT)
+
+
+def _under(path: tuple[str, ...], places: set[tuple[str, ...]]) -> bool:
+    """True when ``path`` lies inside a value sitting at one of ``places``."""
+    return any(path[: len(at)] == at for at in places)
+
+
+def _passed_on(shapes: list[Shape], origin: Origin) -> set[tuple[str, ...]]:
+    """Where values of ``origin`` sit in ``shapes`` (what the machine hands to tasks it
+    cannot see into, what it drops on purpose, or what reaches the execution output)."""
+    found: set[tuple[str, ...]] = set()
+    for shape in shapes:
+        carried(shape, origin, found)
+    return found
+
+
+def _machine_mocks(machine: StateMachine, facts: ContractFacts) -> list[Mock]:
+    """The Step Functions Local mocks of a machine: by its name (or the template resource
+    that loads its file), else by a state name no other machine has."""
+    aliases = {machine.name} | {
+        d.name for d in facts.machine_defs if d.definition_uri == machine.file
+    }
+    names = {m.name for m in facts.machines} | {d.name for d in facts.machine_defs}
+    out = []
+    for mock in facts.mocks:
+        if mock.kind != "sfn-local" or machine.machine.state(mock.state) is None:
+            continue
+        if mock.machine in aliases:
+            out.append(mock)
+        elif mock.machine not in names:
+            owners = [m for m in facts.machines if m.machine.state(mock.state) is not None]
+            if len(owners) == 1:
+                out.append(mock)
+    return out
+
+
+def machine_answers(facts: ContractFacts, wiring: Wiring) -> list[Answer]:
+    """Q1-Q4 for every state machine."""
+    out: list[Answer] = []
+    for machine in facts.machines:
+        out += _MachineAnswers(machine, wiring, _machine_mocks(machine, facts)).answer()
+    return out

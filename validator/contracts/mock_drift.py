@@ -1,0 +1,73 @@
+"""Q1 mock drift: when a mock's answer for a read is one the real producer can never give."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ...extractors.contract_facts import ARRAY, SCALAR, UNION, UNKNOWN, Shape
+from ..report.model import FieldRef
+from .reads import drift
+from .shape import Lookup, Presence, dotted
+
+Verb = Literal["has", "lacks"]
+
+
+def possible_presences(shape: Shape, path: tuple[str, ...]) -> set[Presence]:
+    """Every answer some alternative of ``shape`` gives for ``path``: a union (several
+    returns, branches) may write a field on one path of the code and not on another."""
+    if not path:
+        return {Presence.PRESENT}
+    if shape.kind == UNION:
+        out: set[Presence] = set()
+        for option in shape.options:
+            out |= possible_presences(option, path)
+        return out
+    if shape.kind == UNKNOWN:
+        return {Presence.UNKNOWN}
+    if shape.kind == SCALAR:
+        return {Presence.ABSENT}
+    head, rest = path[0], path[1:]
+    if shape.kind == ARRAY:
+        if head == "*" or head.isdigit():
+            return possible_presences(shape.items, rest) if shape.items else {Presence.UNKNOWN}
+        return {Presence.UNKNOWN}
+    found = shape.field(head)
+    if found is None:
+        return {Presence.UNKNOWN if shape.open else Presence.ABSENT}
+    if getattr(found, "optional", False):
+        return {Presence.ABSENT} | possible_presences(found.shape, rest)
+    return possible_presences(found.shape, rest)
+
+
+def mock_disagrees(real: Shape, fake: Presence, path: tuple[str, ...], guarded: int) -> bool:
+    """True when no way the real producer can answer ``path`` matches the mock's answer, and
+    the code does not tolerate the difference (a read under an existence check, or with a
+    default, copes with an absent field either way)."""
+    if guarded >= len(path):
+        return False
+    answers = possible_presences(real, path)
+    return Presence.UNKNOWN not in answers and fake not in answers
+
+
+def verb_of(fake: Presence) -> Verb:
+    """Whether the mock has the field the real producer lacks, or lacks one it writes."""
+    return "has" if fake is Presence.PRESENT else "lacks"
+
+
+def drift_reason(verb: Verb, path: str, producer: str) -> str:
+    """Why a mock drifts: it has a field the producer lacks, or lacks one it writes."""
+    if verb == "has":
+        return f"the mock has {path}, the real {producer} does not"
+    return f"the mock lacks {path}, the real {producer} writes it"
+
+
+def written(real: Lookup, path: tuple[str, ...], file: str, line: int) -> FieldRef:
+    """What the real producer writes for a read a mock answers differently: the field
+    itself when present, else the same leaf elsewhere (other depth or spelling), else the
+    deepest part of the path it does write."""
+    if real.presence is Presence.PRESENT:
+        return FieldRef(file, real.line or line, dotted(real.inner))
+    elsewhere = drift(real, path)
+    if elsewhere is not None:
+        return FieldRef(file, elsewhere[1] or line, dotted(elsewhere[0]))
+    return FieldRef(file, real.line or line, dotted(real.inner[: real.depth]))
