@@ -14,13 +14,13 @@ from dataclasses import replace
 
 import networkx as nx
 
-from ...extractors.contract_facts import UNION, Consumer, Mock, Producer
+from ...extractors.contract_facts import UNION, Consumer, Mock, Producer, Shape
 from ..findings import Status
 from ..report.model import FieldRef
 from .answer import Answer, Question, answer_row
 from .contract_index import ContractFacts
 from .graph import build_graph, consumers_mocked_by, producers_of
-from .mock_drift import drift_reason, mock_disagrees, verb_of, written
+from .mock_drift import drift_reason, mock_disagrees, written
 from .py_names import optional_depth
 from .reads import Source, read_rows
 from .shape import Origin, Presence, dotted, has_fields, leaves, lookup, related, with_origin
@@ -252,7 +252,7 @@ def _code_mock(mock: Mock, graph: nx.DiGraph) -> list[Answer]:
 
 
 def _drifted_read(
-    mock: Mock, fake_value: object, consumer: Consumer, producer: Producer
+    mock: Mock, fake_value: Shape, consumer: Consumer, producer: Producer
 ) -> tuple[FieldRef, FieldRef, FieldRef, str] | None:
     """The first read the mock answers differently from the real producer: (what the
     producer writes, the read, the mock's field, why), or None when they agree."""
@@ -264,11 +264,11 @@ def _drifted_read(
             continue  # an optional field: a mock may leave it out or put it in
         if Presence.UNKNOWN in (real.presence, fake.presence) or real.presence is fake.presence:
             continue
-        if not mock_disagrees(real_value, fake.presence, read.path, read.guarded):
+        if not mock_disagrees(real_value, fake.presence, read.path, guarded=read.guarded):
             continue
-        why = drift_reason(verb_of(fake.presence), dotted(read.path), _producer_label(producer))
+        why = drift_reason(fake.presence, dotted(read.path), _producer_label(producer))
         return (
-            written(real, read.path, producer.file, producer.line),
+            written(real, read.path, file=producer.file, line=producer.line),
             FieldRef(consumer.file, read.line, dotted(read.path)),
             FieldRef(mock.file, fake.line or mock.line, dotted(fake.inner)),
             why,

@@ -35,129 +35,139 @@ DeclaredIn = dict[tuple[str, str], str]
 
 def declare(facts: ContractFacts, py: PyModules, js: JsModules) -> DeclaredIn:
     """Give every producer its declared fields; where each came from."""
-    declared_in = _declare_records(facts, py)
-    _declare_ts_types(facts, js, declared_in)
-    _mount_routes(facts, js)
-    _follow_delegates(facts, py, js)
-    return declared_in
+    passes = _Declarations(facts, py, js)
+    passes.records()
+    passes.ts_types()
+    passes.mounted_routes()
+    passes.delegates()
+    return passes.declared_in
 
 
-def _declare_records(facts: ContractFacts, py: PyModules) -> DeclaredIn:
-    """Give producers annotated with a repo record class (``-> Order``) its fields."""
-    declared_in: DeclaredIn = {}
-    if not facts.records and not any(p.response_model for p in facts.producers):
-        return declared_in
-    for index, producer in enumerate(facts.producers):
-        updated, record = with_declared(producer, py.module_file, facts.aliases, facts.records)
-        if record is not None:
-            declared_in[(producer.file, producer.name)] = record.file
-        if updated is not producer:
-            facts.replace_producer(index, updated)
-    return declared_in
+class _Declarations:
+    """The passes over the producers of one repository, in the order ``declare`` runs them."""
 
+    def __init__(self, facts: ContractFacts, py: PyModules, js: JsModules) -> None:
+        self.facts = facts
+        self.py = py
+        self.js = js
+        self.declared_in: DeclaredIn = {}
 
-def _declare_ts_types(facts: ContractFacts, js: JsModules, declared_in: DeclaredIn) -> None:
-    """Give JS/TS producers declared as an imported type (``Promise<Order>``, ``Order``
-    from ``./types``, through re-exports) that type's fields, and routes registered with
-    an imported handler (``router.get('/x', orders.show)``) what it sends. Evidence stays
-    at the producer's line: the source's own lines are in another file."""
-    handlers = {
-        (p.file, p.name.removesuffix(RESPONSE))
-        for p in facts.producers
-        if p.name.endswith(RESPONSE)
-    }
-    for index, producer in enumerate(facts.producers):
-        spec, mark, name = producer.declared.partition("#")
-        options = producer.shape.options if producer.shape.kind == UNION else ()
-        if (
-            not mark
-            or producer.shape.kind in (OBJECT, ARRAY)
-            or any(o.kind in (OBJECT, ARRAY) for o in options)
-        ):
-            continue
-        target = js.module_file(producer.file, spec)
-        if target is None:
-            continue
-        source = (
-            _sent_by(facts, js, target, name.removesuffix(RESPONSE), handlers)
-            if name.endswith(RESPONSE)
-            else _ts_record(facts, js, target, name)
-        )
-        if source is None:
-            continue
-        facts.replace_producer(index, replace(producer, shape=relined(source.shape, producer.line)))
-        declared_in[(producer.file, producer.name)] = source.file
-
-
-def _ts_record(facts: ContractFacts, js: JsModules, file: str, name: str) -> Record | None:
-    """The ``interface``/``type`` a module exports as ``name``, through re-exports."""
-    records = facts.records
-    hops = js.chain(file, name, defined=set(records))
-    return next((records[h] for h in hops if h in records), None)
-
-
-def _sent_by(
-    facts: ContractFacts, js: JsModules, file: str, name: str, handlers: set[tuple[str, str]]
-) -> Producer | None:
-    """What the route handler a module exports as ``name`` sends (its response
-    producer), through re-exports; ``handlers`` are the functions that send one."""
-    last = js.chain(file, name, defined=handlers)[-1]
-    return facts.by_name.get((last[0], last[1] + RESPONSE))
-
-
-def _mount_routes(facts: ContractFacts, js: JsModules) -> None:
-    """Routes of a router another module mounts (``app.use('/api', orders)``) are served
-    under that prefix: each becomes a route producer of its own."""
-    routed = [p for p in facts.producers if p.mount]
-    for mount in sorted(facts.js_mounts, key=lambda m: (m.file, m.line, m.prefix)):
-        target = js.module_file(mount.file, mount.module)
-        if target is None:
-            continue
-        file, name = js.chain(target, mount.imported)[-1]
-        for producer in routed:
-            if producer.file != file or producer.mount != name:
-                continue
-            method, _, path = producer.name.partition(" ")
-            route = normalise_route(mount.prefix.rstrip("/") + path)
-            full = f"{method} {route}"
-            if (file, full) in facts.by_name or not any(s and s != "{}" for s in route.split("/")):
-                continue
-            served = replace(producer, name=full, route=full, symbol=f"{file}::{full}", mount="")
-            facts.producers.append(served)
-            facts.by_name[(file, full)] = served
-
-
-def _follow_delegates(facts: ContractFacts, py: PyModules, js: JsModules) -> None:
-    """A producer that returns another function's result as it is (``return
-    build_result(x)``) gets that function's shape, with the evidence at its own line
-    (the fields are written in the other file); chains are followed a few steps."""
-    for _ in range(_DELEGATION_STEPS):
-        changed = False
-        for index, producer in enumerate(facts.producers):
-            if not producer.delegates or has_fields(producer.shape):
-                continue
-            shapes: list[Shape] = []
-            for module, name in producer.delegates:
-                target = _delegate(facts, py, js, producer, module, name)
-                if target is None or not has_fields(target.shape):
-                    shapes = []
-                    break
-                shapes.append(relined(target.shape, producer.line))
-            if not shapes:
-                continue
-            facts.replace_producer(index, replace(producer, shape=union(shapes, producer.line)))
-            changed = True
-        if not changed:
+    def records(self) -> None:
+        """Give producers annotated with a repo record class (``-> Order``) its fields."""
+        facts = self.facts
+        if not facts.records and not any(p.response_model for p in facts.producers):
             return
+        for index, producer in enumerate(facts.producers):
+            updated, record = with_declared(
+                producer, self.py.module_file, facts.aliases, facts.records
+            )
+            if record is not None:
+                self.declared_in[(producer.file, producer.name)] = record.file
+            if updated is not producer:
+                facts.replace_producer(index, updated)
 
+    def ts_types(self) -> None:
+        """Give JS/TS producers declared as an imported type (``Promise<Order>``, ``Order``
+        from ``./types``, through re-exports) that type's fields, and routes registered with
+        an imported handler (``router.get('/x', orders.show)``) what it sends. Evidence stays
+        at the producer's line: the source's own lines are in another file."""
+        facts = self.facts
+        handlers = {
+            (p.file, p.name.removesuffix(RESPONSE))
+            for p in facts.producers
+            if p.name.endswith(RESPONSE)
+        }
+        for index, producer in enumerate(facts.producers):
+            spec, mark, name = producer.declared.partition("#")
+            options = producer.shape.options if producer.shape.kind == UNION else ()
+            if (
+                not mark
+                or producer.shape.kind in (OBJECT, ARRAY)
+                or any(o.kind in (OBJECT, ARRAY) for o in options)
+            ):
+                continue
+            target = self.js.module_file(producer.file, spec)
+            if target is None:
+                continue
+            source = (
+                self._sent_by(target, name.removesuffix(RESPONSE), handlers)
+                if name.endswith(RESPONSE)
+                else self._ts_record(target, name)
+            )
+            if source is None:
+                continue
+            shape = relined(source.shape, producer.line)
+            facts.replace_producer(index, replace(producer, shape=shape))
+            self.declared_in[(producer.file, producer.name)] = source.file
 
-def _delegate(
-    facts: ContractFacts, py: PyModules, js: JsModules, producer: Producer, module: str, name: str
-) -> Producer | None:
-    """The producer ``name`` (imported from ``module``, or of the same file) is."""
-    if not module:
-        return facts.by_name.get((producer.file, name))
-    if producer.file.endswith(".py"):
-        return py.producer(module, name)
-    file = js.module_file(producer.file, module)
-    return js.producer(file, name) if file is not None else None
+    def _ts_record(self, file: str, name: str) -> Record | None:
+        """The ``interface``/``type`` a module exports as ``name``, through re-exports."""
+        records = self.facts.records
+        hops = self.js.chain(file, name, defined=set(records))
+        return next((records[h] for h in hops if h in records), None)
+
+    def _sent_by(self, file: str, name: str, handlers: set[tuple[str, str]]) -> Producer | None:
+        """What the route handler a module exports as ``name`` sends (its response
+        producer), through re-exports; ``handlers`` are the functions that send one."""
+        last = self.js.chain(file, name, defined=handlers)[-1]
+        return self.facts.by_name.get((last[0], last[1] + RESPONSE))
+
+    def mounted_routes(self) -> None:
+        """Routes of a router another module mounts (``app.use('/api', orders)``) are served
+        under that prefix: each becomes a route producer of its own."""
+        facts = self.facts
+        routed = [p for p in facts.producers if p.mount]
+        for mount in sorted(facts.js_mounts, key=lambda m: (m.file, m.line, m.prefix)):
+            target = self.js.module_file(mount.file, mount.module)
+            if target is None:
+                continue
+            file, name = self.js.chain(target, mount.imported)[-1]
+            for producer in routed:
+                if producer.file != file or producer.mount != name:
+                    continue
+                method, _, path = producer.name.partition(" ")
+                route = normalise_route(mount.prefix.rstrip("/") + path)
+                full = f"{method} {route}"
+                if (file, full) in facts.by_name or not any(
+                    s and s != "{}" for s in route.split("/")
+                ):
+                    continue
+                served = replace(
+                    producer, name=full, route=full, symbol=f"{file}::{full}", mount=""
+                )
+                facts.producers.append(served)
+                facts.by_name[(file, full)] = served
+
+    def delegates(self) -> None:
+        """A producer that returns another function's result as it is (``return
+        build_result(x)``) gets that function's shape, with the evidence at its own line
+        (the fields are written in the other file); chains are followed a few steps."""
+        facts = self.facts
+        for _ in range(_DELEGATION_STEPS):
+            changed = False
+            for index, producer in enumerate(facts.producers):
+                if not producer.delegates or has_fields(producer.shape):
+                    continue
+                shapes: list[Shape] = []
+                for module, name in producer.delegates:
+                    target = self._delegate(producer, module, name)
+                    if target is None or not has_fields(target.shape):
+                        shapes = []
+                        break
+                    shapes.append(relined(target.shape, producer.line))
+                if not shapes:
+                    continue
+                shape = union(shapes, producer.line)
+                facts.replace_producer(index, replace(producer, shape=shape))
+                changed = True
+            if not changed:
+                return
+
+    def _delegate(self, producer: Producer, module: str, name: str) -> Producer | None:
+        """The producer ``name`` (imported from ``module``, or of the same file) is."""
+        if not module:
+            return self.facts.by_name.get((producer.file, name))
+        if producer.file.endswith(".py"):
+            return self.py.producer(module, name)
+        file = self.js.module_file(producer.file, module)
+        return self.js.producer(file, name) if file is not None else None

@@ -25,7 +25,7 @@ from ..report.model import FieldRef
 from . import sfn_flow
 from .answer import Answer, Question, answer_row
 from .contract_index import ContractFacts
-from .mock_drift import drift_reason, mock_disagrees, verb_of, written
+from .mock_drift import drift_reason, mock_disagrees, written
 from .reads import EXECUTION_INPUT_LABEL, Source, read_rows
 from .sfn_record import EXECUTION_INPUT, Flow, PathRead, ReadSite
 from .sfn_states import StateType
@@ -280,18 +280,18 @@ class _MachineAnswers:
             if (
                 fake.presence is not real.presence
                 and fake.presence is not Presence.UNKNOWN
-                and (real.root is None or mock_disagrees(real.root, fake.presence, real.inner, 0))
+                and (real.root is None or mock_disagrees(real.root, fake.presence, real.inner))
             ):
                 consumer = FieldRef(self.machine.file, read.line, read.path.removeprefix("$."))
                 self.out.append(
                     answer_row(
                         question=Question.MOCK_DRIFT,
                         boundary=boundary,
-                        producer=written(real, path, source.file, source.line),
+                        producer=written(real, path, file=source.file, line=source.line),
                         consumer=consumer,
                         status=Status.FAIL,
                         reason=drift_reason(
-                            verb_of(fake.presence), read.path.removeprefix("$."), source.label
+                            fake.presence, read.path.removeprefix("$."), source.label
                         ),
                         at=FieldRef(mock.file, fake.line or mock.line, dotted(fake.inner)),
                         files={mock.file, self.machine.file, source.file},

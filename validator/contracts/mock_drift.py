@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from ...extractors.contract_facts import ARRAY, SCALAR, UNION, UNKNOWN, Shape
 from ..report.model import FieldRef
 from .reads import drift
 from .shape import Lookup, Presence, dotted
-
-Verb = Literal["has", "lacks"]
 
 
 def possible_presences(shape: Shape, path: tuple[str, ...]) -> set[Presence]:
@@ -39,7 +35,7 @@ def possible_presences(shape: Shape, path: tuple[str, ...]) -> set[Presence]:
     return possible_presences(found.shape, rest)
 
 
-def mock_disagrees(real: Shape, fake: Presence, path: tuple[str, ...], guarded: int) -> bool:
+def mock_disagrees(real: Shape, fake: Presence, path: tuple[str, ...], *, guarded: int = 0) -> bool:
     """True when no way the real producer can answer ``path`` matches the mock's answer, and
     the code does not tolerate the difference (a read under an existence check, or with a
     default, copes with an absent field either way)."""
@@ -49,22 +45,17 @@ def mock_disagrees(real: Shape, fake: Presence, path: tuple[str, ...], guarded: 
     return Presence.UNKNOWN not in answers and fake not in answers
 
 
-def verb_of(fake: Presence) -> Verb:
-    """Whether the mock has the field the real producer lacks, or lacks one it writes."""
-    return "has" if fake is Presence.PRESENT else "lacks"
-
-
-def drift_reason(verb: Verb, path: str, producer: str) -> str:
+def drift_reason(fake: Presence, path: str, producer: str) -> str:
     """Why a mock drifts: it has a field the producer lacks, or lacks one it writes."""
-    if verb == "has":
+    if fake is Presence.PRESENT:
         return f"the mock has {path}, the real {producer} does not"
     return f"the mock lacks {path}, the real {producer} writes it"
 
 
-def written(real: Lookup, path: tuple[str, ...], file: str, line: int) -> FieldRef:
-    """What the real producer writes for a read a mock answers differently: the field
-    itself when present, else the same leaf elsewhere (other depth or spelling), else the
-    deepest part of the path it does write."""
+def written(real: Lookup, path: tuple[str, ...], *, file: str, line: int) -> FieldRef:
+    """What the real producer (its ``file``, its ``line``) writes for a read a mock answers
+    differently: the field itself when present, else the same leaf elsewhere (other depth
+    or spelling), else the deepest part of the path it does write."""
     if real.presence is Presence.PRESENT:
         return FieldRef(file, real.line or line, dotted(real.inner))
     elsewhere = drift(real, path)

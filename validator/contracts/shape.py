@@ -109,32 +109,43 @@ def with_origin(shape: Shape, origin: Origin, at: tuple[str, ...] = ()) -> Shape
 
 def lookup(shape: Shape, path: tuple[str, ...]) -> Lookup:
     """Whether ``path`` exists in ``shape``."""
-    return _lookup(shape, path, 0, None, None, ((), 0))
+    return _lookup(shape, path, 0, _Trail())
 
 
-def _lookup(
-    shape: Shape,
-    path: tuple[str, ...],
-    depth: int,
-    origin: Origin | None,
-    root: Shape | None,
-    base: tuple[str, int],
-    line: int = 0,
-) -> Lookup:
-    """``base`` is (the path of ``root`` inside its producer, the depth where it was entered)."""
-    if shape.origin is not None and shape.origin != origin:
-        origin, root, base, line = shape.origin, shape, (shape.at, depth), shape.line
+@dataclass(frozen=True)
+class _Trail:
+    """The producer a lookup last passed through, and how far into it the lookup got."""
+
+    origin: Origin | None = None
+    root: Shape | None = None  # the producer's value
+    at: tuple[str, ...] = ()  # the path of ``root`` inside the producer's result
+    entered: int = 0  # the depth of the path where ``root`` was entered
+    line: int = 0  # line of the deepest field matched inside the producer
+
+
+def _lookup(shape: Shape, path: tuple[str, ...], depth: int, trail: _Trail) -> Lookup:
+    """``path[depth:]`` looked up in ``shape``, reached along ``trail``."""
+    if shape.origin is not None and shape.origin != trail.origin:
+        trail = _Trail(shape.origin, shape, shape.at, depth, shape.line)
 
     def done(presence: Presence, missing: Shape | None = None) -> Lookup:
         end = depth + 1 if presence is Presence.ABSENT else depth
-        inner = (*(base[0] if root is not None else ()), *path[base[1] : end])
-        return Lookup(presence, origin, tuple(inner), line, missing, root, depth)
+        inner = (*(trail.at if trail.root is not None else ()), *path[trail.entered : end])
+        return Lookup(
+            presence=presence,
+            origin=trail.origin,
+            inner=tuple(inner),
+            line=trail.line,
+            missing_at=missing,
+            root=trail.root,
+            depth=depth,
+        )
 
     if depth == len(path):
         return done(Presence.PRESENT)
     segment = path[depth]
     if shape.kind == UNION:
-        answers = [_lookup(o, path, depth, origin, root, base, line) for o in shape.options]
+        answers = [_lookup(o, path, depth, trail) for o in shape.options]
         for wanted in (Presence.PRESENT, Presence.UNKNOWN, Presence.ABSENT):
             for answer in answers:
                 if answer.presence is wanted:
@@ -145,18 +156,18 @@ def _lookup(
         return done(Presence.ABSENT, shape)
     if shape.kind == ARRAY:
         if segment == "length":
-            return _lookup(scalar(), path, depth + 1, origin, root, base, line)
+            return _lookup(scalar(), path, depth + 1, trail)
         position = shape.field(segment) if segment.isdigit() else None
         if position is not None:
-            return _lookup(position.shape, path, depth + 1, origin, root, base, line)
+            return _lookup(position.shape, path, depth + 1, trail)
         if segment == "*" or segment.isdigit():
             items = shape.items or unknown()
-            return _lookup(items, path, depth + 1, origin, root, base, line)
+            return _lookup(items, path, depth + 1, trail)
         return done(Presence.UNKNOWN)
     found = shape.field(segment)
     if found is None:
         return done(Presence.UNKNOWN if shape.open else Presence.ABSENT, shape)
-    return _lookup(found.shape, path, depth + 1, origin, root, base, found.line)
+    return _lookup(found.shape, path, depth + 1, replace(trail, line=found.line))
 
 
 def select(shape: Shape, path: str | None) -> Shape:
