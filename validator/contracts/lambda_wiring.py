@@ -92,35 +92,45 @@ def resolve_state(facts: ContractFacts, machine: StateMachine, state: State) -> 
         if found is None:
             return Resolved(None, (machine.file,), f"no handler {ref.handler} in {ref.code}")
         return Resolved(found, (machine.file,))
-    if ref.ref.startswith("sub:"):
-        key = ref.ref[4:]
-        wiring: list[str] = [machine.file]
-        value = dict(machine.substitutions).get(key, "")
-        for definition in facts.machine_defs:
-            if definition.definition_uri == machine.file:
-                wiring.append(definition.file)
-                value = value or dict(definition.substitutions).get(key, "")
-        logical = value[8:] if value.startswith("logical:") else key.split(".")[0]
-        found_def = _function_def(facts, logical, wiring)
-        if found_def is None:
-            return Resolved(None, tuple(wiring), f"substitution ${{{key}}} not resolved")
-        wiring.append(found_def.file)
-        producer = handler_producer(facts, found_def.function, found_def.file)
-        if producer is None:
-            return Resolved(None, tuple(wiring), f"no handler {found_def.function.handler}")
-        return Resolved(producer, tuple(dict.fromkeys(wiring)))
-    if ref.ref.startswith(("logical:", "name:")):
-        logical = ref.ref.split(":", 1)[1]
-        found_def = _function_def(facts, logical, [machine.file])
-        if found_def is None:
-            return Resolved(None, (machine.file,), f"function {logical} not declared here")
-        producer = handler_producer(facts, found_def.function, found_def.file)
-        wiring = tuple(dict.fromkeys((machine.file, found_def.file)))
-        if producer is None:
-            return Resolved(None, wiring, f"no handler {found_def.function.handler}")
-        return Resolved(producer, wiring)
+    kind, colon, name = ref.ref.partition(":")
+    if colon and kind == "sub":
+        return _by_substitution(facts, machine, name)
+    if colon and kind in ("logical", "name"):
+        return _by_declaration(facts, machine, name)
     return Resolved(
         None,
         (machine.file,),
         "the function comes from a value this file does not define (an import, a call, an ARN)",
     )
+
+
+def _by_substitution(facts: ContractFacts, machine: StateMachine, key: str) -> Resolved:
+    """``${key}`` of an ASL file: the ``DefinitionSubstitutions`` of the machine (or of the
+    template resource that loads its file) name the function."""
+    wiring: list[str] = [machine.file]
+    value = dict(machine.substitutions).get(key, "")
+    for definition in facts.machine_defs:
+        if definition.definition_uri == machine.file:
+            wiring.append(definition.file)
+            value = value or dict(definition.substitutions).get(key, "")
+    logical = value[8:] if value.startswith("logical:") else key.split(".")[0]
+    found_def = _function_def(facts, logical, wiring)
+    if found_def is None:
+        return Resolved(None, tuple(wiring), f"substitution ${{{key}}} not resolved")
+    wiring.append(found_def.file)
+    producer = handler_producer(facts, found_def.function, found_def.file)
+    if producer is None:
+        return Resolved(None, tuple(wiring), f"no handler {found_def.function.handler}")
+    return Resolved(producer, tuple(dict.fromkeys(wiring)))
+
+
+def _by_declaration(facts: ContractFacts, machine: StateMachine, logical: str) -> Resolved:
+    """A function the machine's own file declares (a logical id, a construct id, a name)."""
+    found_def = _function_def(facts, logical, [machine.file])
+    if found_def is None:
+        return Resolved(None, (machine.file,), f"function {logical} not declared here")
+    producer = handler_producer(facts, found_def.function, found_def.file)
+    declared = tuple(dict.fromkeys((machine.file, found_def.file)))
+    if producer is None:
+        return Resolved(None, declared, f"no handler {found_def.function.handler}")
+    return Resolved(producer, declared)
