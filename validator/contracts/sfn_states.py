@@ -83,6 +83,25 @@ def step(state: State, given: Shape, run: Run, reads: list[PathRead]) -> Shape:
         # read anything it is given and its output is not known.
         run.flow.escape(given)
         return with_origin(unknown(state.line), ("", state.line, f"{state.name} (JSONata)"))
+    effective = _read_input(state, given, reads)
+    item = _current_item(state, effective)
+    params = effective
+    if state.parameters is not None:
+        params = _template_shape(
+            state.parameters,
+            source=effective,
+            state=state.name,
+            where=ReadSite.PARAMETERS,
+            reads=reads,
+            item=item,
+        )
+    visit = Step(state, given, effective, params, item, reads, run)
+    return handler_for(state.type)(visit)
+
+
+def _read_input(state: State, given: Shape, reads: list[PathRead]) -> Shape:
+    """What every state reads of its input before its type matters: ``InputPath``, then, of
+    what it selects, the Choice rules and the other ``*Path`` keys. Returns that selection."""
     if state.input_path not in (None, "$"):
         reads.append(_key_read(state, state.input_path or "$", ReadSite.INPUT_PATH, given))
     effective = select(given, state.input_path)
@@ -100,19 +119,7 @@ def step(state: State, given: Shape, run: Run, reads: list[PathRead]) -> Shape:
             )
     for path, line in state.path_reads:
         reads.append(PathRead(state.name, path, line, ReadSite.PATH, effective))
-    item = _current_item(state, effective)
-    params = effective
-    if state.parameters is not None:
-        params = _template_shape(
-            state.parameters,
-            source=effective,
-            state=state.name,
-            where=ReadSite.PARAMETERS,
-            reads=reads,
-            item=item,
-        )
-    visit = Step(state, given, effective, params, item, reads, run)
-    return handler_for(state.type)(visit)
+    return effective
 
 
 def handler_for(state_type: str) -> StateHandler:
