@@ -6,13 +6,17 @@ import textwrap
 
 import pytest
 
-from ralph_validate.validator.testdiff import Change, compare_test_file
+from ralph_validate.validator.testdiff import Change, compare_test_file, parse_test_file
 
 
 def changes(base: str, head: str, path: str = "tests/test_cart.py") -> list[tuple[str, str, str]]:
     """(change, BASE text, HEAD text) of every change in the file, in report order."""
     result = compare_test_file(path, textwrap.dedent(base), textwrap.dedent(head))
     assert result.error is None
+    # Every test must be paired and hold assertions, or "no change" would prove nothing.
+    assert result.tests and not result.removed and not result.added
+    parsed_base = parse_test_file(path, textwrap.dedent(base))
+    assert all(t.assertions for t in parsed_base.tests)
     return [(c.change.value, c.base_text, c.head_text or "") for _, c in result.changes]
 
 
