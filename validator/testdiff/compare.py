@@ -193,6 +193,18 @@ def classify(base: Assertion, head: Assertion, language: str) -> Change | None:
     raise _Unrelated
 
 
+def _root(subject: str) -> str | None:
+    """The variable a subject starts from; None when it starts with a call (``f(...)``)."""
+    found = re.match(r"([A-Za-z_$][\w$]*)\s*(\(?)", subject)
+    return found.group(1) if found and not found.group(2) else None
+
+
+def _same_root(base: Assertion, head: Assertion) -> bool:
+    """True when both subjects start from the same variable (``resp.status``, ``resp.ok``)."""
+    root = _root(base.subject)
+    return root is not None and root == _root(head.subject)
+
+
 def _family(kind: Kind) -> str:
     if kind in _VALUE_KINDS:
         return "value"
@@ -298,6 +310,10 @@ def compare_assertions(
 
     _pair_pass(bases, heads, paired, used, lambda b, h: same_subject(b, h) and b.kind is h.kind)
     _pair_pass(bases, heads, paired, used, same_subject)
+    # Then by position: the same kind on another subject (the input changed), a related
+    # kind on the same variable, and expected exceptions and mock checks in order.
+    _pair_pass(bases, heads, paired, used, lambda b, h: b.kind is h.kind and b.kind in _VALUE_KINDS)
+    _pair_pass(bases, heads, paired, used, lambda b, h: _same_root(b, h) and related(b, h))
     _pair_pass(
         bases,
         heads,
