@@ -20,7 +20,9 @@ _DESCRIBE = frozenset({"describe", "context", "suite", "fdescribe", "xdescribe"}
 _TEST = frozenset({"it", "test", "specify", "fit", "xit", "xtest"})
 _FUNCTIONS = frozenset({"arrow_function", "function_expression", "function"})
 _ASSERT_SOURCES = frozenset({"assert", "node:assert", "assert/strict", "node:assert/strict"})
-_EXPECT_SOURCES = frozenset({"chai", "vitest", "@jest/globals", "expect", "bun:test"})
+_EXPECT_SOURCES = frozenset(
+    {"chai", "vitest", "@jest/globals", "expect", "bun:test", "mocha", "node:test"}
+)
 # chai's language chains carry no meaning of their own.
 _CHAINS = frozenset(
     "to be been is that which and has have with at of same but does still also own "
@@ -631,6 +633,8 @@ class _Statements:
 def _roles(root: Node) -> dict[str, str]:
     """Local names of ``expect``, ``assert`` and ``should`` through imports and requires."""
     roles = {"expect": "expect", "assert": "assert", "should": "should"}
+    roles.update(dict.fromkeys(_DESCRIBE, "suite"))
+    roles.update(dict.fromkeys(_TEST, "test"))
     for statement in root.named_children:
         if statement.type == "import_statement":
             source = statement.child_by_field_name("source")
@@ -645,11 +649,22 @@ def _roles(root: Node) -> dict[str, str]:
     return roles
 
 
+def _role(exported: str) -> str | None:
+    """What a test library's export does: expect, assert, should, suite or test."""
+    if exported in ("expect", "assert", "should"):
+        return exported
+    if exported in _DESCRIBE:
+        return "suite"
+    return "test" if exported in _TEST else None
+
+
 def _import_roles(module: str, clause: Node, roles: dict[str, str]) -> None:
     for part in clause.named_children:
         if part.type in ("identifier", "namespace_import") and module in _ASSERT_SOURCES:
             local = part if part.type == "identifier" else part.named_children[-1]
             roles[_text(local)] = "assert"
+        elif part.type == "identifier" and module == "node:test":
+            roles[_text(part)] = "test"
         elif part.type == "named_imports":
             for spec in part.named_children:
                 name = spec.child_by_field_name("name")
@@ -659,8 +674,8 @@ def _import_roles(module: str, clause: Node, roles: dict[str, str]) -> None:
                 imported = _text(name)
                 if module in _ASSERT_SOURCES and imported in ("strict", "ok", "assert"):
                     roles[_text(alias)] = "assert"
-                elif module in _EXPECT_SOURCES and imported in ("expect", "assert", "should"):
-                    roles[_text(alias)] = imported
+                elif module in _EXPECT_SOURCES and _role(imported):
+                    roles[_text(alias)] = _role(imported) or ""
 
 
 def _require_roles(declarator: Node, roles: dict[str, str]) -> None:
@@ -682,16 +697,18 @@ def _require_roles(declarator: Node, roles: dict[str, str]) -> None:
         roles[_text(name)] = "assert"
     elif module in _EXPECT_SOURCES:
         if name.type == "identifier" and value.type == "member_expression":
-            roles[_text(name)] = _property(value)
+            role = _role(_property(value))
+            if role:
+                roles[_text(name)] = role
         elif name.type == "object_pattern":
             for part in name.named_children:
-                if part.type == "shorthand_property_identifier_pattern":
-                    roles[_text(part)] = _text(part)
-                elif part.type == "pair_pattern":
-                    key = part.child_by_field_name("key")
-                    alias = part.child_by_field_name("value")
-                    if key is not None and alias is not None:
-                        roles[_text(alias)] = _text(key)
+                key, alias = part, part
+                if part.type == "pair_pattern":
+                    key = part.child_by_field_name("key") or part
+                    alias = part.child_by_field_name("value") or part
+                role = _role(_text(key))
+                if role and alias.type in ("identifier", "shorthand_property_identifier_pattern"):
+                    roles[_text(alias)] = role
 
 
 def _bindings(body: Node) -> list[str]:
@@ -731,12 +748,12 @@ def _bindings(body: Node) -> list[str]:
     return names
 
 
-def _test_calls(node: Node, prefix: str) -> Iterator[tuple[str, Node, Node]]:
+def _test_calls(node: Node, prefix: str, roles: dict[str, str]) -> Iterator[tuple[str, Node, Node]]:
     """(qualified name, call, callback body) for every test, suites joined by `` > ``."""
     stack: list[tuple[Node, str]] = [(node, prefix)]
     while stack:
         current, scope = stack.pop()
-        found = _suite_or_test(current)
+        found = _suite_or_test(current, roles)
         if found is not None:
             role, title, callback = found
             name = f"{scope}{title}"
@@ -751,7 +768,7 @@ def _test_calls(node: Node, prefix: str) -> Iterator[tuple[str, Node, Node]]:
         stack.extend((c, scope) for c in reversed(current.children))
 
 
-def _suite_or_test(node: Node) -> tuple[str, str, Node | None] | None:
+def _suite_or_test(node: Node, roles: dict[str, str]) -> tuple[str, str, Node | None] | None:
     if node.type != "call_expression":
         return None
     function = node.child_by_field_name("function")
@@ -762,10 +779,9 @@ def _suite_or_test(node: Node) -> tuple[str, str, Node | None] | None:
         function = inner
     if function is None or function.type != "identifier":
         return None
-    root = _text(function)
-    role = "suite" if root in _DESCRIBE else "test" if root in _TEST else None
+    role = roles.get(_text(function))
     args = _arguments(node)
-    if role is None or not args:
+    if role not in ("suite", "test") or not args:
         return None
     callback = next((a for a in reversed(args) if a.type in _FUNCTIONS), None)
     return role, _name(args[0]), callback
@@ -819,7 +835,7 @@ def parse_js(path: str, source: str, language: str) -> ParsedTestFile:
     root = tree.root_node
     roles = _roles(root)
     tests = []
-    for name, call, body in _test_calls(root, ""):
+    for name, call, body in _test_calls(root, "", roles):
         renames = {n: f"_v{i}" for i, n in enumerate(_bindings(body))}
         reader = _Reader(roles, renames)
         statements = _Statements(reader)

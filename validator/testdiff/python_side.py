@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 import re
 import textwrap
 from collections.abc import Iterator, Sequence
@@ -627,6 +628,7 @@ def parse_python(path: str, source: str) -> ParsedTestFile:
         return ParsedTestFile(path, "python", (), f"{type(error).__name__}: {error.message}")
     positions = wrapper.resolve(PositionProvider)
     module = _Module(wrapper.module)
+    bodies = _bodies(source)
     tests = []
     for name, function in _tests(wrapper.module.body, ""):
         bindings = _Bindings()
@@ -641,22 +643,28 @@ def parse_python(path: str, source: str) -> ParsedTestFile:
         comments = [(positions[c].start.line, _uncomment(c.value)) for c in collector.comments]
         commented = tuple(_commented(module, renames, comments))
         line = positions[function.name].start.line
-        body = ast.unparse(
-            _Renamer(renames).visit(
-                ast.parse(textwrap.dedent(module.code(function.body).strip("\n")))
-            )
-        )
+        body = _body_text(bodies.get(line, []), renames)
         tests.append(TestCase(name, line, body, assertions, commented))
     return ParsedTestFile(path, "python", tuple(tests))
 
 
-def _body_text(code: str, renames: dict[str, str]) -> str:
-    """A test body without formatting and with its local names numbered (to spot renames)."""
+def _bodies(source: str) -> dict[int, list[ast.stmt]]:
+    """Every function body by the line of its name, read by ``ast`` for a formatting-free form."""
     try:
-        tree = ast.parse(textwrap.dedent(code.strip("\n")))
+        tree = ast.parse(source)
     except SyntaxError:
-        return " ".join(code.split())
-    return ast.unparse(_Renamer(renames).visit(tree))
+        return {}
+    return {
+        node.lineno: node.body
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+
+
+def _body_text(body: list[ast.stmt], renames: dict[str, str]) -> str:
+    """A test body without formatting and with its local names numbered (to spot renames)."""
+    module = ast.Module(body=copy.deepcopy(body), type_ignores=[])
+    return ast.unparse(_Renamer(renames).visit(module))
 
 
 def _commented(
