@@ -373,6 +373,35 @@ class _Reader:
                 match = self.canon(arg)
         return Check(Kind.RAISES, self.canon(subject), exceptions=tuple(sorted(types)), match=match)
 
+    def each_table(self, call: Node) -> list[tuple[Node, Check]]:
+        """Each ``test.each([...])`` row as a check: inputs the subject, last value the
+        expected one (editing a row's expected value edits the test's expectation)."""
+        each = call.child_by_field_name("function")
+        if each is None or each.type != "call_expression":
+            return []
+        member = each.child_by_field_name("function")
+        table = _arguments(each)
+        if member is None or member.type != "member_expression" or _property(member) != "each":
+            return []
+        if not table or table[0].type != "array":
+            return []
+        rows: list[tuple[Node, Check]] = []
+        for row in table[0].named_children:
+            if row.type == "array":
+                values = [v for v in row.named_children if v.type != "comment"]
+            elif row.type == "object":
+                values = [p for p in row.named_children if p.type == "pair"]
+            else:
+                values = [row]
+            if not values:
+                continue
+            last = values[-1]
+            if last.type == "pair":
+                last = last.child_by_field_name("value") or last
+            inputs = ", ".join(self.canon(v) for v in values[:-1])
+            rows.append((row, Check(Kind.EQUALITY, f"each: {inputs}", self.expected(last))))
+        return rows
+
     # -- matchers and assert.* ------------------------------------------------------------------
 
     def matcher(self, subject: Node, word: str, args: list[Node], flags: set[str]) -> list[Check]:
@@ -840,7 +869,8 @@ def parse_js(path: str, source: str, language: str) -> ParsedTestFile:
         reader = _Reader(roles, renames)
         statements = _Statements(reader)
         statements.walk(body)
-        assertions = tuple(place(c, _line(n), _text(n)) for n, c in statements.found)
+        cases = _Reader(roles, {}).each_table(call)
+        assertions = tuple(place(c, _line(n), _text(n)) for n, c in [*cases, *statements.found])
         commented = tuple(_commented(language, roles, renames, statements.comments))
         tests.append(TestCase(name, _line(call), reader.canon(body), assertions, commented))
     error = None

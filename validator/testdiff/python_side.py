@@ -414,6 +414,39 @@ class _Reader:
 
     # -- statements ----------------------------------------------------------------------------
 
+    def parametrized(self, function: cst.FunctionDef) -> list[tuple[cst.CSTNode, Check]]:
+        """Each ``@pytest.mark.parametrize`` row as a check: inputs the subject, last value
+        the expected one (editing a row's expected value edits the test's expectation)."""
+        rows: list[tuple[cst.CSTNode, Check]] = []
+        for decorator in function.decorators:
+            call = decorator.decorator
+            if not isinstance(call, cst.Call):
+                continue
+            name = self.module.qualify(call.func) or ""
+            args = self._positional(call)
+            if not name.endswith("mark.parametrize") or len(args) < 2:
+                continue
+            table = args[1]
+            if not isinstance(table, cst.List | cst.Tuple):
+                continue
+            names = self._string(args[0]) or self.canon(args[0])
+            for element in table.elements:
+                row = element.value
+                if isinstance(row, cst.Call) and (self.module.qualify(row.func) or "").endswith(
+                    "param"
+                ):
+                    values = self._positional(row)
+                elif isinstance(row, cst.Tuple | cst.List):
+                    values = [e.value for e in row.elements]
+                else:
+                    values = [row]
+                if not values:
+                    continue
+                inputs = ", ".join(self.canon(v) for v in values[:-1])
+                subject = f"parametrize({names}): {inputs}"
+                rows.append((row, Check(Kind.EQUALITY, subject, self.expected(values[-1]))))
+        return rows
+
     def call_checks(self, call: cst.Call) -> list[Check]:
         """Checks made by a call statement: ``self.assert*``, mock asserts, pytest.fail."""
         func = call.func
@@ -636,9 +669,10 @@ def parse_python(path: str, source: str) -> ParsedTestFile:
         renames = {n: f"_v{i}" for i, n in enumerate(bindings.names)}
         collector = _Collector(_Reader(module, renames))
         function.visit(collector)
+        cases = _Reader(module, {}).parametrized(function)
         assertions = tuple(
             place(check, positions[node].start.line, module.code(node))
-            for node, check in collector.found
+            for node, check in [*cases, *collector.found]
         )
         comments = [(positions[c].start.line, _uncomment(c.value)) for c in collector.comments]
         commented = tuple(_commented(module, renames, comments))

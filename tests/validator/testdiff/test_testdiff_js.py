@@ -361,6 +361,14 @@ CHEATS = [
         [("bound-loosened", "assert.isAtLeast(score(), 90);", "assert.isAtLeast(score(), 50);")],
         id="bound-loosened-chai-assert",
     ),
+    pytest.param(
+        "test.each([[1, 1, 2], [2, 2, 4]])('adds %i', (a, b, c) => {\n"
+        "  expect(add(a, b)).toBe(c);\n});\n",
+        "test.each([[1, 1, 2], [2, 2, 5]])('adds %i', (a, b, c) => {\n"
+        "  expect(add(a, b)).toBe(c);\n});\n",
+        [("expected-edited", "[2, 2, 4]", "[2, 2, 5]")],
+        id="each-table-row-edited",
+    ),
 ]
 
 
@@ -447,6 +455,13 @@ HONEST = [
         "it('ok', () => { expect(x).toBe(1); });\n",
         "it('ok', () => { x.should.equal(1); });\n",
         id="expect-to-should",
+    ),
+    pytest.param(
+        "it.each([{ a: 1, want: 2 }])('doubles', ({ a, want }) => {\n"
+        "  expect(double(a)).toBe(want);\n});\n",
+        "it.each([\n  { a: 1, want: 2 },\n  { a: 2, want: 4 },\n])('doubles', ({ a, want }) => {\n"
+        "  expect(double(a)).toBe(want);\n});\n",
+        id="each-table-row-added",
     ),
 ]
 

@@ -498,6 +498,27 @@ CHEATS = [
         ],
         id="bound-loosened-inclusive",
     ),
+    pytest.param(
+        """
+        import pytest
+
+        @pytest.mark.parametrize("n, expected", [(1, 2), pytest.param(2, 4, id="two"), (3, 6)])
+        def test_double(n, expected):
+            assert double(n) == expected
+        """,
+        """
+        import pytest
+
+        @pytest.mark.parametrize("n, expected", [(1, 2), (3, 7)])
+        def test_double(n, expected):
+            assert double(n) == expected
+        """,
+        [
+            ("assertion-removed", 'pytest.param(2, 4, id="two")', ""),
+            ("expected-edited", "(3, 6)", "(3, 7)"),
+        ],
+        id="parametrize-row-dropped-and-edited",
+    ),
 ]
 
 
@@ -695,6 +716,30 @@ HONEST = [
             assert load() == [1, 2, 3]
         """,
         id="truthiness-to-exact",
+    ),
+    pytest.param(
+        """
+        from pytest import mark
+
+        @mark.parametrize("n, expected", [(1, 2), (3, 6)])
+        def test_double(n, expected):
+            assert double(n) == expected
+        """,
+        """
+        from pytest import mark
+
+        @mark.parametrize(
+            "n, expected",
+            [
+                (1, 2),
+                (3, 6),
+                (4, 8),
+            ],
+        )
+        def test_double(n, expected):
+            assert double(n) == expected
+        """,
+        id="parametrize-row-added",
     ),
 ]
 
