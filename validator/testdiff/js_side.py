@@ -488,7 +488,18 @@ class _Reader:
         if word in _SNAPSHOT:
             shown = Expected(", ".join(self.canon(a) for a in args))
             return [Check(Kind.SNAPSHOT, target, shown, negated=neg)]
-        return []
+        return [self._custom(target, word, args, neg)]
+
+    def _custom(self, target: str, word: str, args: list[Node], negated: bool) -> Check:
+        """A matcher from a plugin (``toBeInTheDocument``, ``toHaveTextContent('x')``): an
+        equality on ``subject.matcher`` when it takes arguments, else a truthiness check."""
+        subject = f"{target}.{word}"
+        if not args:
+            return Check(Kind.TRUTHINESS, subject, negated=negated)
+        if len(args) == 1:
+            return Check(Kind.EQUALITY, subject, self.expected(args[0]), negated=negated)
+        shown = Expected("(" + ", ".join(self.canon(a) for a in args) + ")")
+        return Check(Kind.EQUALITY, subject, shown, negated=negated)
 
     def assert_call(self, method: str | None, args: list[Node]) -> list[Check]:
         """``assert(x)`` / ``assert.<method>(...)`` from node:assert or chai."""

@@ -476,7 +476,42 @@ class _Reader:
             args = self._positional(call)
             subject = self.canon(args[1]) + "(" + ", ".join(self.canon(a) for a in args[2:]) + ")"
             return [self.raises(call, subject)]
+        last = (name or "").rsplit(".", 1)[-1]
+        if last.startswith("assert_"):
+            return [self._library_assert(last, call)]
         return []
+
+    def _library_assert(self, function: str, call: cst.Call) -> Check:
+        """``assert_allclose``, ``assert_frame_equal`` and other library assert helpers."""
+        args = self._positional(call)
+        if len(args) >= 2 and function in (
+            "assert_allclose",
+            "assert_almost_equal",
+            "assert_array_almost_equal",
+        ):
+            decimal = self._keyword(call, "decimal")
+            if function == "assert_allclose":
+                rel = self._number(self._keyword(call, "rtol"), 1e-7)
+                tolerance = Tolerance(rel=rel, abs=self._number(self._keyword(call, "atol"), 0.0))
+            else:
+                places = self._number(decimal if decimal is not None else None, 7.0)
+                tolerance = Tolerance(abs=1.5 * 10**-places)
+            return self._equal(args[0], args[1], False, tolerance)
+        if len(args) >= 2 and function.endswith("_equal"):
+            return self._equal(args[0], args[1], False)
+        return self._custom(function, args)
+
+    def _custom(self, function: str, args: list[cst.BaseExpression]) -> Check:
+        """An assertion helper of unknown meaning: an equality on ``first.helper`` with the
+        other arguments expected, so edits to them still show."""
+        if not args:
+            return Check(Kind.TRUTHINESS, function)
+        subject = f"{self.canon(args[0])}.{function}"
+        if len(args) == 2:
+            return Check(Kind.EQUALITY, subject, self.expected(args[1]))
+        if len(args) == 1:
+            return Check(Kind.TRUTHINESS, subject)
+        return Check(Kind.EQUALITY, subject, Expected(", ".join(self.canon(a) for a in args[1:])))
 
     def _arguments(self, call: cst.Call) -> str:
         parts = []
@@ -554,6 +589,8 @@ class _Reader:
             return []
         if method == "fail":
             return [Check(Kind.FAIL, "")]
+        if method.startswith("assert"):
+            return [self._custom(method, args)]
         return []
 
 

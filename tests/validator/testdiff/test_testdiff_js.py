@@ -369,6 +369,19 @@ CHEATS = [
         [("expected-edited", "[2, 2, 4]", "[2, 2, 5]")],
         id="each-table-row-edited",
     ),
+    pytest.param(
+        jest("expect(el).toHaveTextContent('Total: 30');\nexpect(el).toBeInTheDocument();"),
+        jest("expect(el).toHaveTextContent('Total: 25');"),
+        [
+            (
+                "expected-edited",
+                "expect(el).toHaveTextContent('Total: 30');",
+                "expect(el).toHaveTextContent('Total: 25');",
+            ),
+            ("assertion-removed", "expect(el).toBeInTheDocument();", ""),
+        ],
+        id="plugin-matchers",
+    ),
 ]
 
 

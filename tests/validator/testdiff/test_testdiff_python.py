@@ -519,6 +519,56 @@ CHEATS = [
         ],
         id="parametrize-row-dropped-and-edited",
     ),
+    pytest.param(
+        """
+        import numpy as np
+
+        def test_curve():
+            np.testing.assert_allclose(curve(), [1.0, 2.0], rtol=1e-9)
+        """,
+        """
+        from numpy.testing import assert_allclose
+
+        def test_curve():
+            assert_allclose(curve(), [1.0, 2.0], rtol=1e-2)
+        """,
+        [
+            (
+                "tolerance-widened",
+                "np.testing.assert_allclose(curve(), [1.0, 2.0], rtol=1e-9)",
+                "assert_allclose(curve(), [1.0, 2.0], rtol=1e-2)",
+            )
+        ],
+        id="tolerance-widened-numpy-helper",
+    ),
+    pytest.param(
+        """
+        from django.test import TestCase
+
+        class TestApi(TestCase):
+            def test_body(self):
+                r = self.client.get("/a")
+                self.assertJSONEqual(r.content, {"a": 1})
+                self.assertContains(r, "hello")
+        """,
+        """
+        from django.test import TestCase
+
+        class TestApi(TestCase):
+            def test_body(self):
+                r = self.client.get("/a")
+                self.assertJSONEqual(r.content, {"a": 2})
+        """,
+        [
+            (
+                "expected-edited",
+                'self.assertJSONEqual(r.content, {"a": 1})',
+                'self.assertJSONEqual(r.content, {"a": 2})',
+            ),
+            ("assertion-removed", 'self.assertContains(r, "hello")', ""),
+        ],
+        id="framework-assert-methods",
+    ),
 ]
 
 
