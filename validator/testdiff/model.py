@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -132,7 +132,7 @@ class ParsedTestFile:
     error: str | None = None
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class AssertionChange:
     """One weakening or edit of a BASE assertion, with both versions' text and line."""
 
@@ -141,10 +141,10 @@ class AssertionChange:
     base_text: str
     head_line: int | None
     head_text: str | None
-    base_kind: Kind = field(compare=False)
-    head_kind: Kind | None = field(compare=False)
-    base_value: object = field(default=None, compare=False)
-    head_value: object = field(default=None, compare=False)
+    base_kind: Kind
+    head_kind: Kind | None
+    base_value: object = None
+    head_value: object = None
 
 
 @dataclass(frozen=True)

@@ -93,9 +93,9 @@ class _Renamer(ast.NodeTransformer):
 class _Module:
     """One parsed module: its import aliases and its code."""
 
-    def __init__(self, module: cst.Module) -> None:
+    def __init__(self, module: cst.Module, aliases: dict[str, str] | None = None) -> None:
         self.module = module
-        self.aliases: dict[str, str] = {}
+        self.aliases: dict[str, str] = dict(aliases or {})
         for statement in module.body:
             if not isinstance(statement, cst.SimpleStatementLine):
                 continue
@@ -750,11 +750,10 @@ def _commented(
             small = cst.parse_module(text + "\n")
         except cst.ParserSyntaxError:
             continue
-        inner = _Module(small)
-        inner.aliases = module.aliases
         wrapper = MetadataWrapper(small)
         positions = wrapper.resolve(PositionProvider)
-        inner.module = wrapper.module
+        # A commented snippet reads names through the file's imports.
+        inner = _Module(wrapper.module, module.aliases)
         collector = _Collector(_Reader(inner, renames))
         wrapper.module.visit(collector)
         for node, check in collector.found:

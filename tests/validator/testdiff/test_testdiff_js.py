@@ -382,6 +382,18 @@ CHEATS = [
         ],
         id="plugin-matchers",
     ),
+    pytest.param(
+        jest("expect(() => pay(-1)).toThrow(RangeError);"),
+        jest("expect(() => pay(-1)).not.toThrow();"),
+        [
+            (
+                "expected-edited",
+                "expect(() => pay(-1)).toThrow(RangeError);",
+                "expect(() => pay(-1)).not.toThrow();",
+            )
+        ],
+        id="throw-negated",
+    ),
 ]
 
 

@@ -791,6 +791,23 @@ HONEST = [
         """,
         id="parametrize-row-added",
     ),
+    pytest.param(
+        """
+        import pytest
+
+        def test_negative():
+            with pytest.raises(ValueError, match="negative"):
+                withdraw(-1)
+        """,
+        """
+        import pytest
+
+        def test_negative():
+            with pytest.raises(ValueError, match="negative amount: -1"):
+                withdraw(-1)
+        """,
+        id="longer-match",
+    ),
 ]
 
 
