@@ -648,19 +648,26 @@ class _Collector(cst.CSTVisitor):
             self.found += [(node, c) for c in self.reader.call_checks(value)]
 
     def visit_With(self, node: cst.With) -> None:
-        body = node.body
-        statements = body.body if isinstance(body, cst.IndentedBlock) else [body]
-        subject = "; ".join(
-            " ".join(self.reader.module.code(s).split())
-            for s in statements
-            if isinstance(s, cst.SimpleStatementLine | cst.BaseCompoundStatement)
-        )
+        subject = "; ".join(self._statement_text(s) for s in node.body.body)
         for item in node.items:
             if self.reader.is_raises(item.item) and isinstance(item.item, cst.Call):
                 self.found.append((item, self.reader.raises(item.item, subject)))
 
     def visit_Comment(self, node: cst.Comment) -> None:
         self.comments.append(node)
+
+    def _statement_text(self, statement: cst.CSTNode) -> str:
+        """A statement inside ``with pytest.raises``, canonical when it is an expression."""
+        if isinstance(statement, cst.SimpleStatementLine | cst.SimpleStatementSuite):
+            parts = statement.body
+        else:
+            parts = [statement]
+        return "; ".join(
+            self.reader.canon(p.value)
+            if isinstance(p, cst.Expr)
+            else " ".join(self.reader.module.code(p).split())
+            for p in parts
+        )
 
 
 def _tests(body: Sequence[cst.CSTNode], prefix: str) -> Iterator[tuple[str, cst.FunctionDef]]:
