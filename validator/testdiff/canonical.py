@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass
+from typing import cast
 
 from .model import Assertion, Expected, Kind, MapValue, Tolerance
 
@@ -27,11 +28,12 @@ _JS_ERRORS = frozenset(
 def hashable(value: object) -> object:
     """A literal value made hashable and comparable: lists become tuples, dicts MapValues."""
     if isinstance(value, dict):
-        return MapValue(tuple((hashable(k), hashable(v)) for k, v in value.items()))
+        pairs = cast("dict[object, object]", value).items()
+        return MapValue(tuple((hashable(k), hashable(v)) for k, v in pairs))
     if isinstance(value, list | tuple):
-        return tuple(hashable(v) for v in value)
+        return tuple(hashable(v) for v in cast("list[object]", value))
     if isinstance(value, set | frozenset):
-        return frozenset(hashable(v) for v in value)
+        return frozenset(hashable(v) for v in cast("set[object]", value))
     return value
 
 

@@ -8,6 +8,7 @@ import textwrap
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
+from typing import final
 
 import tree_sitter_javascript
 import tree_sitter_typescript
@@ -15,6 +16,12 @@ from tree_sitter import Language, Node, Parser
 
 from .canonical import Check, hashable, place
 from .model import Assertion, Expected, Kind, MapValue, ParsedTestFile, TestCase, Tolerance
+
+
+def _names(*lines: str) -> frozenset[str]:
+    """A set of names written as space-separated lines."""
+    return frozenset(" ".join(lines).split())
+
 
 _DESCRIBE = frozenset({"describe", "context", "suite", "fdescribe", "xdescribe"})
 _TEST = frozenset({"it", "test", "specify", "fit", "xit", "xtest"})
@@ -24,9 +31,9 @@ _EXPECT_SOURCES = frozenset(
     {"chai", "vitest", "@jest/globals", "expect", "bun:test", "mocha", "node:test"}
 )
 # chai's language chains carry no meaning of their own.
-_CHAINS = frozenset(
-    "to be been is that which and has have with at of same but does still also own "
-    "nested ordered any all itself deep".split()
+_CHAINS = _names(
+    "to be been is that which and has have with at of same but does still also own",
+    "nested ordered any all itself deep",
 )
 _ORDER = {
     "toBeGreaterThan": ">",
@@ -53,29 +60,29 @@ _ORDER = {
 _BINARY_ORDER = {"<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _NEGATE_ORDER = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
-_EQUAL = frozenset(
-    "toBe toEqual toStrictEqual equal equals eq eql eqls strictEqual deepEqual "
-    "deepStrictEqual sameMembers sameDeepMembers".split()
+_EQUAL = _names(
+    "toBe toEqual toStrictEqual equal equals eq eql eqls strictEqual deepEqual",
+    "deepStrictEqual sameMembers sameDeepMembers",
 )
 _NOT_EQUAL = frozenset("notEqual notStrictEqual notDeepEqual notDeepStrictEqual".split())
-_CALLED_WITH = frozenset(
-    "toHaveBeenCalledWith toBeCalledWith toHaveBeenLastCalledWith lastCalledWith "
-    "toHaveBeenNthCalledWith nthCalledWith calledWith calledWithExactly calledWithMatch "
-    "toHaveReturnedWith".split()
+_CALLED_WITH = _names(
+    "toHaveBeenCalledWith toBeCalledWith toHaveBeenLastCalledWith lastCalledWith",
+    "toHaveBeenNthCalledWith nthCalledWith calledWith calledWithExactly calledWithMatch",
+    "toHaveReturnedWith",
 )
 _CALLED_ONCE_WITH = frozenset("calledOnceWith calledOnceWithExactly".split())
 _CALLED = frozenset("toHaveBeenCalled toBeCalled called toHaveReturned".split())
 _CALLED_TIMES = frozenset("toHaveBeenCalledTimes toBeCalledTimes callCount".split())
 _CALLED_N = {"toHaveBeenCalledOnce": 1, "calledOnce": 1, "calledTwice": 2, "calledThrice": 3}
-_SNAPSHOT = frozenset(
-    "toMatchSnapshot toMatchInlineSnapshot toThrowErrorMatchingSnapshot "
-    "toThrowErrorMatchingInlineSnapshot toMatchFileSnapshot".split()
+_SNAPSHOT = _names(
+    "toMatchSnapshot toMatchInlineSnapshot toThrowErrorMatchingSnapshot",
+    "toThrowErrorMatchingInlineSnapshot toMatchFileSnapshot",
 )
 _THROW = frozenset("toThrow toThrowError throw throws Throw rejects rejectedWith".split())
 _INCLUDE = frozenset("toContain toContainEqual include includes contain contains".split())
 _NOT_INCLUDE = frozenset({"notInclude", "notIncludes"})
-_PARTIAL = frozenset(
-    "toMatchObject deepInclude nestedInclude ownInclude deepNestedInclude containSubset".split()
+_PARTIAL = _names(
+    "toMatchObject deepInclude nestedInclude ownInclude", "deepNestedInclude containSubset"
 )
 _PROPERTY = frozenset("toHaveProperty property propertyVal deepPropertyVal nestedProperty".split())
 _KEYS = frozenset("keys key hasAllKeys hasAnyKeys containsAllKeys".split())
@@ -110,7 +117,7 @@ def _string_value(node: Node) -> str | None:
     """The value of a string literal, or of a template literal with no substitution."""
     if node.type not in ("string", "template_string"):
         return None
-    parts = []
+    parts: list[str] = []
     for child in node.named_children:
         if child.type == "template_substitution":
             return None
@@ -137,12 +144,13 @@ def _name(node: Node) -> str:
     return " ".join(_text(node).split())
 
 
+@final
 class _Reader:
     """Turns one test's statements into normalized checks."""
 
     def __init__(self, roles: dict[str, str], renames: dict[str, str]) -> None:
-        self.roles = roles
-        self.renames = renames
+        self.roles: dict[str, str] = roles
+        self.renames: dict[str, str] = renames
 
     # -- canonical text and literal values -------------------------------------------------
 
@@ -207,7 +215,7 @@ class _Reader:
                 return True, -value if _text(operator) == "-" else value
             return False, None
         if kind == "array":
-            items = []
+            items: list[object] = []
             for child in node.named_children:
                 found, value = self.literal(child)
                 if not found:
@@ -215,7 +223,7 @@ class _Reader:
                 items.append(value)
             return True, tuple(items)
         if kind == "object":
-            pairs = []
+            pairs: list[tuple[object, object]] = []
             for child in node.named_children:
                 if child.type != "pair":
                     return False, None
@@ -411,8 +419,6 @@ class _Reader:
         if "rejects" in flags and word in ("toThrow", "toThrowError", "toBeInstanceOf"):
             return [self.raises(subject, args)]
         if word in _EQUAL and args:
-            if "deep" in flags and word in ("include", "contain"):
-                return [Check(Kind.PARTIAL, target, self.expected(args[0]), negated=neg)]
             return [self.equal(subject, args[0], neg)]
         if word in ("true", "false", "isTrue", "isFalse", "NaN", "isNaN"):
             literal = word.removeprefix("is").lower()
@@ -523,7 +529,7 @@ class _Reader:
         if method in negative and len(args) > 1:
             positive = self.matcher(args[0], negative[method], args[1:], set())
             return [replace(c, negated=True) for c in positive]
-        if not args or method is None:
+        if not args:
             return []
         return self.matcher(args[0], method, args[1:], set())
 
@@ -604,6 +610,7 @@ def _words(steps: list[tuple[str, list[Node] | None]]) -> Iterator[tuple[str, li
             index += 1
 
 
+@final
 class _Statements:
     """Collects the checks of one test body (or of a commented-out snippet)."""
 
@@ -874,7 +881,7 @@ def parse_js(path: str, source: str, language: str) -> ParsedTestFile:
     tree = _parser(language).parse(source.encode("utf-8"))
     root = tree.root_node
     roles = _roles(root)
-    tests = []
+    tests: list[TestCase] = []
     for name, call, body in _test_calls(root, "", roles):
         renames = {n: f"_v{i}" for i, n in enumerate(_bindings(body))}
         reader = _Reader(roles, renames)
@@ -884,7 +891,7 @@ def parse_js(path: str, source: str, language: str) -> ParsedTestFile:
         assertions = tuple(place(c, _line(n), _text(n)) for n, c in [*cases, *statements.found])
         commented = tuple(_commented(language, roles, renames, statements.comments))
         tests.append(TestCase(name, _line(call), reader.canon(body), assertions, commented))
-    error = None
+    error: str | None = None
     if root.has_error and not tests:
         error = "syntax error: the file does not parse"
     return ParsedTestFile(path, language, tuple(tests), error)

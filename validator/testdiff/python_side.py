@@ -8,6 +8,7 @@ import re
 import textwrap
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from typing import final
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
@@ -54,7 +55,7 @@ _UNITTEST_ALIASES = {
     "assertMultiLineEqual": "assertEqual",
     "assertCountEqual": "assertEqual",
 }
-_ORDER_OPS = {
+_ORDER_OPS: dict[type[cst.BaseCompOp], str] = {
     cst.LessThan: "<",
     cst.LessThanEqual: "<=",
     cst.GreaterThan: ">",
@@ -80,21 +81,20 @@ def _dotted(node: cst.BaseExpression) -> str | None:
     return None
 
 
-class _Renamer(ast.NodeTransformer):
-    """Renames test-local variables to their binding order, so consistent renames vanish."""
-
-    def __init__(self, renames: dict[str, str]) -> None:
-        self.renames = renames
-
-    def visit_Name(self, node: ast.Name) -> ast.Name:
-        return ast.Name(id=self.renames.get(node.id, node.id), ctx=node.ctx)
+def _renamed(tree: ast.AST, renames: dict[str, str]) -> ast.AST:
+    """The tree with test-local variables named by binding order (consistent renames vanish)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            node.id = renames.get(node.id, node.id)
+    return tree
 
 
+@final
 class _Module:
     """One parsed module: its import aliases and its code."""
 
     def __init__(self, module: cst.Module, aliases: dict[str, str] | None = None) -> None:
-        self.module = module
+        self.module: cst.Module = module
         self.aliases: dict[str, str] = dict(aliases or {})
         for statement in module.body:
             if not isinstance(statement, cst.SimpleStatementLine):
@@ -131,12 +131,13 @@ class _Module:
         return self.module.code_for_node(node)
 
 
+@final
 class _Reader:
     """Turns one test's statements into normalized checks."""
 
     def __init__(self, module: _Module, renames: dict[str, str]) -> None:
-        self.module = module
-        self.renames = renames
+        self.module: _Module = module
+        self.renames: dict[str, str] = renames
 
     # -- canonical text and literal values -------------------------------------------------
 
@@ -152,7 +153,7 @@ class _Reader:
         tree = self._tree(node)
         if tree is None:
             return " ".join(self.module.code(node).split())
-        return ast.unparse(_Renamer(self.renames).visit(tree))
+        return ast.unparse(_renamed(tree, self.renames))
 
     def expected(self, node: cst.BaseExpression) -> Expected:
         """The expected side of a check, with its value when it is a literal."""
@@ -160,7 +161,8 @@ class _Reader:
         text = self.canon(node)
         if tree is not None:
             try:
-                return Expected(text, hashable(ast.literal_eval(tree)), True)
+                value: object = ast.literal_eval(tree)  # pyright: ignore[reportAny]
+                return Expected(text, hashable(value), True)
             except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
                 pass
         return Expected(text)
@@ -514,7 +516,7 @@ class _Reader:
         return Check(Kind.EQUALITY, subject, Expected(", ".join(self.canon(a) for a in args[1:])))
 
     def _arguments(self, call: cst.Call) -> str:
-        parts = []
+        parts: list[str] = []
         for arg in call.args:
             prefix = f"{arg.keyword.value}=" if arg.keyword else str(arg.star)
             parts.append(prefix + self.canon(arg.value))
@@ -594,74 +596,76 @@ class _Reader:
         return []
 
 
-class _Bindings(cst.CSTVisitor):
+def _walk(root: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Every node under ``root`` (comments included), in source order."""
+    stack: list[cst.CSTNode] = [root]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(current.children))
+
+
+_TARGETS = cst.AssignTarget | cst.AnnAssign | cst.For | cst.CompFor | cst.NamedExpr
+
+
+def _bindings(root: cst.CSTNode) -> list[str]:
     """Names a test binds, in the order it first binds them."""
+    names: list[str] = []
 
-    def __init__(self) -> None:
-        self.names: list[str] = []
-
-    def _bind(self, target: cst.CSTNode) -> None:
+    def bind(target: cst.CSTNode) -> None:
         if isinstance(target, cst.Name):
-            if target.value not in self.names:
-                self.names.append(target.value)
+            if target.value not in names:
+                names.append(target.value)
         elif isinstance(target, cst.Tuple | cst.List):
             for element in target.elements:
-                self._bind(element.value)
+                bind(element.value)
         elif isinstance(target, cst.StarredElement):
-            self._bind(target.value)
+            bind(target.value)
 
-    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
-        self._bind(node.target)
-
-    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
-        self._bind(node.target)
-
-    def visit_For(self, node: cst.For) -> None:
-        self._bind(node.target)
-
-    def visit_CompFor(self, node: cst.CompFor) -> None:
-        self._bind(node.target)
-
-    def visit_AsName(self, node: cst.AsName) -> None:
-        self._bind(node.name)
-
-    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
-        self._bind(node.target)
+    for node in _walk(root):
+        if isinstance(node, _TARGETS):
+            bind(node.target)
+        elif isinstance(node, cst.AsName):
+            bind(node.name)
+    return names
 
 
-class _Collector(cst.CSTVisitor):
+@final
+class _Collector:
     """The checks and comments inside one test function, with the nodes that made them."""
 
-    def __init__(self, reader: _Reader) -> None:
-        self.reader = reader
+    def __init__(self, reader: _Reader, root: cst.CSTNode) -> None:
+        self.reader: _Reader = reader
         self.found: list[tuple[cst.CSTNode, Check]] = []
         self.comments: list[cst.Comment] = []
+        for node in _walk(root):
+            if isinstance(node, cst.Assert):
+                self.found += [(node, c) for c in reader.condition(node.test)]
+            elif isinstance(node, cst.Expr):
+                self._expression(node)
+            elif isinstance(node, cst.With):
+                self._with(node)
+            elif isinstance(node, cst.Comment):
+                self.comments.append(node)
 
-    def visit_Assert(self, node: cst.Assert) -> None:
-        self.found += [(node, c) for c in self.reader.condition(node.test)]
-
-    def visit_Expr(self, node: cst.Expr) -> None:
+    def _expression(self, node: cst.Expr) -> None:
         value = node.value
         if isinstance(value, cst.Await):
             value = value.expression
         if isinstance(value, cst.Call):
             self.found += [(node, c) for c in self.reader.call_checks(value)]
 
-    def visit_With(self, node: cst.With) -> None:
+    def _with(self, node: cst.With) -> None:
         subject = "; ".join(self._statement_text(s) for s in node.body.body)
         for item in node.items:
             if self.reader.is_raises(item.item) and isinstance(item.item, cst.Call):
                 self.found.append((item, self.reader.raises(item.item, subject)))
 
-    def visit_Comment(self, node: cst.Comment) -> None:
-        self.comments.append(node)
-
     def _statement_text(self, statement: cst.CSTNode) -> str:
         """A statement inside ``with pytest.raises``, canonical when it is an expression."""
+        parts: Sequence[cst.CSTNode] = [statement]
         if isinstance(statement, cst.SimpleStatementLine | cst.SimpleStatementSuite):
             parts = statement.body
-        else:
-            parts = [statement]
         return "; ".join(
             self.reader.canon(p.value)
             if isinstance(p, cst.Expr)
@@ -706,13 +710,10 @@ def parse_python(path: str, source: str) -> ParsedTestFile:
     positions = wrapper.resolve(PositionProvider)
     module = _Module(wrapper.module)
     bodies = _bodies(source)
-    tests = []
+    tests: list[TestCase] = []
     for name, function in _tests(wrapper.module.body, ""):
-        bindings = _Bindings()
-        function.body.visit(bindings)
-        renames = {n: f"_v{i}" for i, n in enumerate(bindings.names)}
-        collector = _Collector(_Reader(module, renames))
-        function.visit(collector)
+        renames = {n: f"_v{i}" for i, n in enumerate(_bindings(function.body))}
+        collector = _Collector(_Reader(module, renames), function)
         cases = _Reader(module, {}).parametrized(function)
         assertions = tuple(
             place(check, positions[node].start.line, module.code(node))
@@ -742,7 +743,7 @@ def _bodies(source: str) -> dict[int, list[ast.stmt]]:
 def _body_text(body: list[ast.stmt], renames: dict[str, str]) -> str:
     """A test body without formatting and with its local names numbered (to spot renames)."""
     module = ast.Module(body=copy.deepcopy(body), type_ignores=[])
-    return ast.unparse(_Renamer(renames).visit(module))
+    return ast.unparse(_renamed(module, renames))
 
 
 def _commented(
@@ -761,8 +762,7 @@ def _commented(
         positions = wrapper.resolve(PositionProvider)
         # A commented snippet reads names through the file's imports.
         inner = _Module(wrapper.module, module.aliases)
-        collector = _Collector(_Reader(inner, renames))
-        wrapper.module.visit(collector)
+        collector = _Collector(_Reader(inner, renames), wrapper.module)
         for node, check in collector.found:
             at = line + positions[node].start.line - 1
             seen.add(at)
