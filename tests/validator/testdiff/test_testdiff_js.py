@@ -394,6 +394,18 @@ CHEATS = [
         ],
         id="throw-negated",
     ),
+    pytest.param(
+        "require('should');\nit('a', () => {\n  total(cart).should.equal(30);\n});\n",
+        "require('should');\nit('a', () => {\n  total(cart).should.be.ok();\n});\n",
+        [
+            (
+                "exact-to-truthiness",
+                "total(cart).should.equal(30);",
+                "total(cart).should.be.ok();",
+            )
+        ],
+        id="should-style",
+    ),
 ]
 
 
@@ -480,6 +492,11 @@ HONEST = [
         "it('ok', () => { expect(x).toBe(1); });\n",
         "it('ok', () => { x.should.equal(1); });\n",
         id="expect-to-should",
+    ),
+    pytest.param(
+        jest("await expect(pay(-1)).rejects.toThrow(RangeError);"),
+        jest("await expect(pay(-1)).rejects.toBeInstanceOf(RangeError);"),
+        id="rejects-to-throw-to-instance-of",
     ),
     pytest.param(
         "it.each([{ a: 1, want: 2 }])('doubles', ({ a, want }) => {\n"

@@ -808,6 +808,37 @@ HONEST = [
         """,
         id="longer-match",
     ),
+    pytest.param(
+        """
+        import unittest
+
+        class TestWithdraw(unittest.TestCase):
+            def test_negative(self):
+                with self.assertRaises(ValueError):
+                    withdraw(-1)
+        """,
+        """
+        import unittest
+        import pytest
+
+        class TestWithdraw(unittest.TestCase):
+            def test_negative(self):
+                with pytest.raises(ValueError):
+                    withdraw( -1 )
+        """,
+        id="assert-raises-to-pytest-raises",
+    ),
+    pytest.param(
+        """
+        def test_speed():
+            assert elapsed() > 0
+        """,
+        """
+        def test_speed():
+            assert elapsed() >= 1
+        """,
+        id="same-integer-bound-spelled-inclusive",
+    ),
 ]
 
 
