@@ -20,7 +20,7 @@ from ralph_validate.validator.rules.annotations import annotations
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "rules"
-FILES = sorted(p for p in FIXTURES.rglob("*") if p.is_file() and "weakened" not in p.parts)
+FILES = sorted(p for p in FIXTURES.rglob("*") if p.is_file() and "TI009" not in p.parts)
 KIND = {r.id: r.kind for r in list_rules()}
 
 
@@ -52,7 +52,7 @@ def test_every_rule_has_positive_and_negative_fixtures() -> None:
     assert {r for r in file_rules if negatives[r] == 0} - {"TI006"} <= {"TI008"}
 
 
-WEAKENED = FIXTURES / "weakened"
+WEAKENED = FIXTURES / "TI009"
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (WEAKENED / "head").iterdir()))

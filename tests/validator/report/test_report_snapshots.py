@@ -81,16 +81,8 @@ def _cases() -> list[Case]:
             ("--spec", "row-count-check"),
         )
     )
-    for name in ("python", "js", "markdown"):
-        cases.append(Case(f"rules-{name}", ((FIXTURES / "rules" / name, "rules: add"),)))
-    weakened = FIXTURES / "rules" / "weakened"
-    cases.append(
-        Case(
-            "rules-weakened",
-            ((weakened / "base", "tests at BASE"), (weakened / "head", "tests: weaken")),
-            ("--base", "HEAD~1"),
-        )
-    )
+    for folder in sorted(p for p in (FIXTURES / "rules").iterdir() if p.is_dir()):
+        cases.append(_rule_case(folder))
     cases.append(Case("extractors-js", ((FIXTURES / "extractors" / "js", "extractors: add"),)))
     specs = {
         "agent-tasks": ".agent/tasks.json",
@@ -111,6 +103,14 @@ def _cases() -> list[Case]:
             )
         )
     return cases
+
+
+def _rule_case(folder: Path) -> Case:
+    """A rule's fixture folder: one commit audited with --all, or a BASE/head pair."""
+    if (folder / "base").is_dir():
+        commits = ((folder / "base", "tests at BASE"), (folder / "head", "tests: change"))
+        return Case(f"rules-{folder.name}", commits, ("--base", "HEAD~1"))
+    return Case(f"rules-{folder.name}", ((folder, "rules: add"),))
 
 
 CASES = _cases()
