@@ -32,6 +32,8 @@ from ...extractors.contract_facts import (
 )
 from ..findings import Status
 from ..report.model import ContractRow, FieldRef, Location
+from ..rules import rules_of
+from ..rules.contract.rows import ContractRule
 from . import sfn_flow
 from .graph import (
     ContractFacts,
@@ -55,12 +57,12 @@ from .shape import (
 )
 
 _FIELD_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
-KIND = {
-    1: "contract.mock-drift",
-    2: "contract.missing-field",
-    3: "contract.unconsumed-field",
-    4: "contract.naming-drift",
-}
+
+
+def _kind(question: int) -> str:
+    """The kind of the rule that answers ``question`` (``validator/rules/contract/``)."""
+    rules = (r for r in rules_of("contract") if isinstance(r, ContractRule))
+    return next(r.kind for r in rules if r.question == question)
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,7 @@ def answer_row(
 ) -> Answer:
     """One report row: located at ``at`` and given its ``contract.*`` kind unless PASS."""
     location = Location(at.file, at.line) if at is not None and status is not Status.PASS else None
-    kind = KIND[question] if status is not Status.PASS else None
+    kind = _kind(question) if status is not Status.PASS else None
     row = ContractRow(question, boundary, producer, consumer, status, reason, kind, location)
     return Answer(row, frozenset(f for f in files if f))
 
