@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ralph_validate.validator.rules import list_rules
-from ralph_validate.validator.rules.annotations import annotations
+from ralph_validate.validator.rules.annotations import read_annotations
 from ralph_validate.validator.rules.docs import pages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,7 +17,7 @@ FIXTURES = ROOT / "fixtures" / "rules"
 
 
 def expected(text: str) -> set[tuple[str, int]]:
-    return annotations(text)[0]
+    return read_annotations(text).must
 
 
 def build(repo) -> dict[str, Path]:

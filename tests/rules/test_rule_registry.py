@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -101,5 +104,53 @@ def test_a_rule_with_several_messages_needs_the_variant() -> None:
     (test,) = [t for t in facts.facts if type(t).__name__ == "TestCase"]
     made = rule.finding(test, variant="skipped", test="test_total", how="skip")
     assert made.message == "test_total is newly skipped (skip)"
-    with pytest.raises(TypeError, match="name the variant"):
+    with pytest.raises(TypeError, match="name a variant exactly when"):
         rule.finding(test, test="test_total")
+
+
+_PLUGIN = '''
+from ralph_validate.extractors.integrity_facts import Comment
+from ralph_validate.validator.rules.rule import FileRule
+
+
+class LaterMarker(FileRule):
+    """## What it does
+    Finds `LATER:` comments.
+    """
+
+    id = "ZZ001"
+    kind = "placeholder.todo"
+    name = "later-marker"
+    summary = "A LATER marker."
+    message = "later: {text}"
+
+    def detect(self, facts, context):
+        for c in facts.of_type(Comment):
+            if c.text.strip().startswith("LATER:"):
+                yield self.finding(c, text=c.text.strip())
+'''
+
+_USE_PLUGIN = """
+from ralph_validate.extractors.dispatch import extract
+from ralph_validate.validator.checks.placeholders import detect_placeholders
+from ralph_validate.validator.rules import get_rule, rules_of
+print(get_rule("zz001").name, [r.id for r in rules_of("placeholder")])
+facts = extract("shop/a.py", b"x = 1\\n# LATER: settle the rate\\n")
+print([(f.rule, f.line, f.message) for f in detect_placeholders(facts, ())])
+"""
+
+
+def test_a_third_party_rule_joins_through_the_entry_point_group(tmp_path: Path) -> None:
+    (tmp_path / "acme_rules.py").write_text(_PLUGIN)
+    dist = tmp_path / "acme_rules-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: acme-rules\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[ralph_validate.rules]\nacme = acme_rules\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", _USE_PLUGIN], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.splitlines() == [
+        "later-marker ['PH001', 'PH002', 'PH003', 'ZZ001']",
+        "[('ZZ001', 2, 'later: LATER: settle the rate')]",
+    ]

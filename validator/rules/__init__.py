@@ -9,7 +9,7 @@ Each rule's class docstring *is* its documentation, in the same sections every t
 from __future__ import annotations
 
 from .registry import all_rules, get_rule, rule_named, rules_of
-from .rule import Rule
+from .rule import AnyRule, Rule
 
 __all__ = [
     "Rule",
@@ -23,12 +23,12 @@ __all__ = [
 ]
 
 
-def list_rules() -> list[Rule]:
+def list_rules() -> list[AnyRule]:
     """Every rule, sorted by id."""
     return list(all_rules())
 
 
-def render_doc(rule: Rule) -> str:
+def render_doc(rule: AnyRule) -> str:
     """The Markdown page of a rule."""
     return f"# {rule.id} `{rule.name}` ({rule.kind})\n\n{rule.summary}\n\n{rule.doc}\n"
 

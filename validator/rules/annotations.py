@@ -46,9 +46,3 @@ def read_annotations(text: str) -> Annotations:
             found.add(label, rule, number)
         pending = []
     return found
-
-
-def annotations(text: str) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
-    """(rule, line) pairs that must fire and pairs that must not."""
-    found = read_annotations(text)
-    return found.must, found.must_not

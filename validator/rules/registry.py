@@ -12,7 +12,7 @@ from functools import cache
 from importlib.metadata import entry_points
 
 from ...core.errors import InputError
-from .rule import Rule, defined_rules
+from .rule import AnyRule, defined_rules
 
 ENTRY_POINT_GROUP = "ralph_validate.rules"
 
@@ -34,7 +34,7 @@ def _import_plugin_rules() -> None:
 
 
 @cache
-def all_rules() -> tuple[Rule, ...]:
+def all_rules() -> tuple[AnyRule, ...]:
     """One instance of every rule, sorted by id; two rules with one id is an error."""
     _import_package_rules()
     _import_plugin_rules()
@@ -46,12 +46,12 @@ def all_rules() -> tuple[Rule, ...]:
     return tuple(rules)
 
 
-def rules_of(family: str) -> tuple[Rule, ...]:
+def rules_of(family: str) -> tuple[AnyRule, ...]:
     """The rules of one family (the kind prefix: ``test``, ``contract``, …), sorted by id."""
     return tuple(r for r in all_rules() if r.family == family)
 
 
-def get_rule(rule_id: str) -> Rule:
+def get_rule(rule_id: str) -> AnyRule:
     """One rule by id (case-insensitive); InputError for an unknown id."""
     for rule in all_rules():
         if rule.id.lower() == rule_id.lower():
@@ -60,7 +60,7 @@ def get_rule(rule_id: str) -> Rule:
     raise InputError(f"unknown rule '{rule_id}' (known: {known})")
 
 
-def rule_named(name: str) -> Rule:
+def rule_named(name: str) -> AnyRule:
     """One rule by its short name (``stub-body``): how other code refers to a rule's kind."""
     for rule in all_rules():
         if rule.name == name:

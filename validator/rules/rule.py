@@ -12,7 +12,7 @@ import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ...extractors.facts import FileFacts
 from ..findings import Finding, Status
@@ -20,7 +20,7 @@ from ..findings import Finding, Status
 FactsT = TypeVar("FactsT", contravariant=True)
 ContextT = TypeVar("ContextT", contravariant=True)
 
-_DEFINED: list[type[Rule]] = []
+_DEFINED: list[type[AnyRule]] = []
 
 
 class Located(Protocol):
@@ -77,9 +77,10 @@ class Rule(ABC, Generic[FactsT, ContextT]):
         **message_args: object,
     ) -> Finding:
         """A finding of this rule at ``at``, its message formatted from ``message_args``."""
-        template = self.message if variant is None else self.message[variant]  # type: ignore[index]
-        if not isinstance(template, str):
-            raise TypeError(f"{self.id} has several messages; name the variant")
+        formats = self.message
+        if isinstance(formats, str) == (variant is not None):
+            raise TypeError(f"{self.id}: name a variant exactly when the rule has several messages")
+        template = formats if isinstance(formats, str) else formats[variant or ""]
         return Finding(
             kind=self.kind,
             rule=self.id,
@@ -99,13 +100,16 @@ class FileContext:
     sentinel_names: tuple[str, ...] = ()
 
 
-class FileRule(Rule[FileFacts, FileContext]):
+class FileRule(Rule[FileFacts, FileContext], ABC):
     """A rule over the facts of one file version."""
 
     # True for a rule that compares with BASE itself (its findings are not subtracted).
     reads_base: ClassVar[bool] = False
 
 
-def defined_rules() -> tuple[type[Rule], ...]:
+AnyRule = Rule[Any, Any]
+
+
+def defined_rules() -> tuple[type[AnyRule], ...]:
     """Every concrete rule class defined so far, in definition order."""
     return tuple(_DEFINED)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from abc import ABC
 from collections.abc import Iterable, Iterator
+from types import MappingProxyType
 from typing import ClassVar
 
 from ...findings import Finding, Status
@@ -11,13 +13,15 @@ from ..rule import Rule
 
 # The field keeps two findings of one boundary apart (also when telling new findings
 # from those already at BASE); it is left out when the reason already names it.
-MESSAGES = {
-    "field": "{boundary}: {field}: {reason}",
-    "boundary": "{boundary}: {reason}",
-}
+MESSAGES = MappingProxyType(
+    {
+        "field": "{boundary}: {field}: {reason}",
+        "boundary": "{boundary}: {reason}",
+    }
+)
 
 
-class ContractRule(Rule[Iterable[ContractRow], None]):
+class ContractRule(Rule[Iterable[ContractRow], None], ABC):
     """A rule answering one contract question (``question``) over the engine's rows."""
 
     question: ClassVar[int]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import ClassVar
+from collections.abc import Iterator
+from types import MappingProxyType
 
 from ....extractors.facts import FileFacts
 from ....extractors.integrity_facts import Skip, TestCase
@@ -45,13 +45,15 @@ class WeakenedTest(FileRule):
     name = "weakened-test"
     summary = "The test asserts less than it did at BASE."
     reads_base = True
-    message: ClassVar[Mapping[str, str]] = {
-        "fewer": "{test} has {now} assertion(s); {was} at BASE",
-        "exact": "exact check on {subject} weakened to: {assertion}",
-        "broadened": "expected exception broadened: {assertion}",
-        "loosened": "threshold loosened: {before} -> {after}",
-        "skipped": "{test} is newly skipped ({how})",
-    }
+    message = MappingProxyType(
+        {
+            "fewer": "{test} has {now} assertion(s); {was} at BASE",
+            "exact": "exact check on {subject} weakened to: {assertion}",
+            "broadened": "expected exception broadened: {assertion}",
+            "loosened": "threshold loosened: {before} -> {after}",
+            "skipped": "{test} is newly skipped ({how})",
+        }
+    )
 
     def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
         """Tests that assert less than the same test did at BASE (``context.base``)."""

@@ -6,10 +6,10 @@ from collections.abc import Iterable, Iterator
 
 from ...findings import Finding, Status
 from ...report.model import RequirementRow
-from ..rule import Rule
+from ..rule import AnyRule
 
 
-def requirement_findings(rule: Rule, rows: Iterable[RequirementRow]) -> Iterator[Finding]:
+def requirement_findings(rule: AnyRule, rows: Iterable[RequirementRow]) -> Iterator[Finding]:
     """A finding at the requirement's heading for every non-PASS row of ``rule``'s kind."""
     for row in rows:
         if row.status is not Status.PASS and row.kind == rule.kind:
