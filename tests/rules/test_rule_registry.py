@@ -20,7 +20,13 @@ from ralph_validate.validator.rules.rule import FileContext
 ROOT = Path(__file__).resolve().parents[2]
 VALIDATOR = ROOT / "validator"
 RULES = ROOT / "validator" / "rules"
-SOURCES = sorted(p for p in VALIDATOR.rglob("*.py") if "__pycache__" not in p.parts)
+# The installed package's sources (pyproject's package-dir): where ids and kinds may not leak.
+SOURCES = sorted(
+    p
+    for folder in ("package", "core", "extractors", "validator", "gate")
+    for p in (ROOT / folder).rglob("*.py")
+    if "__pycache__" not in p.parts
+)
 MODULE = re.compile(r"^(?P<id>[A-Z]{2}\d{3})_(?P<name>[a-z0-9_]+)\.py$")
 
 

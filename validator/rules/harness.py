@@ -94,7 +94,8 @@ def run_folder(folder: Path) -> list[Finding]:
 
 
 def expected_lines(findings: Iterable[Finding]) -> list[str]:
-    """One line per finding: ``file:line status kind rule message``."""
+    """One line per finding: ``file:line status kind rule message``, and `` [pre-existing]``
+    after a finding the same rule also gives at BASE."""
     return [
         f"{f.file}:{f.line} {f.status} {f.kind} {f.rule} {f.message}"
         + (" [pre-existing]" if f.pre_existing else "")
