@@ -1,9 +1,9 @@
-"""Precision and recall of the test-integrity and placeholder rules on the annotated fixtures.
+"""Precision and recall of every rule on the annotated fixtures (``fixtures/rules/<ID>/``).
 
     python bench/accuracy.py
 
 Counts, per kind, the annotated positives (``ruleid``) and negatives (``ok``), and the
-true positives, false positives and misses of the real extractors and checks.
+true positives, false positives and misses of a real audit of each rule folder.
 """
 
 from __future__ import annotations
@@ -11,51 +11,49 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from ralph_validate.extractors.dispatch import extract
-from ralph_validate.validator.checks.integrity import detect_tests, weakened
-from ralph_validate.validator.checks.placeholders import detect_placeholders
-from ralph_validate.validator.rules import list_rules
-from ralph_validate.validator.rules.annotations import annotations
+from ralph_validate.validator.rules import get_rule
+from ralph_validate.validator.rules.annotations import read_annotations
+from ralph_validate.validator.rules.harness import EXPECTED, head_tree, rule_folders, run_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "rules"
 
+Located = set[tuple[str, str, int]]  # (rule, file, line)
+
+
+def _annotated(folder: Path) -> tuple[Located, Located]:
+    tree = head_tree(folder)
+    must: Located = set()
+    must_not: Located = set()
+    for path in sorted(p for p in tree.rglob("*") if p.is_file() and p.name != EXPECTED):
+        found = read_annotations(path.read_text(encoding="utf-8", errors="replace"))
+        rel = path.relative_to(tree).as_posix()
+        must |= {(rule, rel, line) for rule, line in found.must}
+        must_not |= {(rule, rel, line) for rule, line in found.must_not}
+    return must, must_not
+
 
 def main() -> None:
-    kind = {r.id: r.kind for r in list_rules()}
     stats: dict[str, Counter[str]] = {}
 
-    def count(must: set, must_not: set, actual: set) -> None:
-        for rule, _ in must | must_not | actual:
-            stats.setdefault(kind[rule], Counter())
-        for rule, _ in must:
+    def count(must: Located, must_not: Located, actual: Located) -> None:
+        kind = {rule: get_rule(rule).kind for rule, _, _ in must | must_not | actual}
+        for rule in kind.values():
+            stats.setdefault(rule, Counter())
+        for rule, _, _ in must:
             stats[kind[rule]]["positives"] += 1
-        for rule, _ in must_not:
+        for rule, _, _ in must_not:
             stats[kind[rule]]["negatives"] += 1
-        for rule, _ in actual & must:
+        for rule, _, _ in actual & must:
             stats[kind[rule]]["tp"] += 1
-        for rule, _ in actual - must:
+        for rule, _, _ in actual - must:
             stats[kind[rule]]["fp"] += 1
-        for rule, _ in must - actual:
+        for rule, _, _ in must - actual:
             stats[kind[rule]]["fn"] += 1
 
-    for path in sorted(p for p in FIXTURES.rglob("*") if p.is_file()):
-        if "weakened" in path.parts:
-            continue
-        rel = path.relative_to(ROOT).as_posix()
-        facts = extract(rel, path.read_bytes())
-        actual = {(f.rule, f.line) for f in detect_tests(facts) + detect_placeholders(facts, ())}
-        count(*annotations(path.read_text(encoding="utf-8")), actual)
-    for head in sorted((FIXTURES / "weakened" / "head").iterdir()):
-        base = FIXTURES / "weakened" / "base" / head.name
-        rel = f"tests/{head.name}"
-        must, must_not = annotations(head.read_text(encoding="utf-8"))
-        must = {(r, n) for r, n in must if r == "TI009"}
-        actual = {
-            (f.rule, f.line)
-            for f in weakened(extract(rel, head.read_bytes()), extract(rel, base.read_bytes()))
-        }
-        count(must, {(r, n) for r, n in must_not if r == "TI009"}, actual)
+    for folder in rule_folders(FIXTURES):
+        actual = {(f.rule, f.file, f.line) for f in run_folder(folder)}
+        count(*_annotated(folder), actual)
     print(
         f"{'kind':<28}{'pos':>5}{'neg':>5}{'tp':>5}{'fp':>5}{'fn':>5}{'precision':>11}{'recall':>8}"
     )

@@ -31,8 +31,8 @@ from .report.model import Report
 from .report.sarif import RuleMeta, render_sarif
 
 
-def _sarif_with_catalogue(report: Report) -> str:
-    """SARIF whose rule descriptors carry the catalogue's names, summaries and docs."""
+def _sarif_with_rules(report: Report) -> str:
+    """SARIF whose rule descriptors carry the registry's names, summaries and docs."""
     from .rules import list_rules, render_doc
 
     metas = [RuleMeta(r.id, r.kind, r.name, r.summary, render_doc(r)) for r in list_rules()]
@@ -42,7 +42,7 @@ def _sarif_with_catalogue(report: Report) -> str:
 WRITERS: dict[str, tuple[str, Callable[[Report], str]]] = {
     "md": ("validation-report.md", render_markdown),
     "json": ("validation-report.json", render_json),
-    "sarif": ("validation-report.sarif", _sarif_with_catalogue),
+    "sarif": ("validation-report.sarif", _sarif_with_rules),
     "junit": ("validation-report.junit.xml", render_junit),
 }
 SUBCOMMANDS = ("demo", "loop")

@@ -18,7 +18,7 @@ from ..extractors.facts import ExtractionError
 from .changeset import compute_change_set
 from .checks import CHECKS
 from .checks.contracts import finding_for as contract_finding
-from .checks.traceability import finding_for
+from .checks.traceability import requirement_findings
 from .config import load_config
 from .context import AnalysisContext, ChangeSet, CheckOutput
 from .factstore import FactStore
@@ -103,7 +103,7 @@ def _apply_llm(
     rows: list[RequirementRow] = run_llm_pass(spec, out.requirements, client, read_text, limits)
     out.requirements = rows
     out.findings = [f for f in out.findings if not f.kind.startswith("trace.")]
-    out.findings += [f for f in (finding_for(r) for r in rows) if f is not None]
+    out.findings += requirement_findings(rows)
 
 
 def run_audit(

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ralph_validate.validator.rules import list_rules
-from ralph_validate.validator.rules.annotations import annotations
+from ralph_validate.validator.rules.annotations import read_annotations
 from ralph_validate.validator.rules.docs import pages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,29 +17,33 @@ FIXTURES = ROOT / "fixtures" / "rules"
 
 
 def expected(text: str) -> set[tuple[str, int]]:
-    return annotations(text)[0]
+    return read_annotations(text).must
 
 
 def build(repo) -> dict[str, Path]:
     """BASE: the spec and the weakened tests' old versions; the agent commit: every fixture."""
     layout = {
-        "tests/test_orders.py": FIXTURES / "weakened/head/test_orders.py",
-        "web/cart.test.ts": FIXTURES / "weakened/head/cart.test.ts",
-        "tests/test_tautologies.py": FIXTURES / "python/test_tautologies.py",
-        "tests/test_hidden_failures.py": FIXTURES / "python/test_hidden_failures.py",
-        "tests/test_skips.py": FIXTURES / "python/test_skips.py",
-        "shop/placeholders.py": FIXTURES / "python/placeholders.py",
-        "web/checkout.test.ts": FIXTURES / "js/checkout.test.ts",
-        "web/legacy.spec.js": FIXTURES / "js/legacy.spec.js",
-        "web/service.ts": FIXTURES / "js/service.ts",
-        "CONTRIBUTING.md": FIXTURES / "markdown/CONTRIBUTING.md",
+        "tests/test_orders.py": FIXTURES / "TI009/head/test_orders.py",
+        "web/cart.test.ts": FIXTURES / "TI009/head/cart.test.ts",
+        "tests/test_tautologies.py": FIXTURES / "TI001/test_tautologies.py",
+        "tests/test_swallowed.py": FIXTURES / "TI003/test_swallowed.py",
+        "tests/test_raises.py": FIXTURES / "TI004/test_raises.py",
+        "tests/test_conditional.py": FIXTURES / "TI008/test_conditional.py",
+        "tests/test_skips.py": FIXTURES / "TI006/test_skips.py",
+        "shop/todos.py": FIXTURES / "PH001/placeholders.py",
+        "shop/stubs.py": FIXTURES / "PH002/placeholders.py",
+        "shop/sentinels.py": FIXTURES / "PH003/placeholders.py",
+        "web/checkout.test.ts": FIXTURES / "TI001/checkout.test.ts",
+        "web/legacy.spec.js": FIXTURES / "TI006/legacy.spec.js",
+        "web/service.ts": FIXTURES / "PH002/service.ts",
+        "CONTRIBUTING.md": FIXTURES / "PH001/CONTRIBUTING.md",
     }
     repo.commit(
         "chore: spec and old tests",
         {
             ".kiro/specs/shop/tasks.md": "- [x] 1. Build it\n- [ ] 2. FINAL gate\n",
-            "tests/test_orders.py": (FIXTURES / "weakened/base/test_orders.py").read_text(),
-            "web/cart.test.ts": (FIXTURES / "weakened/base/cart.test.ts").read_text(),
+            "tests/test_orders.py": (FIXTURES / "TI009/base/test_orders.py").read_text(),
+            "web/cart.test.ts": (FIXTURES / "TI009/base/cart.test.ts").read_text(),
         },
     )
     for target, source in layout.items():
@@ -62,7 +66,7 @@ def test_every_pattern_is_reported_at_its_line_and_nothing_else(repo, validate) 
     rows = {(t["file"], t["name"]): t for t in data["tests"]}
     assert rows[("tests/test_tautologies.py", "test_literal_true")]["status"] == "FAIL"
     assert rows[("tests/test_tautologies.py", "test_literal_true")]["kinds"] == ["test.tautology"]
-    assert rows[("tests/test_hidden_failures.py", "test_only_conditional")]["status"] == "UNKNOWN"
+    assert rows[("tests/test_conditional.py", "test_only_conditional")]["status"] == "UNKNOWN"
     assert rows[("tests/test_tautologies.py", "test_parametrized_ok")]["status"] == "PASS"
 
 

@@ -22,9 +22,9 @@ from ..context import AnalysisContext, CheckOutput
 from ..contracts.aws_models import sdk_answers
 from ..contracts.graph import Wiring, build_graph, collect
 from ..contracts.questions import Answer, code_answers, machine_answers
-from ..contracts.rules import RULE_FOR_QUESTION
-from ..findings import Finding, Status
+from ..findings import Finding
 from ..report.model import ContractRow
+from ..rules import rules_of
 
 
 def answers_of(all_facts: Iterable[FileFacts | None]) -> list[Answer]:
@@ -58,28 +58,9 @@ def _sort_key(row: ContractRow) -> tuple[object, ...]:
     return (row.question, row.boundary, consumer, producer, row.status.value, row.reason)
 
 
-def _message(row: ContractRow) -> str:
-    """The boundary, the field and the reason: the field keeps two findings of one boundary
-    apart (also when telling new findings from those already at BASE)."""
-    ref = row.consumer if row.question in (2, 4) and row.consumer else row.producer
-    field = ref.path if ref is not None else ""
-    if field and field not in row.reason:
-        return f"{row.boundary}: {field}: {row.reason}"
-    return f"{row.boundary}: {row.reason}"
-
-
 def finding_for(row: ContractRow) -> Finding | None:
-    """The finding a non-PASS row stands for, located at the offending line."""
-    if row.status is Status.PASS or row.kind is None or row.location is None:
-        return None
-    return Finding(
-        kind=row.kind,
-        rule=RULE_FOR_QUESTION[row.question],
-        status=row.status,
-        file=row.location.file,
-        line=row.location.line,
-        message=_message(row),
-    )
+    """The finding a non-PASS row stands for, given by the rule of its question."""
+    return next((f for rule in rules_of("contract") for f in rule.detect([row], None)), None)
 
 
 class ContractCheck:

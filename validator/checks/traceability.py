@@ -21,14 +21,19 @@ from ...core.specs.model import Requirement
 from ..context import AnalysisContext, CheckOutput
 from ..findings import Finding, Status
 from ..report.model import Location, RequirementRow, TestRef, TestRow
+from ..rules import rule_named, rules_of
 from ..trace.commits import files_by_task
 from ..trace.evidence import Evidence, Tracer, classify
 
 _CREATED = re.compile(r"^Created\s+`?(?P<path>[^`\s]+)`?(?:\s+.*)?$")
-RULE_UNIMPLEMENTED = "TR001"
-RULE_UNTESTED = "TR002"
 MAX_IMPLEMENTATION_CELLS = 3  # the strongest few locations; the JSON row lists the same
 MAX_TEST_CELLS = 5
+
+
+# The rules a row's status stands for; the row carries the rule's kind.
+UNIMPLEMENTED = "requirement-unimplemented"
+UNTESTED = "requirement-untested"
+STUB = "stub-body"
 
 
 def _row(
@@ -46,10 +51,10 @@ def _row(
     dishonest = sorted(c for c in evidence.tests if (c.file, c.line) in flagged)
     tests = tuple(TestRef(c.file, c.name, c.line) for c in honest[:MAX_TEST_CELLS])
     if not implementation:
-        status, kind = Status.FAIL, "trace.unimplemented"
+        status, kind = Status.FAIL, rule_named(UNIMPLEMENTED).kind
         reason = f"no production code names requirement {req.id} or matches its terms"
     elif not honest:
-        status, kind = Status.UNKNOWN, "trace.untested"
+        status, kind = Status.UNKNOWN, rule_named(UNTESTED).kind
         if dishonest:
             names = ", ".join(f"{c.file}::{c.name}" for c in dishonest[:MAX_TEST_CELLS])
             reason = f"implemented; its only covering tests are flagged by test integrity: {names}"
@@ -71,20 +76,9 @@ def _row(
     )
 
 
-def finding_for(row: RequirementRow) -> Finding | None:
-    """The flat finding of a non-PASS requirement row, at the requirement's heading."""
-    if row.status is Status.PASS or row.kind is None:
-        return None
-    rule = RULE_UNIMPLEMENTED if row.kind == "trace.unimplemented" else RULE_UNTESTED
-    return Finding(
-        kind=row.kind,
-        rule=rule,
-        status=row.status,
-        file=row.file,
-        line=row.line,
-        message=f"requirement {row.id}: {row.reason}",
-        symbol=f"requirement {row.id}",
-    )
+def requirement_findings(rows: list[RequirementRow]) -> list[Finding]:
+    """The findings the trace rules give for the non-PASS requirement rows."""
+    return [f for rule in rules_of("trace") for f in rule.detect(rows, None)]
 
 
 def created_paths(req: Requirement) -> list[str]:
@@ -121,7 +115,8 @@ class TraceabilityCheck:
         tracer = Tracer(spec, files)
         tracer.add_implementation()
         # A stub is no implementation: evidence on a flagged stub's line does not count.
-        stubs = {(f.file, f.line) for f in ctx.so_far.findings if f.kind == "placeholder.stub"}
+        stub_kind = rule_named(STUB).kind
+        stubs = {(f.file, f.line) for f in ctx.so_far.findings if f.kind == stub_kind}
         for evidence in tracer.evidence.values():
             evidence.implementation = [
                 h for h in evidence.implementation if (h.file, h.line) not in stubs
@@ -143,11 +138,9 @@ class TraceabilityCheck:
                 row = replace(
                     row,
                     status=Status.FAIL,
-                    kind="trace.unimplemented",
+                    kind=rule_named(UNIMPLEMENTED).kind,
                     reason=f"acceptance criterion says Created {missing[0]}; no such file at HEAD",
                 )
             out.requirements.append(row)
-            finding = finding_for(row)
-            if finding is not None:
-                out.findings.append(finding)
+        out.findings.extend(requirement_findings(out.requirements))
         return out

@@ -8,6 +8,8 @@ from enum import IntEnum
 
 from ..findings import Status
 from ..report.model import ContractRow, FieldRef, Location
+from ..rules import rules_of
+from ..rules.contract.rows import ContractRule
 
 
 class Question(IntEnum):
@@ -20,16 +22,10 @@ class Question(IntEnum):
 
     @property
     def kind(self) -> str:
-        """The finding kind a FAIL or UNKNOWN answer to this question carries."""
-        return _KINDS[self]
-
-
-_KINDS: dict[Question, str] = {
-    Question.MOCK_DRIFT: "contract.mock-drift",
-    Question.MISSING_FIELD: "contract.missing-field",
-    Question.UNCONSUMED_FIELD: "contract.unconsumed-field",
-    Question.NAMING_DRIFT: "contract.naming-drift",
-}
+        """The finding kind a FAIL or UNKNOWN answer carries: that of the contract rule
+        answering this question (``validator/rules/contract/``)."""
+        rules = (r for r in rules_of("contract") if isinstance(r, ContractRule))
+        return next(r.kind for r in rules if r.question == self)
 
 
 @dataclass(frozen=True)

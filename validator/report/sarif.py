@@ -1,4 +1,4 @@
-"""SARIF 2.1.0 for code-scanning dashboards: one result per finding, rules from the catalogue.
+"""SARIF 2.1.0 for code-scanning dashboards: one result per finding, rules from the registry.
 
 Every non-PASS cell of the report is a finding (DESIGN §7), so the results are
 the findings: requirement rows that fail point at the requirement's heading in
@@ -54,7 +54,7 @@ def _rule_descriptor(meta: RuleMeta) -> dict[str, object]:
 
 
 def _fallback_meta(finding: Finding) -> RuleMeta:
-    """Metadata for a rule the catalogue does not list (e.g. a report read from elsewhere)."""
+    """Metadata for a rule the registry does not list (e.g. a report read from elsewhere)."""
     return RuleMeta(finding.rule, finding.kind, finding.kind, f"{finding.kind} finding")
 
 

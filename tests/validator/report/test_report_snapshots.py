@@ -81,16 +81,8 @@ def _cases() -> list[Case]:
             ("--spec", "row-count-check"),
         )
     )
-    for name in ("python", "js", "markdown"):
-        cases.append(Case(f"rules-{name}", ((FIXTURES / "rules" / name, "rules: add"),)))
-    weakened = FIXTURES / "rules" / "weakened"
-    cases.append(
-        Case(
-            "rules-weakened",
-            ((weakened / "base", "tests at BASE"), (weakened / "head", "tests: weaken")),
-            ("--base", "HEAD~1"),
-        )
-    )
+    for folder in sorted(p for p in (FIXTURES / "rules").iterdir() if p.is_dir()):
+        cases.append(_rule_case(folder))
     cases.append(Case("extractors-js", ((FIXTURES / "extractors" / "js", "extractors: add"),)))
     specs = {
         "agent-tasks": ".agent/tasks.json",
@@ -113,6 +105,17 @@ def _cases() -> list[Case]:
     return cases
 
 
+def _rule_case(folder: Path) -> Case:
+    """A rule's fixture folder: one commit audited with --all (and its spec, if it has
+    one), or a BASE/head pair."""
+    if (folder / "base").is_dir():
+        commits = ((folder / "base", "tests at BASE"), (folder / "head", "tests: change"))
+        return Case(f"rules-{folder.name}", commits, ("--base", "HEAD~1"))
+    specs = folder / ".kiro" / "specs"
+    spec = ("--spec", next(specs.iterdir()).name) if specs.is_dir() else ()
+    return Case(f"rules-{folder.name}", ((folder, "rules: add"),), (*spec, "--all"))
+
+
 CASES = _cases()
 
 
@@ -129,7 +132,8 @@ def _build(case: Case, root: Path) -> Path:
 
 
 def _ignore_pycache(_folder: str, names: list[str]) -> list[str]:
-    return [n for n in names if n in ("__pycache__", "commits.json") or n.endswith(".pyc")]
+    skipped = ("__pycache__", "commits.json", "expected.txt")
+    return [n for n in names if n in skipped or n.endswith(".pyc")]
 
 
 def test_every_fixture_has_a_case() -> None:

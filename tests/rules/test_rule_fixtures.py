@@ -1,0 +1,89 @@
+"""Every rule's folder under fixtures/rules, run as a real audit: the findings agree with the
+folder's `ruleid:`/`ok:`/`todoruleid:` annotations and, message for message, with its
+expected.txt (rewrite those with `python -m ralph_validate.validator.rules.harness --update`
+and review the diff).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ralph_validate.validator.rules import list_rules
+from ralph_validate.validator.rules.annotations import read_annotations
+from ralph_validate.validator.rules.harness import (
+    EXPECTED,
+    head_tree,
+    main,
+    problems,
+    rule_folders,
+    run_folder,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "fixtures" / "rules"
+FOLDERS = rule_folders(FIXTURES)
+
+
+def test_every_rule_has_a_fixture_folder() -> None:
+    assert [f.name for f in FOLDERS] == [r.id for r in list_rules()]
+    assert sorted(p.name for p in FIXTURES.iterdir()) == [f.name for f in FOLDERS]
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
+def test_findings_match_the_annotations_and_the_expected_file(folder: Path) -> None:
+    assert problems(folder, run_folder(folder)) == []
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=[f.name for f in FOLDERS])
+def test_each_folder_shows_its_rule_firing_and_a_clean_look_alike(folder: Path) -> None:
+    labels: dict[str, set[str]] = {"must": set(), "must_not": set()}
+    tree = head_tree(folder)
+    for path in (p for p in tree.rglob("*") if p.is_file() and p.name != EXPECTED):
+        found = read_annotations(path.read_text(encoding="utf-8", errors="replace"))
+        labels["must"] |= {rule for rule, _ in found.must}
+        labels["must_not"] |= {rule for rule, _ in found.must_not}
+    assert folder.name in labels["must"]
+    assert folder.name in labels["must_not"]
+
+
+def test_annotation_forms_own_line_trailing_lists_and_known_misses() -> None:
+    text = (
+        "# ruleid: CT002, CT004\n"
+        "value = level['inStock']\n"
+        "# todoruleid: TI001\n"
+        "# ok: TI002\n"
+        "assert 2 + 2 == 4\n"
+        'TARGET = "staging"  # ruleid: SC001\n'
+    )
+    found = read_annotations(text)
+    assert found.must == {("CT002", 2), ("CT004", 2), ("SC001", 6)}
+    assert found.todo == {("TI001", 5)}
+    assert found.must_not == {("TI002", 5)}
+
+
+def test_the_harness_reports_a_stale_expected_file_and_a_known_miss_that_fires(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "PH001"
+    shutil.copytree(FIXTURES / "PH001", folder)
+    source = folder / "placeholders.py"
+    source.write_text(source.read_text().replace("# ruleid: PH001", "# todoruleid: PH001"))
+    expected = folder / EXPECTED
+    expected.write_text(expected.read_text().replace("TODO left", "FIXME left", 1))
+    found = problems(folder, run_folder(folder))
+    assert found == [
+        "todoruleid fires now: PH001 at placeholders.py:6",
+        f"{expected} differs from the findings (regenerate with --update)",
+    ]
+
+
+def test_update_rewrites_the_expected_file_from_the_findings(tmp_path: Path) -> None:
+    folder = tmp_path / "SC001"
+    shutil.copytree(FIXTURES / "SC001", folder)
+    (folder / EXPECTED).unlink()
+    assert main([str(folder)]) == 1
+    assert main(["--update", str(folder)]) == 0
+    assert (folder / EXPECTED).read_text() == (FIXTURES / "SC001" / EXPECTED).read_text()

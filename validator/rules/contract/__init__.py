@@ -1,0 +1,1 @@
+"""Contract rules (``contract.*``): one per question the contract engine answers."""

@@ -1,0 +1,113 @@
+"""PH002 stub-body: a body that does nothing real in production code is unfinished work."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ....extractors.facts import FileFacts
+from ....extractors.integrity_facts import StubBody as StubFact
+from ...findings import Finding
+from ..rule import FileContext, FileRule
+from .markers import todo_lines
+
+
+class StubBody(FileRule):
+    """## What it does
+    Finds production functions whose body does nothing real: `pass`, `...`,
+    `raise NotImplementedError`, `throw new Error('not implemented')`, and an
+    empty body or `return null` with a TODO on the line above, on the signature
+    line or inside the body (an empty callback alone is a legitimate no-op, and
+    so is a docstring-only body, which documents one). Abstract methods, `Protocol`
+    members, `@overload`s, interface members and `.d.ts`/`.pyi` declarations are
+    not stubs, nor is a `NotImplementedError` whose message names an
+    unsupported case (`NotImplementedError(f"unsupported format {fmt}")`).
+
+    ## Why is this bad?
+    A stub compiles and imports, so every check that only runs the code passes.
+
+    ## Example
+    ```python
+    def resume_from_checkpoint(path):
+        raise NotImplementedError
+    ```
+
+    Use instead: implement it, or remove it and leave its task open.
+
+    ## How to suppress
+    `# ralph-validate: ignore[PH002] <reason>` on the `def` line or the line above.
+    """
+
+    id = "PH002"
+    kind = "placeholder.stub"
+    name = "stub-body"
+    summary = "A function body that does nothing real."
+    message = "{name}: {why}"
+
+    def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
+        """Stub bodies that are no abstract method, protocol, overload, hook or declaration."""
+        todos = todo_lines(facts)
+        for stub in facts.of_type(StubFact):
+            # The TODO is on the line above, on the signature line, or inside the body.
+            near = any(
+                line in (stub.line - 1, stub.line) or (symbol == stub.symbol and line > stub.line)
+                for line, symbol in todos.items()
+            )
+            why = _stub_message(stub, near)
+            if why is not None:
+                yield self.finding(stub, name=stub.symbol.split("::", 1)[-1], why=why)
+
+
+_UNSUPPORTED = re.compile(
+    r"unsupported|not supported|only .* (?:is|are) supported|does not support|doesn't support"
+    r"|cannot|can't|invalid|unknown|not available|no support",
+    re.IGNORECASE,
+)
+_NOT_DONE = re.compile(
+    r"not (?:yet )?implemented|todo|fixme|stub|unimplemented|placeholder", re.IGNORECASE
+)
+_ABSTRACT_NAME = re.compile(r"^(Base|Abstract)|(Base|Mixin|Interface|ABC)$")
+
+
+def _meaningful_bases(bases: tuple[str, ...]) -> bool:
+    return any(b.rsplit(".", 1)[-1] not in ("object", "Generic") for b in bases)
+
+
+def _stub_message(stub: StubFact, comments_near: bool) -> str | None:
+    """Why a stub body is a placeholder, or None when it is not one."""
+    if stub.in_test_file or stub.abstract or stub.protocol or stub.overload or stub.declaration:
+        return None
+    if (
+        stub.body in ("pass", "ellipsis")
+        and stub.owner
+        and (stub.owner_subclassed or _meaningful_bases(stub.owner_bases))
+    ):
+        return None  # a hook a subclass overrides, or a deliberate no-op override
+    if stub.body in ("pass", "ellipsis"):
+        return f"body is only `{'pass' if stub.body == 'pass' else '...'}`"
+    if stub.body == "not-implemented":
+        if (
+            stub.message
+            and _UNSUPPORTED.search(stub.message)
+            and not _NOT_DONE.search(stub.message)
+        ):
+            return None
+        if stub.owner and (
+            stub.owner_subclassed
+            or _ABSTRACT_NAME.search(stub.owner)
+            or stub.documented
+            or _meaningful_bases(stub.owner_bases)
+        ):
+            # The pre-abc way to declare an abstract method (a documented method, or one a
+            # subclass overrides), or an override that refuses an operation on purpose.
+            return None
+        return "raises NotImplementedError" + (f" ({stub.message})" if stub.message else "")
+    if stub.body == "throw-not-implemented":
+        if _NOT_DONE.search(stub.message or ""):
+            return f"throws {stub.message}"
+        return None
+    if stub.body in ("empty", "return-null") and comments_near:
+        return (
+            "empty body next to a TODO" if stub.body == "empty" else "returns null next to a TODO"
+        )
+    return None

@@ -1,0 +1,1 @@
+"""Placeholder rules (``placeholder.*``): TODO markers, stub bodies, pick-later values."""

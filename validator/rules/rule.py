@@ -1,0 +1,115 @@
+"""The Rule base class: one rule per module, its docstring is its documentation.
+
+A rule carries its id, kind (DESIGN §6), name, summary, default severity and message
+format, and finds its own matches in ``detect``. Findings are built only through
+``finding``, so no id or kind is typed where a finding is made. Defining a concrete
+subclass registers it (see ``registry``).
+"""
+
+from __future__ import annotations
+
+import inspect
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from ...extractors.facts import FileFacts
+from ..findings import Finding, Status
+
+FactsT = TypeVar("FactsT", contravariant=True)
+ContextT = TypeVar("ContextT", contravariant=True)
+
+_DEFINED: list[type[AnyRule]] = []
+
+
+class Located(Protocol):
+    """Anything a finding can point at: a fact, a report row, a location."""
+
+    @property
+    def file(self) -> str:
+        """Repository-relative path."""
+        ...
+
+    @property
+    def line(self) -> int:
+        """1-based line."""
+        ...
+
+
+class Rule(ABC, Generic[FactsT, ContextT]):
+    """One rule: what it is (class attributes and docstring) and how it matches (``detect``)."""
+
+    id: ClassVar[str]
+    kind: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    severity: ClassVar[Status] = Status.FAIL
+    # One format, or several named ones when a rule reports distinct shapes of one problem.
+    message: ClassVar[str | Mapping[str, str]]
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "id" in cls.__dict__ and not inspect.isabstract(cls):
+            _DEFINED.append(cls)
+
+    @property
+    def family(self) -> str:
+        """The kind's prefix (``test``, ``placeholder``, …): which check drives the rule."""
+        return self.kind.split(".", 1)[0]
+
+    @property
+    def doc(self) -> str:
+        """The rule's documentation: its class docstring, dedented."""
+        return inspect.cleandoc(type(self).__doc__ or "")
+
+    @abstractmethod
+    def detect(self, facts: FactsT, context: ContextT) -> Iterable[Finding]:
+        """Every finding of this rule in ``facts``."""
+
+    def finding(
+        self,
+        at: Located,
+        *,
+        variant: str | None = None,
+        status: Status | None = None,
+        symbol: str | None = None,
+        **message_args: object,
+    ) -> Finding:
+        """A finding of this rule at ``at``, its message formatted from ``message_args``."""
+        formats = self.message
+        if isinstance(formats, str) == (variant is not None):
+            raise TypeError(f"{self.id}: name a variant exactly when the rule has several messages")
+        template = formats if isinstance(formats, str) else formats[variant or ""]
+        return Finding(
+            kind=self.kind,
+            rule=self.id,
+            status=status or self.severity,
+            file=at.file,
+            line=at.line,
+            message=template.format(**message_args),
+            symbol=symbol if symbol is not None else getattr(at, "symbol", ""),
+        )
+
+
+@dataclass(frozen=True)
+class FileContext:
+    """What a per-file rule may know besides the file: its BASE version and the config."""
+
+    base: FileFacts | None = None
+    sentinel_names: tuple[str, ...] = ()
+
+
+class FileRule(Rule[FileFacts, FileContext], ABC):
+    """A rule over the facts of one file version."""
+
+    # True for a rule that compares with BASE itself (its findings are not subtracted).
+    reads_base: ClassVar[bool] = False
+
+
+AnyRule = Rule[Any, Any]
+
+
+def defined_rules() -> tuple[type[AnyRule], ...]:
+    """Every concrete rule class defined so far, in definition order."""
+    return tuple(_DEFINED)

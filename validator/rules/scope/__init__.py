@@ -1,0 +1,1 @@
+"""Scope rules (``scope.*``): changes outside the declared scope."""

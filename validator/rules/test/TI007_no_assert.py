@@ -1,0 +1,63 @@
+"""TI007 no-assert: a test without a runnable assertion passes whatever the code does."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ....extractors.facts import FileFacts
+from ....extractors.integrity_facts import Skip, TestCase
+from ...findings import Finding
+from ..rule import FileContext, FileRule
+from .common import own_and_helper_assertions
+
+
+class NoAssert(FileRule):
+    """## What it does
+    Finds tests with no assertion that can run — none in the test, none in the
+    same-file helpers it calls (`pytest.raises`, mock `assert_called*`,
+    `expect.assertions` count as assertions).
+
+    ## Why is this bad?
+    Such a test passes as long as nothing raises; it does not check a result.
+
+    ## Example
+    ```python
+    def test_export():
+        export_report("out.csv")
+    ```
+
+    Use instead:
+    ```python
+    def test_export(tmp_path):
+        export_report(tmp_path / "out.csv")
+        assert (tmp_path / "out.csv").read_text().startswith("id,")
+    ```
+
+    ## How to suppress
+    `# ralph-validate: ignore[TI007] <reason>` on the test's line or the line above.
+    """
+
+    id = "TI007"
+    kind = "test.no-assert"
+    name = "no-assert"
+    summary = "A test without an assertion that can run."
+    message = "{test} has no assertion that can run"
+
+    def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
+        """Tests that run, assert nothing themselves or in a same-file helper, and delegate
+        to no method of their own."""
+        assertions = own_and_helper_assertions(facts)
+        skipped = {s.symbol for s in facts.of_type(Skip) if not s.conditional}
+        for t in facts.of_type(TestCase):
+            # A test that calls its own methods (self.check(...)) may assert in them through
+            # indirection this file does not show: not reported.
+            delegates = any(
+                c.startswith(("self.", "cls.", "this.")) and not _is_assert_name(c) for c in t.calls
+            )
+            if not assertions.get(t.symbol) and t.symbol not in skipped and not delegates:
+                yield self.finding(t, test=t.name)
+
+
+def _is_assert_name(call: str) -> bool:
+    last = call.rsplit(".", 1)[-1]
+    return last.startswith(("assert", "fail", "skipTest"))

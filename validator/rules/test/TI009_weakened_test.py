@@ -1,0 +1,107 @@
+"""TI009 weakened-test: a test that asserts less than at BASE was weakened to pass."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from types import MappingProxyType
+
+from ....extractors.facts import FileFacts
+from ....extractors.integrity_facts import Skip, TestCase
+from ...findings import Finding
+from ..rule import FileContext, FileRule
+from .common import names_any_exception, own_and_helper_assertions
+from .weakening import EXACT, WEAK, check_kind, loosened, subject
+
+
+class WeakenedTest(FileRule):
+    """## What it does
+    Compares each test of the change set with the same test (same file, same
+    name) at BASE and reports when it asserts less: fewer assertions; an exact
+    comparison turned into `is not None`, `toBeDefined()`, `toBeTruthy()` or a bare
+    truth test; a specific exception turned into `Exception` or its `match=`
+    dropped; a threshold or tolerance loosened (`< 100` → `< 1000`,
+    `abs=0.01` → `abs=0.5`, `toBeCloseTo(x, 5)` → `toBeCloseTo(x, 1)`); a new skip.
+
+    ## Why is this bad?
+    Weakening a test until it passes is the quietest way to fake progress: the
+    test still exists and is green.
+
+    ## Example
+    ```python
+    # BASE
+    assert total == 3
+    # HEAD
+    assert total is not None
+    ```
+
+    Use instead: keep the exact check and fix the code.
+
+    ## How to suppress
+    `# ralph-validate: ignore[TI009] <reason>` on the line or the line above.
+    """
+
+    id = "TI009"
+    kind = "test.weakened"
+    name = "weakened-test"
+    summary = "The test asserts less than it did at BASE."
+    reads_base = True
+    message = MappingProxyType(
+        {
+            "fewer": "{test} has {now} assertion(s); {was} at BASE",
+            "exact": "exact check on {subject} weakened to: {assertion}",
+            "broadened": "expected exception broadened: {assertion}",
+            "loosened": "threshold loosened: {before} -> {after}",
+            "skipped": "{test} is newly skipped ({how})",
+        }
+    )
+
+    def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
+        """Tests that assert less than the same test did at BASE (``context.base``)."""
+        base = context.base
+        if base is None:
+            return
+        base_tests = {t.symbol: t for t in base.of_type(TestCase)}
+        base_asserts = own_and_helper_assertions(base)
+        head_asserts = own_and_helper_assertions(facts)
+        base_skips = {(s.symbol, s.how) for s in base.of_type(Skip)}
+        for test in facts.of_type(TestCase):
+            if test.symbol not in base_tests:
+                continue
+            was, now = base_asserts.get(test.symbol, []), head_asserts.get(test.symbol, [])
+            if len(now) < len(was):
+                yield self.finding(
+                    test, variant="fewer", test=test.name, now=len(now), was=len(was)
+                )
+            exact_before = {subject(a) for a in was if check_kind(a) in EXACT}
+            exact_now = {subject(a) for a in now if check_kind(a) in EXACT}
+            # Only what changed can have been weakened: an assertion present, word for word, on
+            # both sides says nothing, and neither does a pairing with one.
+            texts_before = {a.text for a in was}
+            texts_now = {a.text for a in now}
+            was = [b for b in was if b.text not in texts_now]
+            for a in (a for a in now if a.text not in texts_before):
+                what = subject(a)
+                if check_kind(a) in WEAK and what in exact_before and what not in exact_now:
+                    yield self.finding(a, variant="exact", subject=what, assertion=a.text)
+                if a.style == "raises" or a.exception_types:
+                    for b in was:
+                        if (b.style, b.method) != (a.style, a.method):
+                            continue
+                        broad = names_any_exception(a.exception_types)
+                        was_specific = b.exception_types and not names_any_exception(
+                            b.exception_types
+                        )
+                        if (broad and was_specific) or (
+                            b.has_match
+                            and not a.has_match
+                            and set(b.exception_types) == set(a.exception_types)
+                        ):
+                            yield self.finding(a, variant="broadened", assertion=a.text)
+                            break
+                for b in was:
+                    if loosened(b, a):
+                        yield self.finding(a, variant="loosened", before=b.text, after=a.text)
+                        break
+            for s in facts.of_type(Skip):
+                if s.symbol == test.symbol and (s.symbol, s.how) not in base_skips:
+                    yield self.finding(s, variant="skipped", test=test.name, how=s.how)

@@ -1,0 +1,41 @@
+"""What several test rules look up: which facts are tests, and which assertions each test runs."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from ....extractors.facts import FileFacts
+from ....extractors.integrity_facts import Assertion, TestCase
+
+_ANY_EXCEPTION = ("Exception", "BaseException")
+
+
+def test_ids(facts: FileFacts) -> set[str]:
+    """The symbols of the file's tests."""
+    return {t.symbol for t in facts.of_type(TestCase)}
+
+
+def names_any_exception(types: Iterable[str]) -> bool:
+    """True when an expected-exception list accepts any exception (``Exception``)."""
+    return any(t.rsplit(".", 1)[-1] in _ANY_EXCEPTION for t in types)
+
+
+def own_and_helper_assertions(facts: FileFacts) -> dict[str, list[Assertion]]:
+    """Test id → its assertions, including those of same-file helpers it calls."""
+    by_symbol: dict[str, list[Assertion]] = defaultdict(list)
+    for a in facts.of_type(Assertion):
+        by_symbol[a.symbol].append(a)
+    helpers: dict[str, list[Assertion]] = defaultdict(list)
+    for symbol, found in by_symbol.items():
+        name = symbol.rsplit("::", 1)[-1].rsplit(".", 1)[-1]
+        helpers[name].extend(found)
+    result: dict[str, list[Assertion]] = {}
+    for test in facts.of_type(TestCase):
+        own = list(by_symbol.get(test.symbol, []))
+        for called in test.calls:
+            name = called.rsplit(".", 1)[-1]
+            if name != test.name:
+                own.extend(helpers.get(name, []))
+        result[test.symbol] = own
+    return result

@@ -1,0 +1,41 @@
+"""TR001 requirement-unimplemented: a requirement no production code implements is not done."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ...findings import Finding
+from ...report.model import RequirementRow
+from ..rule import Rule
+from .rows import requirement_findings
+
+
+class RequirementUnimplemented(Rule[Iterable[RequirementRow], None]):
+    """## What it does
+    Reports a requirement of the spec that no production code implements: no
+    file names its id, completes one of its tasks alone, or matches its
+    distinctive terms; or a `Created <path>` criterion whose file is missing.
+
+    ## Why is this bad?
+    The work claimed complete does not contain the requirement.
+
+    ## Example
+    A spec with "Requirement 3: resume from the checkpoint" and no code that
+    mentions requirement 3 or checkpoints.
+
+    Use instead: implement it, and name the requirement in a comment
+    (`# Requirement 3: resume from the checkpoint`).
+
+    ## How to suppress
+    Requirement rows are not suppressed: change the spec if it is wrong.
+    """
+
+    id = "TR001"
+    kind = "trace.unimplemented"
+    name = "requirement-unimplemented"
+    summary = "A requirement with no implementing production code."
+    message = "requirement {id}: {reason}"
+
+    def detect(self, facts: Iterable[RequirementRow], context: None) -> Iterator[Finding]:
+        """The requirement rows the traceability check gave this rule's kind."""
+        return requirement_findings(self, facts)

@@ -1,0 +1,1 @@
+"""Traceability rules (``trace.*``): requirements without code or without an honest test."""
