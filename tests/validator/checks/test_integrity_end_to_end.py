@@ -10,7 +10,7 @@ from ralph_validate.validator.rules import list_rules
 from ralph_validate.validator.rules.annotations import annotations
 from ralph_validate.validator.rules.docs import pages
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = ROOT / "fixtures" / "rules"
 
 

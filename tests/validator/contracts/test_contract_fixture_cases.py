@@ -14,7 +14,7 @@ import pytest
 
 from ralph_validate.validator.contracts.rules import RULE_FOR_QUESTION
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "contracts"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "contracts"
 
 CASES = sorted(
     (case.name, variant)
