@@ -50,10 +50,11 @@ def run_loop(validate):
 def blocking_agent(tmp_path: Path) -> tuple[Path, Path, Path]:
     """An agent that writes ``started`` and then blocks until ``release`` (a FIFO) is written.
 
-    Returns the script, the started file and the FIFO."""
+    The agent opens the FIFO (read-write, which never blocks) before it writes ``started``,
+    so from then on a write reaches it. Returns the script, the started file and the FIFO."""
     started, release = tmp_path / "started", tmp_path / "release"
     os.mkfifo(release)
-    body = f"echo started > {started}\nread -r _ < {release}\n"
+    body = f"exec 3<>{release}\necho started > {started}\nread -r _ <&3\n"
     return agent(tmp_path, "blocking", body), started, release
 
 
@@ -99,7 +100,7 @@ def release(fifo: Path) -> None:
     try:
         handle = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
     except OSError as err:
-        if err.errno in (errno.ENXIO, errno.ENOENT):  # no reader: the agent already ended
+        if err.errno == errno.ENXIO:  # nobody holds the FIFO: the agent has already ended
             return
         raise
     with contextlib.closing(os.fdopen(handle, "w")) as writer:
