@@ -21,12 +21,15 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import anthropic
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from .atomic import atomic_write_text
+
+if TYPE_CHECKING:
+    import anthropic
+
+# anthropic and jsonschema are imported where a question is asked, not here: an audit
+# without --llm (the default) and the gate's other checks never pay for loading them.
 
 DEFAULT_MODEL = "claude-sonnet-4-5"
 MODEL_ENV = "RALPH_VALIDATE_MODEL"
@@ -97,6 +100,8 @@ class LlmClient:
 
     def _sdk(self) -> anthropic.Anthropic:
         if self._client is None:
+            import anthropic
+
             # Reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL from the environment itself.
             self._client = anthropic.Anthropic(max_retries=MAX_RETRIES, timeout=REQUEST_TIMEOUT)
         return self._client
@@ -108,6 +113,8 @@ class LlmClient:
         path = self._cache_path(key)
         if path is None or not path.is_file():
             return None
+        import jsonschema
+
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             jsonschema.validate(data, schema)
@@ -137,6 +144,9 @@ class LlmClient:
             return LlmReply(cached, "answered from the LLM cache", from_cache=True)
         if self.replay:
             return LlmReply(None, "no cached LLM answer (--llm-replay never calls the API)")
+        import anthropic
+        import jsonschema
+
         try:
             response = self._sdk().messages.create(
                 model=self.model,

@@ -1,4 +1,4 @@
-"""Shared fixtures: real git repositories built in tmp_path, and the CLIs as subprocesses."""
+"""Shared fixtures: real git repositories built in tmp_path, and the CLIs run in-process."""
 
 from __future__ import annotations
 
@@ -96,26 +96,69 @@ def repo(tmp_path: Path) -> GitRepo:
 Runner = Callable[..., subprocess.CompletedProcess[str]]
 
 
-def _runner(module: str) -> Runner:
-    def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", module, *args],
-            cwd=cwd,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+class InProcessRunner:
+    """A CLI's ``main(argv)`` called in this process, with the result shape of a subprocess.
 
-    return run
+    What a real process would start with fresh is saved and restored around each call: the
+    working directory, the environment, ``sys.argv``; stdout and stderr are captured at the
+    file-descriptor level, so output from child processes is caught as a pipe would."""
+
+    def __init__(self, prog: str, main: Callable[[list[str]], int], capfd: pytest.CaptureFixture):
+        self.prog = prog
+        self.main = main
+        self.capfd = capfd
+
+    def __call__(self, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+        argv = [str(a) for a in args]
+        saved_cwd, saved_env, saved_argv = os.getcwd(), dict(os.environ), sys.argv
+        self.capfd.readouterr()  # only this call's output belongs to its result
+        try:
+            if cwd is not None:
+                os.chdir(cwd)
+            sys.argv = [self.prog, *argv]
+            try:
+                code = self.main(argv)
+            except SystemExit as done:  # argparse's --help and --version exit by themselves
+                code = done.code if isinstance(done.code, int) else (0 if done.code is None else 2)
+        finally:
+            os.chdir(saved_cwd)
+            sys.argv = saved_argv
+            if dict(os.environ) != saved_env:
+                os.environ.clear()
+                os.environ.update(saved_env)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            out = self.capfd.readouterr()
+        return subprocess.CompletedProcess([self.prog, *argv], code, out.out, out.err)
 
 
 @pytest.fixture
-def validate() -> Runner:
-    """``ralph-validate`` as a subprocess."""
-    return _runner("ralph_validate.validator.cli")
+def validate(capfd: pytest.CaptureFixture) -> Runner:
+    """``ralph-validate`` in-process: ``validate(*args, cwd=None)`` -> returncode/stdout/stderr."""
+    from ralph_validate.validator.cli import main
+
+    return InProcessRunner("ralph-validate", main, capfd)
 
 
 @pytest.fixture
-def gate() -> Runner:
-    """``ralph-gate`` as a subprocess."""
-    return _runner("ralph_validate.gate.cli")
+def gate(capfd: pytest.CaptureFixture) -> Runner:
+    """``ralph-gate`` in-process: ``gate(*args, cwd=None)`` -> returncode, stdout, stderr."""
+    from ralph_validate.gate.cli import main
+
+    return InProcessRunner("ralph-gate", main, capfd)
+
+
+def _run_console_script(
+    name: str, *args: str, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    script = Path(sys.executable).parent / name
+    return subprocess.run(
+        [str(script), *args], cwd=cwd, capture_output=True, text=True, timeout=300
+    )
+
+
+@pytest.fixture
+def console_script() -> Runner:
+    """An installed console script as a real process: ``console_script(name, *args, cwd=None)``,
+    for the few smoke tests of start-up, exit codes and signals end to end."""
+    return _run_console_script

@@ -13,37 +13,52 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.atomic import atomic_write_text
 from ..core.errors import InputError
 from ..core.version import __version__
-from .pipeline import (
-    AuditOptions,
-    default_out,
-    run_audit,
-    stderr_is_tty,
-    threshold_reached,
-)
-from .report.json_report import render_json
-from .report.junit import render_junit
-from .report.markdown import render_markdown
-from .report.model import Report
-from .report.sarif import RuleMeta, render_sarif
+
+if TYPE_CHECKING:
+    from .report.model import Report
+
+# The pipeline, the renderers and rich are imported by the command that needs them:
+# ``--version``, ``--help``, ``rules`` and usage errors answer without loading the
+# extractors, the contract checks or their third-party libraries.
+
+
+def _markdown(report: Report) -> str:
+    from .report.markdown import render_markdown
+
+    return render_markdown(report)
+
+
+def _json(report: Report) -> str:
+    from .report.json_report import render_json
+
+    return render_json(report)
 
 
 def _sarif_with_rules(report: Report) -> str:
     """SARIF whose rule descriptors carry the registry's names, summaries and docs."""
+    from .report.sarif import RuleMeta, render_sarif
     from .rules import list_rules, render_doc
 
     metas = [RuleMeta(r.id, r.kind, r.name, r.summary, render_doc(r)) for r in list_rules()]
     return render_sarif(report, metas)
 
 
+def _junit(report: Report) -> str:
+    from .report.junit import render_junit
+
+    return render_junit(report)
+
+
 WRITERS: dict[str, tuple[str, Callable[[Report], str]]] = {
-    "md": ("validation-report.md", render_markdown),
-    "json": ("validation-report.json", render_json),
+    "md": ("validation-report.md", _markdown),
+    "json": ("validation-report.json", _json),
     "sarif": ("validation-report.sarif", _sarif_with_rules),
-    "junit": ("validation-report.junit.xml", render_junit),
+    "junit": ("validation-report.junit.xml", _junit),
 }
 SUBCOMMANDS = ("demo", "loop")
 
@@ -100,6 +115,8 @@ def parse_formats(text: str) -> list[str]:
 
 
 def _progress_callback(quiet: bool) -> tuple[Callable[[int, int], None] | None, object]:
+    from .pipeline import stderr_is_tty
+
     if quiet or not stderr_is_tty():
         return None, None
     from rich.progress import Progress
@@ -149,6 +166,8 @@ def audit(argv: Sequence[str]) -> int:
         raise UsageError("--llm-replay needs --llm")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    from .pipeline import AuditOptions, default_out, run_audit, threshold_reached
+
     opts = AuditOptions(
         repo=args.repo,
         spec=args.spec,

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -225,20 +223,8 @@ def test_a_minified_bundle_is_not_audited_and_the_report_says_so(repo, validate)
     assert todos == ["web/app.js"]
 
 
-def test_demo_builds_the_example_and_runs_the_gate(tmp_path) -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "ralph_validate.validator.cli",
-            "demo",
-            "--keep",
-            str(tmp_path / "demo"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+def test_demo_builds_the_example_and_runs_the_gate(tmp_path, validate) -> None:
+    done = validate("demo", "--keep", str(tmp_path / "demo"))
     assert done.returncode == 0, done.stderr
     assert "# Validation report: row-count-check" in done.stdout
     assert "<promise>COMPLETE-WITH-GAPS</promise>" in done.stdout

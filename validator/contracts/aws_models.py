@@ -29,11 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-
-import botocore.loaders
-import botocore.model
-from botocore import xform_name
-from botocore.exceptions import BotoCoreError
+from typing import TYPE_CHECKING
 
 from ...extractors.contract_facts import SdkCall, SdkClient, SdkMock
 from ...extractors.facts import FileFacts
@@ -50,6 +46,13 @@ class Found(StrEnum):
     OPAQUE = "opaque"  # the model types the value no further (scalar, document, metadata)
 
 
+if TYPE_CHECKING:
+    import botocore.loaders
+    import botocore.model
+
+# botocore is imported the first time a service model is needed: most audits have no
+# boto3 call, and loading botocore costs a tenth of a second.
+
 # boto3 adds this key to every response; it is in no output shape.
 _METADATA = "ResponseMetadata"
 _SERVICE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -59,6 +62,8 @@ _SHOWN_VALUES = 12
 
 @cache
 def _loader() -> botocore.loaders.Loader:
+    import botocore.loaders
+
     return botocore.loaders.create_loader()
 
 
@@ -67,6 +72,9 @@ def service_model(service: str) -> botocore.model.ServiceModel | None:
     """The service model botocore ships for ``service`` ("athena"), or None."""
     if not _SERVICE_NAME.fullmatch(service):
         return None
+    import botocore.model
+    from botocore.exceptions import BotoCoreError
+
     try:
         data = _loader().load_service_model(service, "service-2")
     except BotoCoreError:
@@ -79,6 +87,8 @@ def _operations(service: str) -> dict[str, str]:
     model = service_model(service)
     if model is None:
         return {}
+    from botocore import xform_name
+
     return {xform_name(name): name for name in model.operation_names}
 
 

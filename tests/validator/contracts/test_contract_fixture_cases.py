@@ -14,7 +14,7 @@ import pytest
 
 from ralph_validate.validator.rules import rules_of
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "contracts"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "contracts"
 
 CASES = sorted(
     (case.name, variant)

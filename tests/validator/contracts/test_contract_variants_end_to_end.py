@@ -78,7 +78,7 @@ def test_the_fail_on_threshold_counts_contract_findings(case_repo, validate) -> 
     assert done.returncode == 1
 
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "contracts"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "contracts"
 
 
 def _case_files(case: str, variant: str) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""Baseline subtraction and inline suppression, on facts extracted from real source text."""
+"""Baseline subtraction: findings already at BASE are pre-existing (facts from real source)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from ralph_validate.extractors.dispatch import extract
 from ralph_validate.validator.baseline import baseline_key, subtract_base
 from ralph_validate.validator.checks.integrity import detect_tests
 from ralph_validate.validator.checks.placeholders import detect_placeholders
-from ralph_validate.validator.suppression import apply_suppressions
 
 PATH = "shop/limits.py"
 
@@ -51,46 +50,3 @@ def test_integrity_findings_at_base_are_pre_existing_by_test_id() -> None:
     head = extract(test_path, b"import os\n\n\ndef test_total():\n    assert True\n")
     found = subtract_base(detect_tests(head), base, detect_tests)
     assert [(f.rule, f.line, f.pre_existing) for f in found] == [("TI001", 5, True)]
-
-
-def suppressed(source: str) -> list[tuple[int, str, str]]:
-    facts = extract(PATH, source.encode())
-    kept = apply_suppressions(detect_placeholders(facts, ()), lambda path: facts)
-    return [(f.line, f.rule, f.message) for f in kept]
-
-
-def test_suppression_on_the_line_above_with_a_reason_drops_the_finding() -> None:
-    source = "# ralph-validate: ignore[PH003] vendor documents 9999 as its cap\nMAX_ITEMS = 9999\n"
-    assert suppressed(source) == []
-
-
-def test_suppression_on_the_same_line_by_kind_name() -> None:
-    source = "MAX_ITEMS = 9999  # ralph-validate: ignore[placeholder.sentinel] vendor cap\n"
-    assert suppressed(source) == []
-
-
-def test_suppression_lists_several_ids() -> None:
-    source = "MAX_ITEMS = 9999  # ralph-validate: ignore[PH001, ph003] vendor cap\n"
-    assert suppressed(source) == []
-
-
-def test_suppression_of_another_rule_leaves_the_finding() -> None:
-    source = "# ralph-validate: ignore[PH001] not this one\nMAX_ITEMS = 9999\n"
-    assert [rule for _, rule, _ in suppressed(source)] == ["PH003"]
-
-
-def test_suppression_two_lines_above_does_not_apply() -> None:
-    source = "# ralph-validate: ignore[PH003] too far away\n\nMAX_ITEMS = 9999\n"
-    assert [line for line, _, _ in suppressed(source)] == [3]
-
-
-def test_suppression_without_a_reason_is_ignored_and_says_so() -> None:
-    source = "# ralph-validate: ignore[PH003]\nMAX_ITEMS = 9999\n"
-    [(line, rule, message)] = suppressed(source)
-    assert (line, rule) == (2, "PH003")
-    assert message.endswith("(suppression without a reason is ignored)")
-
-
-def test_a_suppression_comment_is_not_itself_a_todo_marker() -> None:
-    source = "# ralph-validate: ignore[PH001] TODO: tracked in the issue tracker\n"
-    assert placeholders(source) == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-CONTRACTS = Path(__file__).resolve().parents[2] / "validator" / "contracts"
+CONTRACTS = Path(__file__).resolve().parents[3] / "validator" / "contracts"
 MAX_LINES = 500
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import anthropic
@@ -280,25 +278,10 @@ def test_injected_instruction_cannot_turn_a_fail_into_pass(repo) -> None:
     assert all("Requirement 3" not in s["messages"][0]["content"] for s in seen)
 
 
-def test_llm_without_a_key_is_off_and_said_so(repo, tmp_path) -> None:
+def test_llm_without_a_key_is_off_and_said_so(repo, validate, monkeypatch) -> None:
     build(repo)
-    env = {k: v for k, v in __import__("os").environ.items() if k != "ANTHROPIC_API_KEY"}
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "ralph_validate.validator.cli",
-            "--repo",
-            str(repo.root),
-            "--spec",
-            "row-count-check",
-            "--llm",
-        ],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    done = validate("--repo", str(repo.root), "--spec", "row-count-check", "--llm")
     assert done.returncode == 0, done.stderr
     text = (repo.root / SPEC / "validation-report.md").read_text()
     assert "- **LLM pass:** off (no ANTHROPIC_API_KEY)" in text

@@ -17,7 +17,7 @@ from ralph_validate.validator.config import Config
 from ralph_validate.validator.context import AnalysisContext, CheckOutput
 from ralph_validate.validator.factstore import FactStore
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "contracts"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "contracts"
 SPEC = "row-count"
 _ENV = {
     "GIT_AUTHOR_NAME": "Agent",

@@ -15,7 +15,7 @@ from ralph_validate.extractors.integrity_facts import (
 )
 
 NO_FLAGS = (False, False, False, False)
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "extractors" / "js"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "extractors" / "js"
 
 
 def _facts(path: str, source: str | bytes) -> tuple[Fact, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "contracts"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "contracts"
 
 
 def _files(case: str, variant: str) -> dict[str, str]:

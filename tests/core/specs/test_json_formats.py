@@ -10,7 +10,7 @@ import pytest
 from ralph_validate.core.errors import InputError
 from ralph_validate.core.specs import TaskState, parse_json_tasks
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "specs"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "specs"
 
 
 def test_snarktank_stories_are_requirements_and_tasks() -> None:

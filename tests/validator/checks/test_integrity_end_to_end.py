@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 from ralph_validate.validator.rules import list_rules
 from ralph_validate.validator.rules.annotations import read_annotations
 from ralph_validate.validator.rules.docs import pages
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = ROOT / "fixtures" / "rules"
 
 
@@ -141,12 +139,13 @@ def test_rule_docs_are_generated_from_the_catalogue() -> None:
     assert sorted(p.name for p in (ROOT / "docs/rules").iterdir()) == sorted(pages())
 
 
-def test_rules_and_explain_commands() -> None:
-    cli = [sys.executable, "-m", "ralph_validate.validator.cli"]
-    listed = subprocess.run([*cli, "rules"], capture_output=True, text=True, check=True)
+def test_rules_and_explain_commands(validate) -> None:
+    listed = validate("rules")
+    assert listed.returncode == 0
     assert [line.split()[0] for line in listed.stdout.splitlines()] == [r.id for r in list_rules()]
-    shown = subprocess.run([*cli, "explain", "ti001"], capture_output=True, text=True, check=True)
+    shown = validate("explain", "ti001")
+    assert shown.returncode == 0
     assert shown.stdout.startswith("# TI001 `assert-tautology` (test.tautology)")
     assert "## How to suppress" in shown.stdout
-    unknown = subprocess.run([*cli, "explain", "XX999"], capture_output=True, text=True)
+    unknown = validate("explain", "XX999")
     assert unknown.returncode == 2 and "unknown rule 'XX999'" in unknown.stderr

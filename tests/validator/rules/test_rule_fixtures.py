@@ -22,7 +22,7 @@ from ralph_validate.validator.rules.harness import (
     run_folder,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = ROOT / "fixtures" / "rules"
 FOLDERS = rule_folders(FIXTURES)
 

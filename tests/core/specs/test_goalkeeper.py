@@ -9,7 +9,7 @@ import pytest
 from ralph_validate.core.errors import InputError
 from ralph_validate.core.specs import parse_contract
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "specs"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "specs"
 CONTRACT = FIXTURES / "goalkeeper" / ".claude" / "goals" / "nightly-export" / "contract.md"
 
 

@@ -17,7 +17,7 @@ from ralph_validate.validator.findings import KINDS, Status
 from ralph_validate.validator.rules import get_rule, list_rules, rules_of
 from ralph_validate.validator.rules.rule import FileContext
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 VALIDATOR = ROOT / "validator"
 RULES = ROOT / "validator" / "rules"
 # The installed package's sources (pyproject's package-dir): where ids and kinds may not leak.

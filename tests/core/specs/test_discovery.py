@@ -11,7 +11,7 @@ import pytest
 from ralph_validate.core.errors import InputError
 from ralph_validate.core.specs import find_spec, read_tasks
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "specs"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "specs"
 
 
 def copy_fixture(name: str, tmp_path: Path) -> Path:

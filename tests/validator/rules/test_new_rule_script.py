@@ -11,7 +11,7 @@ import pytest
 
 from ralph_validate.validator.rules.annotations import read_annotations
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = ROOT / "scripts" / "new_rule.py"
 
 
