@@ -1,0 +1,1 @@
+"""Test runners' configuration, test files and invocations read into plain facts (no judgement)."""

@@ -1,0 +1,1 @@
+"""Which tests run at a revision, from each runner's own configuration, and what changed."""
