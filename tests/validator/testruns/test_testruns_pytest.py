@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ralph_validate.extractors.runners.view import RevisionView
 from ralph_validate.validator.testruns.model import Status
+from ralph_validate.validator.testruns.pytest_args import Arg
 from ralph_validate.validator.testruns.pytest_run import pytest_suite
 
 WEAK = "test.config-weakened"
@@ -36,7 +36,8 @@ def test_deselect_of_one_test_in_addopts_is_found_with_its_line(changes: Callabl
     base = _with({"pytest.ini": "[pytest]\ntestpaths = tests\n"})
     head = _with(
         {
-            "pytest.ini": "[pytest]\ntestpaths = tests\naddopts = --deselect=tests/test_orders.py::test_refund_rounding\n"
+            "pytest.ini": "[pytest]\ntestpaths = tests\n"
+            "addopts = --deselect=tests/test_orders.py::test_refund_rounding\n"
         }
     )
     assert changes(base, head) == [
@@ -215,8 +216,6 @@ def test_norecursedirs_covering_the_test_folder_is_found(changes: Callable) -> N
 
 def test_override_ini_on_the_command_line_is_honoured(view: Callable) -> None:
     revision = view({**TESTS, "pytest.ini": "[pytest]\npython_files = test_*.py\n"})
-    from ralph_validate.validator.testruns.pytest_args import Arg
-
     suite = pytest_suite(
         revision, (Arg("-o", "ci.yml", 3), Arg("python_files=test_u*.py", "ci.yml", 3))
     )
@@ -242,7 +241,8 @@ def test_config_precedence_follows_pytest(view: Callable) -> None:
 
 
 def test_unittest_testcase_subclasses_are_collected_whatever_their_name(view: Callable) -> None:
-    source = "import unittest\n\nclass Orders(unittest.TestCase):\n    def test_sum(self):\n        pass\n"
+    source = "import unittest\n\nclass Orders(unittest.TestCase):\n"
+    source += "    def test_sum(self):\n        pass\n"
     revision = view({"tests/test_unit.py": source})
     suite = pytest_suite(revision)
     assert suite.running() == ("tests/test_unit.py::Orders::test_sum",)
