@@ -148,9 +148,14 @@ def _abs(path: str) -> str:
 
 
 def _read(
-    config: JsConfig, name: str, defaults: dict[str, tuple[str, ...]], unknown: list[Cause]
+    config: JsConfig,
+    name: str,
+    defaults: dict[str, tuple[str, ...]],
+    unknown: list[Cause],
+    incomplete: set[str],
 ) -> tuple[tuple[str, ...], Cause]:
-    """A list setting: its values and the cause to cite; unreadable parts noted as unknown."""
+    """A list setting: its readable values and the cause to cite; unreadable parts are noted
+    as unknown and the setting as incomplete (a file it may select is never dropped by it)."""
     file = config.file or ""
     value = config.value
     if isinstance(value, JsObject):
@@ -166,10 +171,12 @@ def _read(
                         kept.extend(VITEST_DEFAULTS["exclude"])
                     else:
                         unknown.append(Cause(name, item.source, file, item.line))
+                        incomplete.add(name)
                 elif isinstance(item, str):
                     kept.append(item)
                 else:
                     unknown.append(Cause(name, _show(item), file, at))
+                    incomplete.add(name)
             return tuple(kept), cause
         for spread in value.opaque:
             unknown.append(Cause("spread", spread.source, file, spread.line))
@@ -285,12 +292,13 @@ def jest_suite(
     unknown: list[Cause] = _selection_unknown(options)
     _config_unknown(config, unknown)
     settings = {}
+    incomplete: set[str] = set()
     for name in JEST_DEFAULTS:
         cli = options.values.get(f"--{name}")
         if cli:
             settings[name] = (tuple(c.detail for c in cli), cli[0])
         else:
-            settings[name] = _read(config, name, JEST_DEFAULTS, unknown)
+            settings[name] = _read(config, name, JEST_DEFAULTS, unknown, incomplete)
     root_dir = folder
     root_entry = config.value.get("rootDir") if isinstance(config.value, JsObject) else None
     if root_entry is not None and isinstance(root_entry[0], str):
@@ -312,23 +320,26 @@ def jest_suite(
     for path in _candidates(view, root_dir):
         absolute = _abs(path)
         drops: list[Cause] = []
-        if not any(absolute == r or absolute.startswith(r + "/") for r in roots):
+        if "roots" not in incomplete and not any(
+            absolute == r or absolute.startswith(r + "/") for r in roots
+        ):
             drops.append(settings["roots"][1])
         extension = posixpath.splitext(path)[1].lstrip(".")
-        if extension not in settings["moduleFileExtensions"][0]:
+        if (
+            "moduleFileExtensions" not in incomplete
+            and extension not in settings["moduleFileExtensions"][0]
+        ):
             drops.append(settings["moduleFileExtensions"][1])
         regexes = settings["testRegex"][0]
-        if regexes:
-            if not any(_search(expand(r), absolute) for r in regexes):
-                drops.append(settings["testRegex"][1])
-        else:
-            globs = [expand(g) for g in settings["testMatch"][0]]
-            positive = [g for g in globs if not g.startswith("!")]
-            negative = [g[1:] for g in globs if g.startswith("!")]
-            if not any(micromatch(absolute, g) for g in positive) or any(
-                micromatch(absolute, g) for g in negative
-            ):
-                drops.append(settings["testMatch"][1])
+        by_regex = bool(regexes) or "testRegex" in incomplete
+        deciding = "testRegex" if by_regex else "testMatch"
+        if deciding not in incomplete:
+            if by_regex:
+                selected = any(_search(expand(r), absolute) for r in regexes)
+            else:
+                selected = _glob_selected(absolute, [expand(g) for g in settings["testMatch"][0]])
+            if not selected:
+                drops.append(settings[deciding][1])
         for name in ("testPathIgnorePatterns", "modulePathIgnorePatterns"):
             values, cause = settings[name]
             hit = [v for v in values if v and _search(expand(v), absolute)]
@@ -339,6 +350,15 @@ def jest_suite(
         files[path] = (drops, unknown)
     where = site or (config.file or "", 1 if config.file else 0)
     return _finish("jest", view, files, options, invocation, where)
+
+
+def _glob_selected(path: str, globs: list[str]) -> bool:
+    """micromatch over a list: some positive glob matches and no ``!`` glob does."""
+    positive = [g for g in globs if not g.startswith("!")]
+    negative = [g[1:] for g in globs if g.startswith("!")]
+    return any(micromatch(path, g) for g in positive) and not any(
+        micromatch(path, g) for g in negative
+    )
 
 
 def vitest_suite(
@@ -358,8 +378,9 @@ def vitest_suite(
     config = vitest_config(view, folder, explicit[-1].detail if explicit else None)
     unknown: list[Cause] = _selection_unknown(options)
     _config_unknown(config, unknown)
-    include, include_cause = _read(config, "include", VITEST_DEFAULTS, unknown)
-    exclude, exclude_cause = _read(config, "exclude", VITEST_DEFAULTS, unknown)
+    incomplete: set[str] = set()
+    include, include_cause = _read(config, "include", VITEST_DEFAULTS, unknown, incomplete)
+    exclude, exclude_cause = _read(config, "exclude", VITEST_DEFAULTS, unknown, incomplete)
     cli_exclude = options.values.get("--exclude", [])
     base = folder
     dir_entry = config.value.get("dir") if isinstance(config.value, JsObject) else None
@@ -376,7 +397,7 @@ def vitest_suite(
         if base and not path.startswith(base + "/"):
             drops.append(dir_cause or Cause("dir", base, config.file or "", 1))
         relative = path[len(base) + 1 :] if base and path.startswith(base + "/") else path
-        if not any(micromatch(relative, g) for g in include):
+        if "include" not in incomplete and not any(micromatch(relative, g) for g in include):
             drops.append(include_cause)
         hit = [g for g in exclude if micromatch(relative, g)]
         if hit:
