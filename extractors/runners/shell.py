@@ -89,8 +89,7 @@ def split_script(script: str) -> tuple[SimpleCommand, ...]:
             words[-1] = words[-1][:-1]
         words = [w for w in words if w]
         if not words:
-            if after != "\n":
-                before = after
+            before = after
             continue
         if commands and commands[-1].condition and before in ("&&", "||", "|", "!"):
             condition = True
