@@ -107,7 +107,8 @@ def _value(node: ts.Node, consts: dict[str, ts.Node], depth: int = 0) -> Any:
         named = [c for c in args.named_children if c.type != "comment"] if args else []
         if callee in ("defineConfig", "defineProject", "createJestConfig") and len(named) == 1:
             return _value(named[0], consts, depth)
-    if kind in ("arrow_function", "function_expression", "function") and depth < 8:
+    is_async = bool(node.children) and node.children[0].type == "async"
+    if kind in ("arrow_function", "function_expression", "function") and depth < 8 and not is_async:
         body = node.child_by_field_name("body")
         if body is not None and body.type != "statement_block":
             return _value(body, consts, depth + 1)
