@@ -50,7 +50,7 @@ _WRAPPER_VALUE_OPTIONS = frozenset(
         "-s",
     }
 )
-_DIALECTS = {
+DIALECTS = {
     "bash-e": (True, False),
     "bash-e-pipefail": (True, True),
     "sh-e": (True, False),
@@ -195,7 +195,8 @@ def propagation(
     if after == "&":
         return ["run in the background"]
     if after == "||":
-        if rest and _always_fails(rest[0]):
+        # ``|| exit 1`` and ``|| { echo failed; exit 1; }`` keep the failure.
+        if rest and any(_always_fails(c) for c in rest if c.line == rest[0].line):
             return []
         return [f"|| {shlex.join(rest[0].words)}" if rest else "||"]
     if after == "&&":
@@ -214,7 +215,7 @@ def propagation(
     return []
 
 
-def _strip_wrappers(words: list[str]) -> list[str]:
+def strip_wrappers(words: list[str]) -> list[str]:
     """The command under env assignments, ``uv run``, ``npx`` and similar launchers."""
     changed = True
     while words and changed:
@@ -321,9 +322,9 @@ class Resolver:
     def _script(self, script: Script, context: _Context, extra: list[Arg]) -> None:
         """Walk one script's commands; ``extra`` words go to its last command (npm's ``--``)."""
         _guard_effects(script, context)
-        if script.dialect not in _DIALECTS:
+        if script.dialect not in DIALECTS:
             context.unknown.append(Cause("shell", script.dialect, script.file, script.file_line(1)))
-        errexit, pipefail = _DIALECTS.get(script.dialect, (True, False))
+        errexit, pipefail = DIALECTS.get(script.dialect, (True, False))
         if posixpath.basename(script.file) == "tox.ini":
             script = _with_posargs(script, [a.value for a in extra])
             extra = []
@@ -419,7 +420,7 @@ class Resolver:
         extra: list[Arg],
     ) -> None:
         """One simple command: a runner call, or a script it runs (npm, make, just, tox, nox)."""
-        words = _strip_wrappers(list(command.words))
+        words = strip_wrappers(list(command.words))
         if not words:
             return
         found = _runner_of(words)
@@ -506,23 +507,7 @@ class Resolver:
             args = args[1:]
         package = f"{folder}/package.json" if folder else "package.json"
         extra = [Arg(a, file, line) for a in args]
-        if not self._follow(package, f"scripts.{name}", context, extra):
-            context.unknown.append(
-                Cause("script not found", f"{package} scripts.{name}", file, line)
-            )
-            self.calls.append(
-                RunnerCall(
-                    "unknown",
-                    tuple(extra),
-                    folder,
-                    context.invocation,
-                    file,
-                    line,
-                    tuple(context.masked),
-                    tuple(context.skipped),
-                    tuple(context.unknown),
-                )
-            )
+        self._follow(package, f"scripts.{name}", context, extra)
 
     def _make(
         self, args: list[str], cwd: str, context: _Context, default_name: str, prefix: str

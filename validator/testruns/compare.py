@@ -13,7 +13,7 @@ from ...extractors.runners.js_config import JEST_CONFIG_NAMES, VITEST_CONFIG_NAM
 from ...extractors.runners.pytest_config import CONFIG_NAMES, locate_pytest_config
 from ...extractors.runners.shell import split_script
 from ...extractors.runners.view import RevisionView
-from .commands import _DIALECTS, RunnerCall, _strip_wrappers, propagation, runner_calls
+from .commands import DIALECTS, RunnerCall, propagation, runner_calls, strip_wrappers
 from .js_run import jest_suite, vitest_suite
 from .model import CONFIG_WEAKENED, REMOVED, Cause, Change, Status, Suite, Verdict
 from .pytest_args import Arg
@@ -152,14 +152,14 @@ def _command_thresholds(view: RevisionView, calls: tuple[RunnerCall, ...]) -> li
                     )
                 )
     for script in revision_scripts(view):
-        if script.dialect not in _DIALECTS:
+        if script.dialect not in DIALECTS:
             continue
-        errexit, pipefail = _DIALECTS[script.dialect]
+        errexit, pipefail = DIALECTS[script.dialect]
         lines = script.text.splitlines() if script.dialect in ("make", "argv") else [script.text]
         for offset, text in enumerate(lines, 1):
             commands = split_script(text)
             for index, command in enumerate(commands):
-                words = _strip_wrappers(list(command.words))
+                words = strip_wrappers(list(command.words))
                 if not words:
                     continue
                 enforced = not propagation(commands, index, errexit, pipefail)

@@ -173,6 +173,8 @@ class _Collector:
             if not _under(parent, folder) or not _under(folder, self.rootdir):
                 continue
             for entry in facts.ignores:
+                if entry.conditional:
+                    continue
                 target = _join(folder, entry.pattern)
                 hit = (
                     target == path
@@ -323,25 +325,16 @@ class _Collector:
             file_causes = self._file_causes(path)
             if file_causes is None:
                 file_causes = [self._not_reached()]
-            file_causes = [c for c in file_causes if not (c.setting.endswith("(conditional)"))]
-            items = python_test_items(path, self.view.read(path) or b"", functions, classes)
-            own = (
-                {
-                    i.id
-                    for i in python_test_items(
-                        path,
-                        self.view.read(path) or b"",
-                        self.functions.values,
-                        self.classes.values,
-                    )
-                }
-                if (self.extra_functions or self.extra_classes)
-                else None
-            )
+            data = self.view.read(path) or b""
+            items = python_test_items(path, data, functions, classes)
+            own = {
+                i.id
+                for i in python_test_items(path, data, self.functions.values, self.classes.values)
+            }
             for item in items:
                 self.locations[item.id] = item.line
                 drops = list(file_causes)
-                if own is not None and item.id not in own:
+                if item.id not in own:
                     if (
                         item.classes
                         and not matches_prefix_or_glob(item.classes[0], self.classes.values)
