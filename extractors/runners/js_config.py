@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import posixpath
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import tree_sitter as ts
@@ -285,8 +287,18 @@ class JsTest:
     id: str
     full_name: str
     line: int
+    body: str = ""
 
 
+def _callback_digest(args: ts.Node | None) -> str:
+    """A digest of a test's callback, whitespace-blind (a renamed test keeps it)."""
+    if args is None or len(args.named_children) < 2:
+        return ""
+    body = " ".join(text(args.named_children[1]).split())
+    return hashlib.sha256(body.encode()).hexdigest()[:16]
+
+
+@lru_cache(maxsize=4096)
 def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
     """Tests declared with test/it (describe nesting kept), in id order."""
     root = parse(grammar_for(path), data)
@@ -317,7 +329,12 @@ def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
                         continue
                     full = " ".join((*scope, title))
                     found.append(
-                        JsTest(f"{path}::{' > '.join((*scope, title))}", full, line(child))
+                        JsTest(
+                            f"{path}::{' > '.join((*scope, title))}",
+                            full,
+                            line(child),
+                            _callback_digest(args),
+                        )
                     )
                     continue
             visit(child, scope)

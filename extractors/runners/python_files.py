@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 
 import tree_sitter as ts
 
@@ -53,6 +55,7 @@ class PyTestItem:
     line: int
     markers: tuple[str, ...]
     unittest: bool
+    body: str = ""
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,14 @@ def matches_prefix_or_glob(name: str, patterns: tuple[str, ...]) -> bool:
         if any(c in pattern for c in "*?[") and fnmatch.fnmatch(name, pattern):
             return True
     return False
+
+
+def body_digest(function: ts.Node | None) -> str:
+    """A digest of a test's body, whitespace-blind: the same test renamed or moved keeps it."""
+    if function is None:
+        return ""
+    body = function.child_by_field_name("body")
+    return hashlib.sha256(" ".join(text(body).split()).encode()).hexdigest()[:16]
 
 
 def _decorated(node: ts.Node) -> tuple[ts.Node, tuple[ts.Node, ...]]:
@@ -178,6 +189,7 @@ def _test_false(cls: ts.Node) -> bool:
     )
 
 
+@lru_cache(maxsize=4096)
 def python_test_items(
     path: str,
     data: bytes,
@@ -213,9 +225,11 @@ def python_test_items(
                 return True
         return False
 
-    def methods(cls: ts.Node, seen: frozenset[str] = frozenset()) -> dict[str, tuple[int, list]]:
+    def methods(
+        cls: ts.Node, seen: frozenset[str] = frozenset()
+    ) -> dict[str, tuple[int, list, str]]:
         """Methods by name (own ones win over inherited ones from classes of this module)."""
-        found: dict[str, tuple[int, list]] = {}
+        found: dict[str, tuple[int, list, str]] = {}
         for base in _base_names(cls):
             if base in top_classes and base not in seen:
                 found.update(methods(top_classes[base][0], seen | {base}))
@@ -223,7 +237,7 @@ def python_test_items(
             inner, decorators = _decorated(statement)
             if inner.type == "function_definition":
                 name = text(inner.child_by_field_name("name"))
-                found[name] = (line(inner), _decorator_markers(decorators))
+                found[name] = (line(inner), _decorator_markers(decorators), body_digest(inner))
         return found
 
     items: list[PyTestItem] = []
@@ -243,7 +257,7 @@ def python_test_items(
             value = _assigned(statement, "pytestmark")
             if value is not None:
                 class_marks.extend(_marker_names(value))
-        for method, (at, own) in sorted(methods(cls).items()):
+        for method, (at, own, digest) in sorted(methods(cls).items()):
             wanted = (
                 method.startswith("test") if unit else matches_prefix_or_glob(method, functions)
             )
@@ -256,6 +270,7 @@ def python_test_items(
                         at,
                         tuple(sorted(set(class_marks + own))),
                         unit,
+                        digest,
                     )
                 )
         if not unit:
@@ -270,7 +285,11 @@ def python_test_items(
             name = text(inner.child_by_field_name("name"))
             if matches_prefix_or_glob(name, functions):
                 marks = tuple(sorted(set(module_marks + _decorator_markers(decorators))))
-                items.append(PyTestItem(f"{path}::{name}", name, (), line(inner), marks, False))
+                items.append(
+                    PyTestItem(
+                        f"{path}::{name}", name, (), line(inner), marks, False, body_digest(inner)
+                    )
+                )
         elif inner.type == "class_definition":
             collect_class(inner, decorators, (), list(module_marks))
     return tuple(sorted(items, key=lambda i: i.id))
@@ -346,6 +365,7 @@ def _hook_drops(name: str, function: ts.Node) -> bool:
     return False
 
 
+@lru_cache(maxsize=1024)
 def conftest_facts(path: str, data: bytes) -> ConftestFacts:
     """collect_ignore entries, unreadable collection statements and hooks of one conftest.py."""
     root = parse("python", data)

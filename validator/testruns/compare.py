@@ -126,6 +126,7 @@ def _call_suite(view: RevisionView, call: RunnerCall, extra: Patterns) -> Suite 
         can_fail,
         suite.python_patterns,
         suite.locations,
+        suite.bodies,
     )
 
 
@@ -287,16 +288,24 @@ def _test_changes(base: Suite, head: Suite, head_view: RevisionView) -> list[Cha
     """Changes for every test BASE runs (or may run) in a suite."""
     changes: list[Change] = []
     new_ids = {t: v for t, v in head.tests.items() if t not in base.tests}
-    by_qualname: dict[str, list[tuple[str, Verdict]]] = {}
+    # A BASE test absent at HEAD may live on under a new path (same name) or a new name
+    # (same body): both are looked up among the tests HEAD adds.
+    successors: dict[str, list[tuple[str, Verdict]]] = {}
     for test, verdict in sorted(new_ids.items()):
-        by_qualname.setdefault(_qualname(test), []).append((test, verdict))
+        successors.setdefault(_qualname(test), []).append((test, verdict))
+        body = head.bodies.get(test, "")
+        if body:
+            successors.setdefault(f"body:{body}", []).append((test, verdict))
     for test, before in sorted(base.tests.items()):
         if before.status is Status.DROPPED:
             continue
         path = test.split("::", 1)[0]
         after = head.tests.get(test)
         if after is None:
-            moved = by_qualname.get(_qualname(test), [])
+            body = base.bodies.get(test, "")
+            moved = successors.get(_qualname(test), []) + (
+                successors.get(f"body:{body}", []) if body else []
+            )
             if any(v.status is Status.RUNS for _, v in moved):
                 continue
             if moved:

@@ -243,10 +243,12 @@ def _finish(
     """Verdicts of every test in the candidate files, and whether the run can fail."""
     verdicts: dict[str, Verdict] = {}
     locations: dict[str, int] = {}
+    bodies: dict[str, str] = {}
     name_filters = _name_filter(options)
     for path, (drops, unknown) in sorted(files.items()):
         for test in js_tests(path, view.read(path) or b""):
             locations[test.id] = test.line
+            bodies[test.id] = test.body
             test_drops = list(drops)
             for cause in name_filters:
                 if not _search(cause.detail, test.full_name):
@@ -266,7 +268,9 @@ def _finish(
         can_fail = Verdict(Status.DROPPED, tuple(pass_empty))
     else:
         can_fail = Verdict(Status.RUNS)
-    return Suite(runner, invocation, site[0], site[1], verdicts, can_fail, locations=locations)
+    return Suite(
+        runner, invocation, site[0], site[1], verdicts, can_fail, locations=locations, bodies=bodies
+    )
 
 
 def _selection_unknown(options: _JsOptions) -> list[Cause]:

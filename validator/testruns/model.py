@@ -55,6 +55,7 @@ class Suite:
     can_fail: Verdict = RUNS
     python_patterns: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
     locations: Mapping[str, int] = field(default_factory=dict)
+    bodies: Mapping[str, str] = field(default_factory=dict)
 
     def running(self) -> tuple[str, ...]:
         """Ids of the tests that run, sorted."""

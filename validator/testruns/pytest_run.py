@@ -107,6 +107,7 @@ class _Collector:
         }
         self.global_causes: list[tuple[Status, Cause]] = []
         self.locations: dict[str, int] = {}
+        self.bodies: dict[str, str] = {}
         self.starts = self._starts()
 
     def _starts(self) -> list[tuple[str, str, Cause]]:
@@ -333,6 +334,7 @@ class _Collector:
             }
             for item in items:
                 self.locations[item.id] = item.line
+                self.bodies[item.id] = item.body
                 drops = list(file_causes)
                 if item.id not in own:
                     if (
@@ -397,4 +399,5 @@ def pytest_suite(
         can_fail,
         (collector.files.values, collector.classes.values, collector.functions.values),
         collector.locations,
+        collector.bodies,
     )

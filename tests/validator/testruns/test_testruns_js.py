@@ -172,3 +172,17 @@ def test_vitest_include_from_a_function_call_is_unknown(changes: Callable) -> No
     rows = changes(base, head)
     assert {(r[1], r[3]) for r in rows} == {("UNKNOWN", "vitest.config.ts")}
     assert len(rows) == 2
+
+
+def test_jest_projects_are_unknown(changes: Callable) -> None:
+    base = _jest_package(jest={"verbose": True})
+    head = _jest_package(jest={"verbose": True, "projects": ["<rootDir>/src/orders"]})
+    rows = changes(base, head)
+    assert {(r[1], r[3], r[4]) for r in rows} == {("UNKNOWN", "package.json", 10)}
+    assert len(rows) == 2
+
+
+def test_jest_test_renamed_with_the_same_callback_still_runs(changes: Callable) -> None:
+    head = _jest_package()
+    head["src/users/login.spec.js"] = "test('signs in', () => {})\n"
+    assert changes(_jest_package(), head) == []

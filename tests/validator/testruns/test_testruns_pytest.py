@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ralph_validate.extractors.runners.view import RevisionView
 from ralph_validate.validator.testruns.model import Status
 from ralph_validate.validator.testruns.pytest_args import Arg
 from ralph_validate.validator.testruns.pytest_run import pytest_suite
@@ -253,3 +254,40 @@ def test_unreadable_addopts_quoting_is_unknown(view: Callable) -> None:
     revision = view({**TESTS, "pytest.ini": "[pytest]\naddopts = -k 'not x\n"})
     statuses = {v.status for v in pytest_suite(revision).tests.values()}
     assert statuses == {Status.UNKNOWN}
+
+
+def test_test_renamed_with_the_same_body_still_runs(changes: Callable) -> None:
+    head = dict(TESTS)
+    head["tests/test_orders.py"] = TESTS["tests/test_orders.py"].replace(
+        "def test_total", "def test_order_total"
+    )
+    assert changes(TESTS, head) == []
+
+
+def test_test_renamed_and_moved_to_a_folder_outside_testpaths_is_removed(changes: Callable) -> None:
+    config = {"pytest.ini": "[pytest]\ntestpaths = tests\n"}
+    head = {**TESTS, **config}
+    head["scratch/test_users.py"] = head.pop("tests/test_users.py")
+    assert changes({**TESTS, **config}, head) == [
+        (REMOVED, "FAIL", "tests/test_users.py::TestLogin::test_ok", "pytest.ini", 2)
+    ]
+
+
+def test_conditional_collect_ignore_is_unknown(changes: Callable) -> None:
+    conftest = "import sys\ncollect_ignore = []\nif sys.platform == 'win32':\n"
+    conftest += "    collect_ignore.append('test_users.py')\n"
+    assert changes(TESTS, _with({"tests/conftest.py": conftest})) == [
+        (WEAK, "UNKNOWN", "tests/test_users.py::TestLogin::test_ok", "tests/conftest.py", 4)
+    ]
+
+
+def test_mapping_and_callable_views_read_the_same_revision(view: Callable) -> None:
+    files = {**TESTS, "pytest.ini": "[pytest]\naddopts = -m 'not slow'\n"}
+    from_disk = pytest_suite(view(files))
+    from_mapping = pytest_suite(RevisionView({p: t.encode() for p, t in files.items()}))
+    assert from_disk.tests == from_mapping.tests
+    assert from_disk.running() == (
+        "tests/test_orders.py::test_refund_rounding",
+        "tests/test_orders.py::test_total",
+        "tests/test_users.py::TestLogin::test_ok",
+    )
