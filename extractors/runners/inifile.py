@@ -43,8 +43,9 @@ def read_ini(text: str) -> dict[str, dict[str, IniValue]]:
             continue
         key = _KEY.match(stripped)
         if key and current is not None:
-            last = key.group(1).strip()
-            current[last] = IniValue(last, _strip_comment(key.group(2).strip()), number, number)
+            name = key.group(1).strip()
+            current[name] = IniValue(name, _strip_comment(key.group(2).strip()), number, number)
+            last = name
     return sections
 
 

@@ -227,9 +227,9 @@ def python_test_items(
 
     def methods(
         cls: ts.Node, seen: frozenset[str] = frozenset()
-    ) -> dict[str, tuple[int, list, str]]:
+    ) -> dict[str, tuple[int, list[str], str]]:
         """Methods by name (own ones win over inherited ones from classes of this module)."""
-        found: dict[str, tuple[int, list, str]] = {}
+        found: dict[str, tuple[int, list[str], str]] = {}
         for base in _base_names(cls):
             if base in top_classes and base not in seen:
                 found.update(methods(top_classes[base][0], seen | {base}))

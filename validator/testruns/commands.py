@@ -449,9 +449,9 @@ class Resolver:
         if program in ("npm", "yarn", "pnpm", "bun"):
             self._package_script(words, cwd, context, script.file, file_line)
         elif program in ("make", "gmake"):
-            self._make(words[1:], cwd, context, "Makefile", "target ")
+            self._make(words[1:], cwd, context, "target ")
         elif program == "just":
-            self._make(words[1:], cwd, context, "justfile", "recipe ")
+            self._make(words[1:], cwd, context, "recipe ")
         elif program == "tox":
             self._tox(words[1:], cwd, context)
         elif program == "nox":
@@ -509,13 +509,11 @@ class Resolver:
         extra = [Arg(a, file, line) for a in args]
         self._follow(package, f"scripts.{name}", context, extra)
 
-    def _make(
-        self, args: list[str], cwd: str, context: _Context, default_name: str, prefix: str
-    ) -> None:
+    def _make(self, args: list[str], cwd: str, context: _Context, prefix: str) -> None:
         """``make [-C dir] [-i] targets`` and ``just recipe``."""
         folder = cwd
-        targets = []
-        masked = []
+        targets: list[str] = []
+        masked: list[str] = []
         rest = list(args)
         while rest:
             word = rest.pop(0)
