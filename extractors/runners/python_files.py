@@ -79,13 +79,15 @@ class OpaqueEntry:
 
 @dataclass(frozen=True)
 class HookDef:
-    """A hook implementation in a conftest: whether it visibly drops or skips items."""
+    """A hook implementation in a conftest: whether it visibly drops or skips items, and the
+    markers that alone decide which items it touches (empty: it may touch any item)."""
 
     name: str
     line: int
     drops: bool
     session_wide: bool
     fingerprint: str
+    markers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -365,6 +367,63 @@ def _hook_drops(name: str, function: ts.Node) -> bool:
     return False
 
 
+# Item attributes that identify an item other than by its markers: a hook reading them may
+# pick any item, so it is not marker-guarded.
+_ITEM_IDENTITY = frozenset(
+    {
+        "name",
+        "nodeid",
+        "fspath",
+        "path",
+        "location",
+        "originalname",
+        "keywords",
+        "cls",
+        "module",
+        "function",
+        "parent",
+        "own_markers",
+        "callspec",
+        "listchain",
+        "obj",
+    }
+)
+
+
+def _guard_markers(function: ts.Node) -> tuple[str, ...]:
+    """Marker names a hook tests with literal ``get_closest_marker``/``iter_markers`` calls,
+    when nothing else in it can single out an item (no identity attribute, no index, no pop)."""
+    body = function.child_by_field_name("body")
+    if body is None:
+        return ()
+    markers: set[str] = set()
+    for node in walk(body):
+        if node.type == "delete_statement":
+            return ()
+        if (
+            node.type == "attribute"
+            and text(node.child_by_field_name("attribute")) in _ITEM_IDENTITY
+        ):
+            return ()
+        if node.type == "subscript" and not text(node).replace(" ", "").endswith("[:]"):
+            return ()
+        if node.type != "call":
+            continue
+        method = text(node.child_by_field_name("function")).split(".")[-1]
+        if method in ("pop", "clear", "__delitem__", "shuffle", "sample", "choice", "sort"):
+            return ()
+        if method in ("get_closest_marker", "iter_markers", "get_marker"):
+            args = node.child_by_field_name("arguments")
+            first = args.named_children[0] if args is not None and args.named_children else None
+            if first is not None and first.type == "keyword_argument":
+                first = first.child_by_field_name("value")
+            value = py_string(first)
+            if value is None:
+                return ()
+            markers.add(value)
+    return tuple(sorted(markers))
+
+
 @lru_cache(maxsize=1024)
 def conftest_facts(path: str, data: bytes) -> ConftestFacts:
     """collect_ignore entries, unreadable collection statements and hooks of one conftest.py."""
@@ -423,6 +482,7 @@ def conftest_facts(path: str, data: bytes) -> ConftestFacts:
                         _hook_drops(name, node),
                         name in SESSION_HOOKS,
                         " ".join(text(node).split()),
+                        _guard_markers(node),
                     )
                 )
     return ConftestFacts(

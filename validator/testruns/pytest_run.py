@@ -284,18 +284,25 @@ class _Collector:
                     Cause(cause.setting, f"{cause.detail} ({error})", cause.file, cause.line)
                 )
         for folder, facts in sorted(self.conftests.items()):
-            self._conftest_causes(facts, folder, path, drops, unknown)
+            self._conftest_causes(facts, folder, path, item, drops, unknown)
         unknown.extend(self.options.cache_dependent)
         return drops, unknown
 
     @staticmethod
     def _conftest_causes(
-        facts: ConftestFacts, folder: str, path: str, drops: list[Cause], unknown: list[Cause]
+        facts: ConftestFacts,
+        folder: str,
+        path: str,
+        item: PyTestItem,
+        drops: list[Cause],
+        unknown: list[Cause],
     ) -> None:
-        """Hooks and unreadable ignores of one conftest that may touch the file at ``path``."""
+        """Hooks and unreadable ignores of one conftest that may touch ``item`` at ``path``."""
         inside = _under(posixpath.dirname(path), folder)
         for hook in facts.hooks:
             if not (hook.session_wide or inside):
+                continue
+            if hook.markers and not set(hook.markers) & set(item.markers):
                 continue
             cause = Cause(
                 f"hook {hook.name}", _fingerprint(hook.fingerprint), facts.path, hook.line

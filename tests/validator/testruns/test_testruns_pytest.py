@@ -291,3 +291,25 @@ def test_mapping_and_callable_views_read_the_same_revision(view: Callable) -> No
         "tests/test_orders.py::test_total",
         "tests/test_users.py::TestLogin::test_ok",
     )
+
+
+def test_hook_that_deselects_by_marker_drops_only_the_marked_tests(changes: Callable) -> None:
+    hook = (
+        "def pytest_collection_modifyitems(config, items):\n"
+        "    if config.getoption('--with-slow'):\n"
+        "        return\n"
+        "    slow = [item for item in items if item.get_closest_marker('slow')]\n"
+        "    config.hook.pytest_deselected(items=slow)\n"
+        "    items[:] = [item for item in items if not item.get_closest_marker('slow')]\n"
+    )
+    assert changes(TESTS, _with({"conftest.py": hook})) == [
+        (WEAK, "FAIL", "tests/test_orders.py::test_bulk_import", "conftest.py", 1)
+    ]
+
+
+def test_hook_that_also_reads_item_names_may_touch_every_test(changes: Callable) -> None:
+    hook = (
+        "def pytest_collection_modifyitems(config, items):\n"
+        "    items[:] = [i for i in items if not i.get_closest_marker('slow') or 'x' in i.name]\n"
+    )
+    assert len(changes(TESTS, _with({"conftest.py": hook}))) == 4
