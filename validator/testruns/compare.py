@@ -256,20 +256,20 @@ def _entry_group(invocation: str) -> str:
 
 def _match(base: Suite, head: RevisionRuns) -> Suite | None:
     """The HEAD suite that stands for a BASE suite: same invocation, else the suite of the same
-    entry point that keeps the most of BASE's running tests."""
+    entry point that keeps the most of BASE's running tests, any runner."""
     exact = head.suite(base.runner, base.invocation)
     if exact is not None:
         return exact
     group = _entry_group(base.invocation)
     running = base.running()
-    candidates = [
-        s for s in head.suites if s.runner == base.runner and _entry_group(s.invocation) == group
-    ]
+    candidates = [s for s in head.suites if _entry_group(s.invocation) == group]
     if candidates:
+        # The same entry point may now call another runner (Jest -> Vitest) or be reordered.
         return max(
             candidates,
             key=lambda s: (
                 sum(1 for t in running if t in s.tests and s.tests[t].status is Status.RUNS),
+                s.runner == base.runner,
                 s.can_fail.status is Status.RUNS,
                 s.invocation,
             ),
@@ -284,8 +284,11 @@ def _qualname(test_id: str) -> str:
     return test_id.split("::", 1)[1] if "::" in test_id else test_id
 
 
-def _test_changes(base: Suite, head: Suite, head_view: RevisionView) -> list[Change]:
-    """Changes for every test BASE runs (or may run) in a suite."""
+def _test_changes(
+    base: Suite, head: Suite, head_view: RevisionView, elsewhere: frozenset[str]
+) -> list[Change]:
+    """Changes for every test BASE runs (or may run) in a suite; ``elsewhere`` holds the tests
+    another runner's configuration runs at HEAD (a move from Jest to Vitest keeps them)."""
     changes: list[Change] = []
     new_ids = {t: v for t, v in head.tests.items() if t not in base.tests}
     # A BASE test absent at HEAD may live on under a new path (same name) or a new name
@@ -301,6 +304,8 @@ def _test_changes(base: Suite, head: Suite, head_view: RevisionView) -> list[Cha
             continue
         path = test.split("::", 1)[0]
         after = head.tests.get(test)
+        if after is None and test in elsewhere:
+            continue
         if after is None:
             body = base.bodies.get(test, "")
             moved = successors.get(_qualname(test), []) + (
@@ -488,6 +493,12 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
     )
     head = revision_runs(head_view, extra)
     changes: list[Change] = []
+    by_configuration = frozenset(
+        test
+        for suite in head.suites
+        if suite.invocation.startswith("config")
+        for test in suite.running()
+    )
     ordered = sorted(
         base.suites, key=lambda s: (not s.invocation.startswith("config"), s.invocation, s.runner)
     )
@@ -496,7 +507,8 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
         if matched is None:
             changes.extend(_outcome_changes(suite, None))
             continue
-        changes.extend(_test_changes(suite, matched, head_view))
+        elsewhere = by_configuration if suite.invocation.startswith("config") else frozenset()
+        changes.extend(_test_changes(suite, matched, head_view, elsewhere))
         changes.extend(_outcome_changes(suite, matched))
     changes.extend(_threshold_changes(base, head))
     unique: dict[tuple[str, str, str, int, str, str], Change] = {}

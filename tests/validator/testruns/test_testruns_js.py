@@ -186,3 +186,8 @@ def test_jest_test_renamed_with_the_same_callback_still_runs(changes: Callable) 
     head = _jest_package()
     head["src/users/login.spec.js"] = "test('signs in', () => {})\n"
     assert changes(_jest_package(), head) == []
+
+
+def test_moving_from_jest_to_vitest_with_the_same_tests_is_not_a_change(changes: Callable) -> None:
+    head = _vitest("{ include: ['src/**/*.{test,spec}.?(c|m)[jt]s?(x)'] }")
+    assert changes(_jest_package(), head) == []
