@@ -325,9 +325,17 @@ class Resolver:
         if script.dialect not in DIALECTS:
             context.unknown.append(Cause("shell", script.dialect, script.file, script.file_line(1)))
         errexit, pipefail = DIALECTS.get(script.dialect, (True, False))
+        extra_line = 0
         if posixpath.basename(script.file) == "tox.ini":
-            script = _with_posargs(script, [a.value for a in extra])
-            extra = []
+            # ``tox -- args`` fill ``{posargs}``; the words keep the file and line they come from.
+            extra_line = next(
+                (n for n, t in enumerate(script.text.splitlines(), 1) if "{posargs" in t), 0
+            )
+            if extra and extra_line:
+                script = _with_posargs(script, None)
+            else:
+                script = _with_posargs(script, [])
+                extra, extra_line = [], 0
         for need in script.needs:
             target = self.scripts.get(
                 (script.file, ("target " if script.key.startswith("target") else "recipe ") + need)
@@ -342,7 +350,7 @@ class Resolver:
         else:
             groups = [(0, split_script(script.text))]
         cwd = script.cwd
-        last_group = len(groups) - 1
+        last_group = extra_line - 1 if extra_line else len(groups) - 1
         for group_index, (offset, raw_commands) in enumerate(groups):
             commands = list(raw_commands)
             ignore_line = False
@@ -453,7 +461,7 @@ class Resolver:
         elif program == "just":
             self._make(words[1:], cwd, context, "recipe ")
         elif program == "tox":
-            self._tox(words[1:], cwd, context)
+            self._tox(words[1:], cwd, context, (script.file, file_line))
         elif program == "nox":
             self._nox(words[1:], cwd, context)
 
@@ -550,7 +558,7 @@ class Resolver:
         for target in targets or ["(default)"]:
             self._follow(file, prefix + target, local, [])
 
-    def _tox(self, args: list[str], cwd: str, context: _Context) -> None:
+    def _tox(self, args: list[str], cwd: str, context: _Context, origin: tuple[str, int]) -> None:
         """``tox [-e envs] [-- posargs]``: the commands of the chosen environments."""
         file = f"{cwd}/tox.ini" if cwd else "tox.ini"
         envs: list[str] = []
@@ -572,7 +580,7 @@ class Resolver:
             if script is None:
                 continue
             if (file, key) not in context.visited:
-                self._script(script, context.child(script), [Arg(a, file, 0) for a in posargs])
+                self._script(script, context.child(script), [Arg(a, *origin) for a in posargs])
 
     def _nox(self, args: list[str], cwd: str, context: _Context) -> None:
         """``nox [-s sessions]``: the ``session.run`` calls of the chosen sessions."""
@@ -588,11 +596,12 @@ class Resolver:
                 self._follow(f, key, context, [])
 
 
-def _with_posargs(script: Script, posargs: list[str]) -> Script:
-    """A tox script with ``{posargs}`` (or its default ``{posargs:x}``) substituted."""
+def _with_posargs(script: Script, posargs: list[str] | None) -> Script:
+    """A tox script with ``{posargs}`` replaced: by the words, by its default ``{posargs:x}``
+    when there are none, or by nothing (None: the caller appends located words itself)."""
     text = re.sub(
         r"\{posargs(?::([^}]*))?\}",
-        lambda m: shlex.join(posargs) if posargs else (m.group(1) or ""),
+        lambda m: "" if posargs is None else shlex.join(posargs) or (m.group(1) or ""),
         script.text,
     )
     return Script(

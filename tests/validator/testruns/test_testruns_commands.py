@@ -198,3 +198,19 @@ def test_nox_session_filter_from_a_variable_is_unknown(changes: Callable) -> Non
     rows = changes({**TESTS, "noxfile.py": base}, {**TESTS, "noxfile.py": head})
     assert {(r[1], r[3]) for r in rows} == {("UNKNOWN", "noxfile.py")}
     assert len(rows) == 2
+
+
+def test_justfile_recipe_that_ignores_errors_is_found(changes: Callable) -> None:
+    base = {**TESTS, "justfile": "test:\n    pytest tests\n"}
+    head = {**TESTS, "justfile": "test:\n    -pytest tests\n"}
+    assert changes(base, head) == [(WEAK, "FAIL", "justfile:recipe test #pytest.1", "justfile", 2)]
+
+
+def test_tox_env_chosen_from_ci_passes_posargs(changes: Callable) -> None:
+    tox = "[testenv:unit]\ncommands = pytest {posargs}\n"
+    workflow = "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - run: tox -e unit%s\n"
+    base = {**TESTS, "tox.ini": tox, ".github/workflows/t.yml": workflow % ""}
+    head = {**TESTS, "tox.ini": tox, ".github/workflows/t.yml": workflow % " -- -k charge"}
+    assert changes(base, head) == [
+        (WEAK, "FAIL", "tests/test_pay.py::test_refund", ".github/workflows/t.yml", 6)
+    ]

@@ -191,3 +191,19 @@ def test_jest_test_renamed_with_the_same_callback_still_runs(changes: Callable) 
 def test_moving_from_jest_to_vitest_with_the_same_tests_is_not_a_change(changes: Callable) -> None:
     head = _vitest("{ include: ['src/**/*.{test,spec}.?(c|m)[jt]s?(x)'] }")
     assert changes(_jest_package(), head) == []
+
+
+def test_jest_test_regex_narrowed_is_found(changes: Callable) -> None:
+    base = _jest_package(jest={"testRegex": "(/__tests__/.*|\\.(test|spec))\\.[jt]sx?$"})
+    head = _jest_package(jest={"testRegex": "\\.test\\.[jt]sx?$"})
+    assert changes(base, head) == [
+        (WEAK, "FAIL", "src/users/login.spec.js::logs in", "package.json", 9)
+    ]
+
+
+def test_jest_module_path_ignore_pattern_hides_test_files(changes: Callable) -> None:
+    base = _jest_package(jest={"modulePathIgnorePatterns": []})
+    head = _jest_package(jest={"modulePathIgnorePatterns": ["<rootDir>/src/users"]})
+    assert changes(base, head) == [
+        (WEAK, "FAIL", "src/users/login.spec.js::logs in", "package.json", 9)
+    ]

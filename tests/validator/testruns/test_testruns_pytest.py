@@ -313,3 +313,9 @@ def test_hook_that_also_reads_item_names_may_touch_every_test(changes: Callable)
         "    items[:] = [i for i in items if not i.get_closest_marker('slow') or 'x' in i.name]\n"
     )
     assert len(changes(TESTS, _with({"conftest.py": hook}))) == 4
+
+
+def test_exit_first_and_quiet_options_are_not_a_change(changes: Callable) -> None:
+    base = _with({"pytest.ini": "[pytest]\naddopts = -ra\n"})
+    head = _with({"pytest.ini": "[pytest]\naddopts = -ra -xq --maxfail=1 -p no:randomly\n"})
+    assert changes(base, head) == []
