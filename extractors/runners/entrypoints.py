@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from .inifile import read_ini
+from .inifile import read_ini, read_toml, toml_key_line
 from .syntax import line, parse, py_string, text, walk
 from .view import RevisionView
 
@@ -387,6 +387,87 @@ def tox_scripts(path: str, source: str) -> tuple[Script, ...]:
     return tuple(found)
 
 
+def _toml_command(words: list[Any]) -> str:
+    """One tox TOML command as a line: words quoted, ``posargs`` replacements as placeholders."""
+    parts = []
+    for word in words:
+        if isinstance(word, str):
+            parts.append(shlex.quote(word))
+        elif isinstance(word, dict) and word.get("replace") == "posargs":
+            default = word.get("default") or []
+            joined = " ".join(shlex.quote(str(d)) for d in default)
+            parts.append(f"{{posargs:{joined}}}" if joined else "{posargs}")
+        else:
+            parts.append("{unreadable}")
+    return " ".join(parts)
+
+
+def tox_toml_scripts(path: str, source: str) -> tuple[Script, ...]:
+    """tox 4's native TOML (``tox.toml``, or ``[tool.tox]`` in pyproject.toml): env commands."""
+    document = read_toml(source) or {}
+    prefix = "tool.tox." if posixpath.basename(path) == "pyproject.toml" else ""
+    tox = document.get("tool", {}).get("tox") if prefix else document
+    if not isinstance(tox, dict):
+        return ()
+    legacy = tox.get("legacy_tox_ini")
+    if isinstance(legacy, str):
+        shift = toml_key_line(source, prefix.rstrip(".") or "tox", "legacy_tox_ini")
+        return tuple(
+            Script(
+                s.file,
+                s.key,
+                s.text,
+                tuple(n + shift for n in s.lines),
+                s.dialect,
+                s.cwd,
+                tuple(Guard(g.what, g.value, g.file, g.line + shift) for g in s.guards),
+            )
+            for s in tox_scripts(path, legacy)
+        )
+    base = tox.get("env_run_base") if isinstance(tox.get("env_run_base"), dict) else {}
+    envs = {"(default)": ("env_run_base", base)}
+    for name, env in sorted((tox.get("env") or {}).items()):
+        if isinstance(env, dict):
+            envs[name] = (f"env.{name}", {**base, **env})
+    found = []
+    lines = source.splitlines()
+    for name, (table, env) in envs.items():
+        commands = env.get("commands")
+        if not isinstance(commands, list):
+            continue
+        own = "commands" in (base if table == "env_run_base" else tox["env"][name])
+        start = toml_key_line(source, prefix + (table if own else "env_run_base"), "commands")
+        texts: list[str] = []
+        numbers: list[int] = []
+        cursor = start
+        for command in commands:
+            if not isinstance(command, list) or not command:
+                continue
+            texts.append(_toml_command(command))
+            first = json.dumps(command[0]) if isinstance(command[0], str) else "{"
+            cursor = next(
+                (n for n in range(cursor, len(lines) + 1) if first in lines[n - 1]), cursor
+            )
+            numbers.append(cursor)
+        guards = tuple(
+            Guard(k, str(env[k]).lower(), path, toml_key_line(source, prefix + table, k))
+            for k in ("ignore_outcome", "ignore_errors")
+            if k in env
+        )
+        found.append(
+            Script(
+                path,
+                f"env {name}",
+                "\n".join(texts),
+                tuple(numbers),
+                "argv",
+                posixpath.dirname(path),
+                guards,
+            )
+        )
+    return tuple(found)
+
+
 def nox_scripts(path: str, source: str) -> tuple[Script, ...]:
     """``session.run(...)`` calls of every nox session, literal words kept, others marked."""
     root = parse("python", source.encode())
@@ -463,6 +544,8 @@ def revision_scripts(view: RevisionView) -> tuple[Script, ...]:
             found.extend(justfile_scripts(path, source))
         elif name == "tox.ini":
             found.extend(tox_scripts(path, source))
+        elif name == "tox.toml" or (name == "pyproject.toml" and "[tool.tox" in source):
+            found.extend(tox_toml_scripts(path, source))
         elif name == "noxfile.py":
             found.extend(nox_scripts(path, source))
     return tuple(sorted(found, key=lambda s: (s.file, s.key)))

@@ -58,6 +58,7 @@ DIALECTS = {
     "make": (False, False),
     "argv": (False, False),
 }
+_TOX_FILES = ("tox.ini", "pyproject.toml", "tox.toml")
 _FAILING = frozenset({"false", "exit", "return"})
 _ENTRY_KEYS = (
     ("package.json", "scripts.test"),
@@ -286,7 +287,7 @@ class Resolver:
                 file.startswith(".github/")
                 or file == ".gitlab-ci.yml"
                 or (name, key) in _ENTRY_KEYS
-                or (name == "tox.ini" and key.startswith("env "))
+                or (name in _TOX_FILES and key.startswith("env "))
                 or name == "noxfile.py"
             ):
                 entries.append(script)
@@ -326,7 +327,7 @@ class Resolver:
             context.unknown.append(Cause("shell", script.dialect, script.file, script.file_line(1)))
         errexit, pipefail = DIALECTS.get(script.dialect, (True, False))
         extra_line = 0
-        if posixpath.basename(script.file) == "tox.ini":
+        if posixpath.basename(script.file) in _TOX_FILES:
             # ``tox -- args`` fill ``{posargs}``; the words keep the file and line they come from.
             extra_line = next(
                 (n for n, t in enumerate(script.text.splitlines(), 1) if "{posargs" in t), 0
@@ -560,7 +561,10 @@ class Resolver:
 
     def _tox(self, args: list[str], cwd: str, context: _Context, origin: tuple[str, int]) -> None:
         """``tox [-e envs] [-- posargs]``: the commands of the chosen environments."""
-        file = f"{cwd}/tox.ini" if cwd else "tox.ini"
+        present = {f for f, _ in self.scripts}
+        file = next(
+            (p for n in _TOX_FILES if (p := f"{cwd}/{n}" if cwd else n) in present), "tox.ini"
+        )
         envs: list[str] = []
         posargs: list[str] = []
         rest = list(args)

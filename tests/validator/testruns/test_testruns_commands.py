@@ -214,3 +214,22 @@ def test_tox_env_chosen_from_ci_passes_posargs(changes: Callable) -> None:
     assert changes(base, head) == [
         (WEAK, "FAIL", "tests/test_pay.py::test_refund", ".github/workflows/t.yml", 6)
     ]
+
+
+def test_tox_native_toml_in_pyproject_with_ignored_outcome_is_found(changes: Callable) -> None:
+    pyproject = (
+        "[tool.tox]\n"
+        'env_list = ["py"]\n'
+        "\n"
+        "[tool.tox.env_run_base]\n"
+        "%s"
+        "commands = [[\n"
+        '    "pytest", "-v",\n'
+        '    {replace = "posargs", default = ["tests"], extend = true},\n'
+        "]]\n"
+    )
+    base = {**TESTS, "pyproject.toml": pyproject % ""}
+    head = {**TESTS, "pyproject.toml": pyproject % "ignore_outcome = true\n"}
+    assert changes(base, head) == [
+        (WEAK, "FAIL", "pyproject.toml:env (default) #pytest.1", "pyproject.toml", 5)
+    ]
