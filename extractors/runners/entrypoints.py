@@ -86,9 +86,20 @@ def _guard(entries: dict[str, tuple[yaml.Node, yaml.Node]], key: str, file: str)
     return Guard(key, value, file, key_node.start_mark.line + 1)
 
 
+UNREADABLE = "(unreadable)"
+
+
+def unreadable(path: str) -> tuple[Script, ...]:
+    """The one script of a file that does not parse: what it runs cannot be known."""
+    return (Script(path, UNREADABLE, "", (1,), "unknown"),)
+
+
 def github_scripts(path: str, source: str) -> tuple[Script, ...]:
     """Every ``run:`` step of a GitHub Actions workflow, with its job's and step's guards."""
-    root = _mapping(_yaml_nodes(source))
+    tree = _yaml_nodes(source)
+    if tree is None:
+        return unreadable(path)
+    root = _mapping(tree)
     found: list[Script] = []
     defaults = _mapping(_mapping(root.get("defaults", (None, None))[1]).get("run", (None, None))[1])
     jobs = _mapping(root.get("jobs", (None, None))[1])
@@ -160,7 +171,10 @@ def _script_items(node: yaml.Node | None) -> list[yaml.ScalarNode]:
 
 def gitlab_scripts(path: str, source: str) -> tuple[Script, ...]:
     """The ``script`` of every GitLab CI job that runs (hidden ``.jobs`` are templates)."""
-    root = _mapping(_yaml_nodes(source))
+    tree = _yaml_nodes(source)
+    if tree is None:
+        return unreadable(path)
+    root = _mapping(tree)
     found: list[Script] = []
     for name, (_, job_node) in sorted(root.items()):
         if name in _GITLAB_RESERVED or name.startswith("."):
@@ -205,7 +219,7 @@ def package_scripts(path: str, source: str) -> tuple[Script, ...]:
     try:
         document = json.loads(source)
     except json.JSONDecodeError:
-        return ()
+        return unreadable(path)
     scripts = document.get("scripts") if isinstance(document, dict) else None
     if not isinstance(scripts, dict):
         return ()

@@ -8,7 +8,7 @@ import posixpath
 from dataclasses import dataclass
 
 from ...extractors.runners.coverage import Threshold, config_thresholds
-from ...extractors.runners.entrypoints import revision_scripts
+from ...extractors.runners.entrypoints import UNREADABLE, revision_scripts
 from ...extractors.runners.js_config import JEST_CONFIG_NAMES, VITEST_CONFIG_NAMES
 from ...extractors.runners.pytest_config import CONFIG_NAMES, locate_pytest_config
 from ...extractors.runners.shell import split_script
@@ -29,6 +29,7 @@ class RevisionRuns:
     suites: tuple[Suite, ...]
     calls: tuple[RunnerCall, ...]
     thresholds: tuple[Threshold, ...]
+    unreadable: tuple[str, ...] = ()
 
     def suite(self, runner: str, invocation: str) -> Suite | None:
         """The suite of ``runner`` for ``invocation``, or None."""
@@ -229,7 +230,8 @@ def revision_runs(view: RevisionView, extra: Patterns = ((), (), ())) -> Revisio
         if suite is not None:
             suites.append(suite)
     thresholds = tuple(sorted(set(config_thresholds(view)) | set(_command_thresholds(view, calls))))
-    return RevisionRuns(tuple(suites), calls, thresholds)
+    unreadable = tuple(s.file for s in revision_scripts(view) if s.key == UNREADABLE)
+    return RevisionRuns(tuple(suites), calls, thresholds, unreadable)
 
 
 def _cause_text(causes: tuple[Cause, ...]) -> str:
@@ -504,6 +506,22 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
     )
     for suite in ordered:
         matched = _match(suite, head)
+        entry_file = suite.invocation.split(" > ")[0].split(":")[0]
+        if matched is None and entry_file in head.unreadable:
+            reason = f"{entry_file} does not parse at HEAD: what it runs is unknown"
+            changes.append(
+                Change(
+                    CONFIG_WEAKENED,
+                    "UNKNOWN",
+                    entry_file,
+                    1,
+                    suite.invocation,
+                    reason,
+                    suite.runner,
+                    suite.invocation,
+                )
+            )
+            continue
         if matched is None:
             changes.extend(_outcome_changes(suite, None))
             continue

@@ -233,3 +233,9 @@ def test_tox_native_toml_in_pyproject_with_ignored_outcome_is_found(changes: Cal
     assert changes(base, head) == [
         (WEAK, "FAIL", "pyproject.toml:env (default) #pytest.1", "pyproject.toml", 5)
     ]
+
+
+def test_a_workflow_that_no_longer_parses_is_unknown_not_removed(changes: Callable) -> None:
+    base = _workflow("pytest -q")
+    head = {**TESTS, ".github/workflows/ci.yml": base[".github/workflows/ci.yml"] + "  bad: [\n"}
+    assert changes(base, head) == [(WEAK, "UNKNOWN", STEP, ".github/workflows/ci.yml", 1)]
