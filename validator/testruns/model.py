@@ -1,0 +1,76 @@
+"""The vocabulary of test runs: a test's verdict, its cause, a suite, and a change from BASE."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+REMOVED = "test.removed"
+CONFIG_WEAKENED = "test.config-weakened"
+
+
+class Status(StrEnum):
+    """Whether a test runs (or a suite can fail), does not, or the model cannot tell."""
+
+    RUNS = "runs"
+    DROPPED = "dropped"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, order=True)
+class Cause:
+    """What decided a verdict: a setting or option, its value, and where it is written."""
+
+    setting: str
+    detail: str
+    file: str
+    line: int
+
+    def same_as(self, other: Cause) -> bool:
+        """Same setting, value and file (lines move when unrelated lines are edited)."""
+        return (self.setting, self.detail, self.file) == (other.setting, other.detail, other.file)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A test's fate in one suite, with the causes that decided it (none when it runs)."""
+
+    status: Status
+    causes: tuple[Cause, ...] = ()
+
+
+RUNS = Verdict(Status.RUNS)
+
+
+@dataclass(frozen=True)
+class Suite:
+    """One runner's run at one revision: the bare configuration, or one command that runs it."""
+
+    runner: str
+    invocation: str
+    file: str
+    line: int
+    tests: Mapping[str, Verdict] = field(default_factory=dict)
+    can_fail: Verdict = RUNS
+    python_patterns: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
+    locations: Mapping[str, int] = field(default_factory=dict)
+    bodies: Mapping[str, str] = field(default_factory=dict)
+
+    def running(self) -> tuple[str, ...]:
+        """Ids of the tests that run, sorted."""
+        return tuple(sorted(t for t, v in self.tests.items() if v.status is Status.RUNS))
+
+
+@dataclass(frozen=True, order=True)
+class Change:
+    """One way HEAD runs less than BASE did: a test no longer run, or a run that cannot fail."""
+
+    kind: str
+    status: str
+    file: str
+    line: int
+    subject: str
+    reason: str
+    runner: str
+    invocation: str
