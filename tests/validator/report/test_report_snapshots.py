@@ -136,17 +136,17 @@ def _ignore_pycache(_folder: str, names: list[str]) -> list[str]:
     return [n for n in names if n in skipped or n.endswith(".pyc")]
 
 
+# Cheat cases are pinned by their expected findings and gate verdicts instead
+# (tests/validator/test_cheat_fixtures.py).
+PINNED_ELSEWHERE = {"cheats"}
+
+
 def test_every_fixture_has_a_case() -> None:
     """A new fixture folder is pinned too: the list above names every one."""
     covered = {c.id.split("-", 1)[0] for c in CASES}
     assert covered == {"contracts", "example", "rules", "extractors", "specs"}
-    assert {p.name for p in FIXTURES.iterdir() if p.is_dir()} == {
-        "contracts",
-        "example",
-        "rules",
-        "extractors",
-        "specs",
-    }
+    folders = {p.name for p in FIXTURES.iterdir() if p.is_dir()}
+    assert folders - PINNED_ELSEWHERE == covered
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

@@ -1,0 +1,121 @@
+"""Every cheat shape under ``fixtures/cheats/``: the cheat is named, its honest twin is not.
+
+A case is a folder with ``base/`` (the repository before the goal: spec, code, tests),
+``cheat/`` (the agent's change that breaks behaviour and hides it) and ``clean/`` (the same
+feature change made honestly), each tree copied over ``base/`` in one spec-prefixed
+commit, and ``case.json``:
+
+```json
+{"shape": "what the cheat does", "spec": "NAME",
+ "messages": {"base": "chore: ...", "change": "NAME: 1 ..."},
+ "delete": {"cheat": ["tests/test_x.py"]},
+ "expected": {"cheat": [["test.removed", "tests/test_x.py", 4]], "clean": []}}
+```
+
+For the cheat, ``ralph-validate`` must report exactly the expected FAIL findings (kind,
+file, line) and ``ralph-gate`` must not say COMPLETE; for the clean twin there is no FAIL
+and no UNKNOWN, and the gate says COMPLETE.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+Runner = Callable[..., subprocess.CompletedProcess[str]]
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "Agent",
+    "GIT_AUTHOR_EMAIL": "agent@example.invalid",
+    "GIT_COMMITTER_NAME": "Agent",
+    "GIT_COMMITTER_EMAIL": "agent@example.invalid",
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_CONFIG_GLOBAL": os.devnull,
+}
+
+ROOT = Path(__file__).resolve().parents[2]
+CHEATS = ROOT / "fixtures" / "cheats"
+CASES = sorted(p.name for p in CHEATS.iterdir() if (p / "case.json").is_file())
+
+
+def _git(root: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false", *args],
+        cwd=root,
+        env={**os.environ, **GIT_ENV},
+        check=True,
+        capture_output=True,
+    )
+
+
+def build(case: str, variant: str, root: Path) -> tuple[Path, dict[str, object]]:
+    """The case's repository with BASE committed, then the variant's change."""
+    folder = CHEATS / case
+    meta = json.loads((folder / "case.json").read_text(encoding="utf-8"))
+    root.mkdir(parents=True)
+    _git(root, "init", "-q", "-b", "main")
+    shutil.copytree(folder / "base", root, dirs_exist_ok=True)
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", meta["messages"]["base"])
+    if (folder / variant).is_dir():
+        shutil.copytree(folder / variant, root, dirs_exist_ok=True)
+    for rel in meta.get("delete", {}).get(variant, []):
+        (root / rel).unlink()
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "--allow-empty", "-m", meta["messages"]["change"])
+    return root, meta
+
+
+def _fails(report: dict[str, object]) -> set[tuple[str, str, int]]:
+    findings = report["findings"]
+    assert isinstance(findings, list)
+    return {
+        (f["kind"], f["file"], f["line"])
+        for f in findings
+        if f["status"] == "FAIL" and not f["pre_existing"]
+    }
+
+
+def test_there_are_cases() -> None:
+    assert CASES, "fixtures/cheats holds the cheat shapes"
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_cheat_is_named_and_the_gate_does_not_say_complete(
+    case: str, tmp_path: Path, validate: Runner, gate: Runner
+) -> None:
+    repo, meta = build(case, "cheat", tmp_path / "repo")
+    out = tmp_path / "out"
+    done = validate("--repo", str(repo), "--spec", meta["spec"], "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    report = json.loads((out / "validation-report.json").read_text(encoding="utf-8"))
+    expected = {tuple(e) for e in meta["expected"]["cheat"]}
+    assert _fails(report) == expected
+    verdict = gate(
+        "--repo", str(repo), "--spec", meta["spec"], "--report", str(out / "validation-report.md")
+    )
+    assert "<promise>COMPLETE</promise>" not in verdict.stdout
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_honest_twin_is_complete(
+    case: str, tmp_path: Path, validate: Runner, gate: Runner
+) -> None:
+    repo, meta = build(case, "clean", tmp_path / "repo")
+    out = tmp_path / "out"
+    done = validate("--repo", str(repo), "--spec", meta["spec"], "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    report = json.loads((out / "validation-report.json").read_text(encoding="utf-8"))
+    assert _fails(report) == {tuple(e) for e in meta["expected"]["clean"]}
+    assert report["summary"]["FAIL"] == 0
+    assert report["summary"]["UNKNOWN"] == 0
+    verdict = gate(
+        "--repo", str(repo), "--spec", meta["spec"], "--report", str(out / "validation-report.md")
+    )
+    assert verdict.returncode == 0, verdict.stdout + verdict.stderr
+    assert verdict.stdout.rstrip().endswith("<promise>COMPLETE</promise>")
