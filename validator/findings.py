@@ -37,6 +37,13 @@ KINDS: dict[str, str] = {
     "trace.unimplemented": "traceability",
     "trace.untested": "traceability",
     "scope.out-of-scope": "findings",
+    "test.config-weakened": "test-integrity",
+    "test.removed": "test-integrity",
+    "test.expectation-edited": "test-integrity",
+    "test.mocks-subject": "test-integrity",
+    "impl.test-special-case": "findings",
+    "impl.error-swallowed": "findings",
+    "suppression.added": "findings",
 }
 
 

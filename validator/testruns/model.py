@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-REMOVED = "test.removed"
-CONFIG_WEAKENED = "test.config-weakened"
+# What a change is; the rules that report them map these onto DESIGN §6's kinds.
+REMOVED = "removed"
+CONFIG_WEAKENED = "config-weakened"
 
 
 class Status(StrEnum):

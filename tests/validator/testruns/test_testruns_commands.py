@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-WEAK = "test.config-weakened"
+WEAK = "config-weakened"
 TESTS = {
     "tests/test_pay.py": "def test_charge():\n    assert 1\n\ndef test_refund():\n    assert 1\n",
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-WEAK = "test.config-weakened"
+WEAK = "config-weakened"
 TESTS = {"tests/test_a.py": "def test_a():\n    assert 1\n"}
 
 

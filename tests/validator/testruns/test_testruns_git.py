@@ -68,7 +68,7 @@ def test_a_deselect_committed_after_base_is_found_between_two_commits(tmp_path: 
     found = compare(_view(root, base), _view(root, head))
     assert [(c.kind, c.status, c.subject, c.file, c.line, c.reason) for c in found] == [
         (
-            "test.config-weakened",
+            "config-weakened",
             "FAIL",
             "tests/test_calc.py::test_div",
             "pyproject.toml",

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-WEAK = "test.config-weakened"
-REMOVED = "test.removed"
+WEAK = "config-weakened"
+REMOVED = "removed"
 SOURCES = {
     "src/orders/total.test.ts": "describe('total', () => {\n  it('adds tax', () => {})\n})\n",
     "src/users/login.spec.js": "test('logs in', () => {})\n",

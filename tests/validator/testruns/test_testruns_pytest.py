@@ -9,8 +9,8 @@ from ralph_validate.validator.testruns.model import Status
 from ralph_validate.validator.testruns.pytest_args import Arg
 from ralph_validate.validator.testruns.pytest_run import pytest_suite
 
-WEAK = "test.config-weakened"
-REMOVED = "test.removed"
+WEAK = "config-weakened"
+REMOVED = "removed"
 
 TESTS = {
     "tests/test_orders.py": (
