@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.validator.checks.integrity import detect_tests, weakened
 from ralph_validate.validator.checks.placeholders import detect_placeholders
 from ralph_validate.validator.rules import list_rules

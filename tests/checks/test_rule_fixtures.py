@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.validator.checks.integrity import detect_tests
 from ralph_validate.validator.checks.placeholders import detect_placeholders
 from ralph_validate.validator.rules import list_rules

@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from ...extractors.facts import FileFacts
-from ...extractors.integrity_facts import (
+from ...extractors.facts.integrity import (
     Assertion,
     Comment,
     Handler,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ...extractors.facts import FileFacts
-from ...extractors.integrity_facts import Binding, Comment, StubBody
+from ...extractors.facts.integrity import Binding, Comment, StubBody
 from ..baseline import compare_with_base, subtract_base
 from ..context import AnalysisContext, CheckOutput
 from ..findings import Finding, Status

@@ -34,8 +34,8 @@ import botocore.model
 from botocore import xform_name
 from botocore.exceptions import BotoCoreError
 
-from ...extractors.contract_facts import SdkCall, SdkClient, SdkMock
 from ...extractors.facts import FileFacts
+from ...extractors.facts.contracts import SdkCall, SdkClient, SdkMock
 from ..findings import Status
 from ..report.model import FieldRef
 from .questions import Answer, answer_row

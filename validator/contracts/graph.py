@@ -23,7 +23,8 @@ from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
-from ...extractors.contract_facts import (
+from ...extractors.facts import FileFacts
+from ...extractors.facts.contracts import (
     Consumer,
     FunctionDef,
     FunctionRef,
@@ -41,9 +42,8 @@ from ...extractors.contract_facts import (
     StateMachineDef,
     union,
 )
-from ...extractors.contracts.py_code import module_of, normalise_route
-from ...extractors.contracts.ts_routes import RESPONSE
-from ...extractors.facts import FileFacts
+from ...extractors.javascript.routes import RESPONSE
+from ...extractors.python.code import module_of, normalise_route
 from .py_names import follow, with_declared
 from .shape import has_fields
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from ...extractors.contract_facts import (
+from ...extractors.facts.contracts import (
     ARRAY,
     OBJECT,
     UNION,

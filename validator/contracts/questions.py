@@ -22,14 +22,7 @@ from dataclasses import dataclass, replace
 
 import networkx as nx
 
-from ...extractors.contract_facts import (
-    Consumer,
-    Mock,
-    Producer,
-    Shape,
-    State,
-    StateMachine,
-)
+from ...extractors.facts.contracts import Consumer, Mock, Producer, Shape, State, StateMachine
 from ..findings import Status
 from ..report.model import ContractRow, FieldRef, Location
 from . import sfn_flow

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from ...extractors.contract_facts import (
+from ...extractors.facts.contracts import (
     ARRAY,
     ChoiceRead,
     Machine,

@@ -1,0 +1,674 @@
+"""Field reads on a bound value: member chains, subscripts, ``.get("k")``, guards, escapes.
+
+Given the name a value was bound to and the function body it lives in, every
+later use of the name is either a read of a field path (``order.details.passed``,
+``order["details"].get("passed")``) or an escape (returned, passed to a call,
+stored, spread): an escaped value may be read by code we do not see.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+import tree_sitter as ts
+
+from ..facts.contracts import Read
+from . import ir
+from . import treesitter as T
+
+_JS_PASS = {"non_null_expression", "parenthesized_expression", "as_expression"}
+_JS_FUNCTIONS = {
+    "function_declaration",
+    "function_expression",
+    "arrow_function",
+    "method_definition",
+    "generator_function_declaration",
+}
+_PY_FUNCTIONS = {"function_definition", "lambda"}
+_CONDITIONAL = {
+    "if_statement",
+    "while_statement",
+    "ternary_expression",
+    "do_statement",
+    "elif_clause",
+    "conditional_expression",
+    "assert_statement",
+}
+# Uses of a bare name that keep the value local: truth tests and bare statements. A
+# comparison (``r == expected``), an ``or``/``??`` default, a ternary branch or a
+# formatted string reads the whole value, so those count as escapes.
+_LOCAL_USES = {
+    "unary_expression",
+    "if_statement",
+    "while_statement",
+    "expression_statement",
+    "not_operator",
+    "assert_statement",
+    "elif_clause",
+}
+
+
+@dataclass
+class Uses:
+    """What the code does with one bound value."""
+
+    reads: list[Read]
+    escapes: bool = False
+
+
+def enclosing_scope(node: ts.Node, python: bool) -> ts.Node:
+    """The function (or module) body a node belongs to."""
+    kinds = _PY_FUNCTIONS if python else _JS_FUNCTIONS
+    current = node.parent
+    while current is not None:
+        if current.type in kinds:
+            return current
+        current = current.parent
+    return _root(node)
+
+
+def _root(node: ts.Node) -> ts.Node:
+    while node.parent is not None:
+        node = node.parent
+    return node
+
+
+class Identifiers:
+    """Every identifier of a file by name, in source order (one query pass, no tree walks)."""
+
+    def __init__(self, nodes: list[ts.Node]) -> None:
+        self._by_name: dict[bytes, list[ts.Node]] = {}
+        for node in nodes:
+            self._by_name.setdefault(node.text or b"", []).append(node)
+        self._starts = {k: [n.start_byte for n in v] for k, v in self._by_name.items()}
+
+    def within(self, name: str, start: int, end: int) -> list[ts.Node]:
+        """Identifiers spelling ``name`` that start in [start, end)."""
+        key = name.encode()
+        nodes = self._by_name.get(key, [])
+        starts = self._starts.get(key, [])
+        return nodes[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, end)]
+
+
+def _condition(node: ts.Node) -> ts.Node | None:
+    """The test of an if/while/ternary; Python's ``a if test else b`` has no field name."""
+    if node.type == "conditional_expression":
+        parts = node.named_children
+        return parts[1] if len(parts) >= 2 else None
+    return node.child_by_field_name("condition")
+
+
+def _in_condition(node: ts.Node, stop: ts.Node) -> bool:
+    current = node
+    while current.parent is not None and current != stop:
+        parent = current.parent
+        if parent.type in _CONDITIONAL:
+            cond = _condition(parent)
+            if cond is not None and cond.start_byte <= current.start_byte < cond.end_byte:
+                return True
+            if parent.type == "assert_statement":
+                return True
+        current = parent
+    return False
+
+
+def _guard_texts(node: ts.Node, stop: ts.Node) -> list[str]:
+    """Conditions that must hold for ``node`` to run: enclosing ifs (in their body) and the
+    left operands of ``&&`` / ``and`` the node is on the right of."""
+    texts: list[str] = []
+    current = node
+    while current.parent is not None and current != stop:
+        parent = current.parent
+        if parent.type in ("if_statement", "ternary_expression", "conditional_expression"):
+            cond = _condition(parent)
+            if cond is not None and not (cond.start_byte <= current.start_byte < cond.end_byte):
+                texts.append(T.text(cond))
+        if parent.type in ("binary_expression", "boolean_operator"):
+            op = T.text(parent.child_by_field_name("operator"))
+            left = parent.child_by_field_name("left")
+            if op in ("&&", "and") and left is not None and left.end_byte <= current.start_byte:
+                texts.append(T.text(left))
+        if parent.type in _BLOCKS:
+            texts.extend(_early_exits(parent, current))
+        current = parent
+    return texts
+
+
+_BLOCKS = {"block", "statement_block", "module", "program"}
+_EXITS = {
+    "return_statement",
+    "raise_statement",
+    "throw_statement",
+    "continue_statement",
+    "break_statement",
+}
+
+
+def _early_exits(block: ts.Node, current: ts.Node) -> list[str]:
+    """Conditions of earlier ``if`` statements of the block that leave it (``if (o.k ===
+    undefined) return 0;``): what follows runs only when they were false."""
+    out: list[str] = []
+    for sibling in block.named_children:
+        if sibling.start_byte >= current.start_byte:
+            break
+        if sibling.type != "if_statement" or sibling.child_by_field_name("alternative"):
+            continue
+        body = sibling.child_by_field_name("consequence")
+        last = body
+        while last is not None and last.type in ("block", "statement_block"):
+            last = last.named_children[-1] if last.named_children else None
+        if last is not None and last.type in _EXITS:
+            cond = _condition(sibling)
+            if cond is not None:
+                out.append(T.text(cond))
+    return out
+
+
+_TOLERANT_EXCEPTIONS = ("KeyError", "LookupError", "AttributeError", "Exception")
+
+
+def _tolerant(top: ts.Node, scope: ts.Node, python: bool) -> bool:
+    """True when the read itself copes with an absent field: ``d.get("k", default)``, a
+    truth test (``if d.get("k")``, ``if (o.k)``), a comparison with None/undefined/null, a
+    ``??`` / ``||`` / ``or`` default, or (Python) a ``try`` that catches ``KeyError``."""
+    if python and _get_call(top) is not None:
+        args = _get_call(top)
+        if len(args) >= 2:
+            return True  # .get("k", default)
+    parent = top.parent
+    while parent is not None and parent.type in ("parenthesized_expression", "await_expression"):
+        top, parent = parent, parent.parent
+    if parent is None:
+        return False
+    absent_ok = not python or _get_call(top) is not None  # a subscript raises when absent
+    if parent.type in ("binary_expression", "boolean_operator"):
+        op = T.text(parent.child_by_field_name("operator"))
+        left = parent.child_by_field_name("left")
+        if op in ("??", "||", "or") and left == top and absent_ok:
+            return True
+    if parent.type in ("comparison_operator", "binary_expression") and _local_use(top, parent):
+        return absent_ok or parent.type == "binary_expression"
+    if absent_ok and _in_condition(top, scope) and _truth_tested(top):
+        return True
+    return python and _caught(top, scope)
+
+
+def _get_call(node: ts.Node) -> list[ts.Node] | None:
+    """The arguments of ``x.get(...)`` when ``node`` is that call, else None."""
+    if node.type != "call":
+        return None
+    function = node.child_by_field_name("function")
+    if function is None or function.type != "attribute":
+        return None
+    if T.text(function.child_by_field_name("attribute")) != "get":
+        return None
+    args = node.child_by_field_name("arguments")
+    return list(args.named_children) if args is not None else []
+
+
+def _truth_tested(node: ts.Node) -> bool:
+    """True when the value is used only for its truth: the whole condition, a ``not``/``!``
+    operand, or an operand of ``and``/``or``/``&&``/``||`` inside a condition."""
+    parent = node.parent
+    while parent is not None and parent.type in (
+        "parenthesized_expression",
+        "not_operator",
+        "unary_expression",
+        "boolean_operator",
+    ):
+        if (
+            parent.type == "unary_expression"
+            and T.text(parent.child_by_field_name("operator")) != "!"
+        ):
+            return False
+        node, parent = parent, parent.parent
+    if parent is not None and parent.type == "binary_expression":
+        if T.text(parent.child_by_field_name("operator")) in ("&&", "||"):
+            return _truth_tested(parent)
+        return False
+    return parent is not None and parent.type in _CONDITIONAL and _condition_is(parent, node)
+
+
+def _condition_is(statement: ts.Node, node: ts.Node) -> bool:
+    """True when ``node`` is the whole test of ``statement`` (parentheses aside)."""
+    if statement.type == "assert_statement":
+        return True
+    span = (node.start_byte, node.end_byte)
+    cond = _condition(statement)
+    while (
+        cond is not None
+        and cond.type == "parenthesized_expression"
+        and (cond.start_byte, cond.end_byte) != span
+        and cond.named_children
+    ):
+        cond = cond.named_children[0]
+    return cond is not None and (cond.start_byte, cond.end_byte) == span
+
+
+def _caught(node: ts.Node, scope: ts.Node) -> bool:
+    """True when ``node`` runs in a ``try`` body whose handler catches a missing key."""
+    current = node
+    while current.parent is not None and current != scope:
+        parent = current.parent
+        if parent.type == "try_statement" and parent.child_by_field_name("body") == current:
+            for clause in parent.named_children:
+                if clause.type == "except_clause" and (
+                    not clause.named_children
+                    or any(name in T.text(clause) for name in _TOLERANT_EXCEPTIONS)
+                ):
+                    return True
+        current = parent
+    return False
+
+
+def _guarded(root: str, path: list[str], conditions: list[str], python: bool) -> int:
+    """How many leading segments of ``path`` an existence check in ``conditions`` covers."""
+    covered = 0
+    if not conditions:
+        return 0
+    joined = "\n".join(conditions)
+    for k, segment in enumerate(path):
+        prefix = root + "".join(
+            f'["{p}"]' if python and not p.isidentifier() else f".{p}" for p in path[:k]
+        )
+        prefixes = {re.escape(prefix)}
+        if python:
+            prefixes.add(re.escape(root + "".join(f'["{p}"]' for p in path[:k])))
+            prefixes.add(re.escape(root + "".join(f"['{p}']" for p in path[:k])))
+        seg = re.escape(segment)
+        alternatives = []
+        for pre in prefixes:
+            alternatives += [
+                rf"""['"]{seg}['"]\s+in\s+{pre}\b""",
+                rf"""\bhasattr\(\s*{pre}\s*,\s*['"]{seg}['"]""",
+                rf"""{pre}\.get\(\s*['"]{seg}['"]\s*\)\s+is\s+not\s+None""",
+                rf"""{pre}\??\.{seg}\s*!==?\s*(undefined|null)""",
+                rf"""{pre}\.hasOwnProperty\(\s*['"]{seg}['"]""",
+                rf"""Object\.hasOwn\(\s*{pre}\s*,\s*['"]{seg}['"]""",
+                # A truth test of the field itself: ``if o.get("k"):``, ``if (o.k)``.
+                rf"""{pre}\.get\(\s*['"]{seg}['"]\s*[,)]""",
+            ]
+            if not python:
+                alternatives.append(rf"""{pre}\??\.{seg}(?![\w$])""")
+        if any(re.search(a, joined) for a in alternatives):
+            covered = k + 1
+    return covered
+
+
+def _climb_js(node: ts.Node) -> tuple[ts.Node, list[str], int]:
+    """Walk up a member/subscript chain: (outermost node, path, segments an ``?.`` covers)."""
+    path: list[str] = []
+    guarded = 0
+    current = node
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type in _JS_PASS:
+            current = parent
+            continue
+        if parent.type == "member_expression" and parent.child_by_field_name("object") == current:
+            if parent.child_by_field_name("optional_chain") is not None and path:
+                guarded = len(path)
+            path.append(T.text(parent.child_by_field_name("property")))
+            current = parent
+            continue
+        if (
+            parent.type == "subscript_expression"
+            and parent.child_by_field_name("object") == current
+        ):
+            index = parent.child_by_field_name("index")
+            if index is not None and index.type == "string":
+                if parent.child_by_field_name("optional_chain") is not None and path:
+                    guarded = len(path)
+                path.append(ir.js_string(index))
+                current = parent
+                continue
+            if index is not None and index.type == "number":
+                path.append(T.text(index))
+                current = parent
+                continue
+        break
+    return current, path, guarded
+
+
+def _climb_py(node: ts.Node) -> tuple[ts.Node, list[str], int]:
+    path: list[str] = []
+    current = node
+    while current.parent is not None:
+        parent = current.parent
+        if parent.type == "parenthesized_expression":
+            current = parent
+            continue
+        if parent.type == "attribute" and parent.child_by_field_name("object") == current:
+            attr = T.text(parent.child_by_field_name("attribute"))
+            grand = parent.parent
+            if (
+                attr == "get"
+                and grand is not None
+                and grand.type == "call"
+                and grand.child_by_field_name("function") == parent
+            ):
+                args = grand.child_by_field_name("arguments")
+                first = args.named_children[0] if args is not None and args.named_children else None
+                key = ir.py_string(first) if first is not None else None
+                if key is None:
+                    break
+                path.append(key)
+                current = grand
+                continue
+            path.append(attr)
+            current = parent
+            continue
+        if parent.type == "subscript" and parent.child_by_field_name("value") == current:
+            index = parent.child_by_field_name("subscript")
+            key = ir.py_string(index) if index is not None else None
+            if key is None and index is not None and index.type == "integer":
+                key = T.text(index)
+            if key is None:
+                break
+            path.append(key)
+            current = parent
+            continue
+        break
+    return current, path, 0
+
+
+def _is_call_target(node: ts.Node, python: bool) -> bool:
+    parent = node.parent
+    kind = "call" if python else "call_expression"
+    return (
+        parent is not None
+        and parent.type == kind
+        and parent.child_by_field_name("function") == node
+    )
+
+
+def _pattern_reads(pattern: ts.Node, prefix: tuple[str, ...], line: int) -> tuple[list[Read], bool]:
+    """Reads a JS destructuring pattern makes; True when a ``...rest`` keeps the remainder."""
+    reads: list[Read] = []
+    rest = False
+    for child in pattern.named_children:
+        if child.type == "shorthand_property_identifier_pattern":
+            reads.append(Read((*prefix, T.text(child)), T.line_of(child), T.text(child)))
+        elif child.type == "object_assignment_pattern":
+            left = child.child_by_field_name("left")
+            if left is not None:
+                reads.append(
+                    Read(
+                        (*prefix, T.text(left)),
+                        T.line_of(child),
+                        T.text(child),
+                        guarded=len(prefix) + 1,
+                    )
+                )
+        elif child.type == "pair_pattern":
+            key = ir.js_key(child.child_by_field_name("key"))
+            value = child.child_by_field_name("value")
+            if key is None:
+                rest = True
+                continue
+            if value is not None and value.type == "object_pattern":
+                more, more_rest = _pattern_reads(value, (*prefix, key), line)
+                reads.extend(more)
+                rest = rest or more_rest
+            else:
+                default = value is not None and value.type == "assignment_pattern"
+                reads.append(
+                    Read(
+                        (*prefix, key),
+                        T.line_of(child),
+                        T.text(child),
+                        guarded=len(prefix) + 1 if default else 0,
+                    )
+                )
+        elif child.type == "rest_pattern":
+            rest = True
+    return reads, rest
+
+
+def destructured(pattern: ts.Node) -> Uses:
+    """The reads of ``const {a, b: {c}} = value``."""
+    reads, rest = _pattern_reads(pattern, (), T.line_of(pattern))
+    return Uses(reads, escapes=rest)
+
+
+def uses_of(
+    name: str,
+    scope: ts.Node,
+    after: int,
+    index: Identifiers,
+    *,
+    python: bool,
+    strip: str = "",
+) -> Uses:
+    """Every read of ``name`` in ``scope`` after byte ``after``; ``strip`` drops a leading
+    segment (``res.data.x`` of an HTTP client reads ``x`` of the body)."""
+    out = Uses([])
+    written: list[tuple[str, ...]] = []
+    for ident in index.within(name, after, scope.end_byte):
+        parent = ident.parent
+        if parent is None:
+            continue
+        if not python and ident.type == "shorthand_property_identifier":
+            out.escapes = True
+            continue
+        if _shadowed(ident, scope, python):
+            continue
+        if _binds(ident, python) or (python and _as_binds(ident)):
+            # Another value takes the name: later uses may see either, so we stop following
+            # and count the value as gone somewhere we do not track.
+            out.escapes = True
+            break
+        top, path, guarded = _climb_py(ident) if python else _climb_js(ident)
+        if path and _is_call_target(top, python):
+            path = path[:-1]
+        if path and _written(top):
+            written.append(tuple(path))
+            continue
+        if any(tuple(path[: len(w)]) == w for w in written):
+            continue  # the reader wrote this field itself before reading it
+        if strip:
+            if not path or path[0] != strip:
+                continue
+            path = path[1:]
+            guarded = max(guarded - 1, 0)
+        if not path:
+            if top.parent is not None and not _local_use(top, top.parent):
+                out.escapes = True
+            continue
+        conditions = _guard_texts(top, scope)
+        root = name + (f".{strip}" if strip else "")
+        guarded = max(guarded, _guarded(root, path, conditions, python))
+        if _tolerant(top, scope, python):
+            guarded = len(path)
+        out.reads.append(
+            Read(
+                tuple(path),
+                T.line_of(top),
+                T.squash(top),
+                in_condition=_in_condition(top, scope),
+                guarded=guarded,
+            )
+        )
+    return out
+
+
+_NOTHING = {b"None", b"null", b"undefined"}
+
+
+def _local_use(node: ts.Node, parent: ts.Node) -> bool:
+    """True when a bare use of the value reads none of its fields: a truth test, a
+    membership test (``"k" in d``), a comparison with None/null/undefined."""
+    if parent.type in _LOCAL_USES:
+        return True
+    if parent.type not in ("comparison_operator", "binary_expression"):
+        return False
+    operators = {w for c in parent.children if not c.is_named for w in (c.text or b"").split()}
+    if b"in" in operators and parent.children[-1] == node:
+        return True  # ``"k" in d``, ``"k" not in d``
+    others = [c for c in parent.named_children if c != node]
+    return bool(others) and all(
+        c.text in _NOTHING or c.type in ("none", "null", "undefined") for c in others
+    )
+
+
+def _written(node: ts.Node) -> bool:
+    """True when a member chain is the target of an assignment (a write, not a read)."""
+    parent = node.parent
+    return (
+        parent is not None
+        and parent.type
+        in (
+            "assignment",
+            "augmented_assignment",
+            "assignment_expression",
+            "augmented_assignment_expression",
+        )
+        and parent.child_by_field_name("left") == node
+    )
+
+
+def _binds(ident: ts.Node, python: bool) -> bool:
+    """True when this occurrence re-binds the name (later uses see another value): the
+    target of an assignment, a ``for`` loop, ``with ... as``, ``except ... as``, a walrus,
+    a declaration or a destructuring pattern."""
+    node = ident
+    parent = node.parent
+    # Climb out of destructuring patterns (``a, b = ...``, ``[a, b] = ...``, ``{a} = ...``).
+    while parent is not None and parent.type in _PATTERNS:
+        node, parent = parent, parent.parent
+    if parent is None:
+        return False
+    field = _BINDING_FIELDS.get(parent.type)
+    return field is not None and parent.child_by_field_name(field) == node
+
+
+# The field of each statement that names what it binds.
+_BINDING_FIELDS = {
+    "assignment": "left",
+    "augmented_assignment": "left",
+    "for_statement": "left",
+    "named_expression": "name",
+    "assignment_expression": "left",
+    "augmented_assignment_expression": "left",
+    "variable_declarator": "name",
+    "for_in_statement": "left",
+    "catch_clause": "parameter",
+}
+_PATTERNS = {
+    "pattern_list",
+    "tuple_pattern",
+    "list_pattern",
+    "list_splat_pattern",
+    "as_pattern_target",
+    "array_pattern",
+    "object_pattern",
+    "pair_pattern",
+    "rest_pattern",
+    "assignment_pattern",
+    "shorthand_property_identifier_pattern",
+}
+_AS_PATTERN = "as_pattern"  # with_item / except_clause: ``... as name`` binds ``alias``
+_COMPREHENSIONS = {
+    "list_comprehension",
+    "set_comprehension",
+    "dictionary_comprehension",
+    "generator_expression",
+}
+
+
+def _as_binds(ident: ts.Node) -> bool:
+    """True for the ``name`` of ``with x as name`` / ``except E as name``."""
+    parent = ident.parent
+    if parent is not None and parent.type == "as_pattern_target":
+        parent = parent.parent
+    return parent is not None and parent.type == _AS_PATTERN and ident.parent != parent.child(0)
+
+
+def _names_in(node: ts.Node | None) -> set[bytes]:
+    """The identifiers a parameter list or a loop target binds."""
+    out: set[bytes] = set()
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if current.type in ("identifier", "shorthand_property_identifier_pattern"):
+            out.add(current.text or b"")
+            continue
+        if current.type in ("default_parameter", "typed_default_parameter"):
+            stack.append(current.child_by_field_name("name") or current.children[0])
+            continue
+        if current.type in ("assignment_pattern",):
+            stack.append(current.child_by_field_name("left") or current.children[0])
+            continue
+        if current.type in ("type", "type_annotation", "string", "number"):
+            continue
+        stack.extend(current.children)
+    return out
+
+
+def _shadowed(ident: ts.Node, scope: ts.Node, python: bool) -> bool:
+    """True when a function or comprehension between ``ident`` and ``scope`` binds the same
+    name (``orders.map(order => order.id)``, ``[o["id"] for o in rows]``): that use sees
+    another value."""
+    name = ident.text or b""
+    functions = _PY_FUNCTIONS if python else _JS_FUNCTIONS
+    current = ident.parent
+    while current is not None and current != scope:
+        if current.type in functions:
+            params = current.child_by_field_name("parameters") or current.child_by_field_name(
+                "parameter"
+            )
+            if name in _names_in(params):
+                return True
+        elif current.type in _COMPREHENSIONS:
+            for child in current.children:
+                if child.type == "for_in_clause" and name in _names_in(
+                    child.child_by_field_name("left")
+                ):
+                    return True
+        current = current.parent
+    return False
+
+
+def returned_calls(function: ts.Node, python: bool) -> list[str] | None:
+    """The names of the functions whose results ``function`` returns directly
+    (``return build(x)``, ``return await build(x)``); None when some ``return`` gives
+    anything else, or none gives a value."""
+    body = function.child_by_field_name("body")
+    if body is None:
+        return None
+    if python:
+        nested = _PY_FUNCTIONS | {"class_definition"}
+    else:
+        nested = _JS_FUNCTIONS | {"class_declaration"}
+    names: list[str] = []
+    if not python and body.type != "statement_block":  # an arrow function's expression body
+        return names if _called_name(body, python, names) else None
+    stack = list(body.named_children)
+    while stack:
+        node = stack.pop()
+        if node.type in nested:
+            continue
+        if node.type == "return_statement":
+            values = node.named_children
+            if not values or not _called_name(values[0], python, names):
+                return None
+            continue
+        stack.extend(node.named_children)
+    return sorted(set(names)) or None
+
+
+def _called_name(value: ts.Node, python: bool, names: list[str]) -> bool:
+    while value.type in ("await", "await_expression", "parenthesized_expression"):
+        if not value.named_children:
+            return False
+        value = value.named_children[0]
+    call = "call" if python else "call_expression"
+    if value.type != call:
+        return False
+    function = value.child_by_field_name("function")
+    if function is None or function.type != "identifier":
+        return False
+    names.append(T.text(function))
+    return True
