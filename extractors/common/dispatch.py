@@ -12,11 +12,14 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
+from typing import TypeVar, cast
 
 import tree_sitter as ts
 
 from ..facts import ExtractionError, Fact, FileFacts
 from . import treesitter
+
+M = TypeVar("M")
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
 EXTRACTOR_VERSION = "14"
@@ -33,6 +36,7 @@ class SourceFile:
     _captures: dict[tuple[str, str, str | None], dict[str, list[ts.Node]]] = field(
         default_factory=dict, repr=False
     )
+    _models: dict[object, object] = field(default_factory=dict, repr=False)
 
     @property
     def tree(self) -> ts.Tree:
@@ -51,6 +55,13 @@ class SourceFile:
             q = treesitter.query(lang or self.language, query_name, folder)
             self._captures[key] = treesitter.captures(q, self.tree.root_node)
         return self._captures[key]
+
+    def model(self, kind: Callable[[SourceFile], M]) -> M:
+        """The semantic model ``kind`` builds of this file (imports, qualified names, scopes),
+        built on first use and shared by every extractor that reads the file."""
+        if kind not in self._models:
+            self._models[kind] = kind(self)
+        return cast(M, self._models[kind])
 
     @property
     def text(self) -> str:

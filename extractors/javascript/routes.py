@@ -20,9 +20,9 @@ import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
+from ..common.routes import normalise_route
 from ..facts import Fact
 from ..facts.contracts import JsMount, Producer, Shape, union, unknown
-from ..python.code import normalise_route
 
 # handler function, names of its response objects -> the bodies it sends ([] for none seen)
 BodyShapes = Callable[[ts.Node, frozenset[str]], list[Shape]]

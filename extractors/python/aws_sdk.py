@@ -23,7 +23,7 @@ from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
 from ..facts.contracts import LiteralTest, Read, SdkCall, SdkClient, SdkEntry, SdkMock
-from .code import Imports, module_of, read_imports
+from .model import PythonModel, qualname
 
 _MARKERS = (b"boto", b"Stubber", b"return_value", b"side_effect")
 _SESSIONS = {
@@ -47,14 +47,6 @@ def _key(node: ts.Node) -> ScopeKey:
     return (node.start_byte, node.end_byte, node.type)
 
 
-def _qualify(dotted: str, imports: Imports) -> str:
-    """``b.client`` with ``import boto3 as b`` -> ``boto3.client``."""
-    head, _, rest = dotted.partition(".")
-    if head in imports:
-        return imports[head] + (f".{rest}" if rest else "")
-    return dotted
-
-
 def _class_of(node: ts.Node) -> ts.Node | None:
     current = node.parent
     while current is not None:
@@ -62,17 +54,6 @@ def _class_of(node: ts.Node) -> ts.Node | None:
             return current
         current = current.parent
     return None
-
-
-def _qualname(node: ts.Node) -> str:
-    """``Poller.status`` for a method: the names of the definitions around ``node``."""
-    names: list[str] = []
-    current: ts.Node | None = node
-    while current is not None:
-        if current.type in ("class_definition", "function_definition"):
-            names.append(T.text(current.child_by_field_name("name")))
-        current = current.parent
-    return ".".join(reversed(names))
 
 
 def _mock_names(node: ts.Node) -> list[tuple[str, ts.Node]]:
@@ -144,10 +125,9 @@ class _File:
     """What one file binds: sessions, clients (local, module, ``self.x``), string constants."""
 
     path: str
-    imports: Imports
+    model: PythonModel
     idents: list[ts.Node]
     bindings: list[ts.Node]
-    module: str = ""
     sessions: set[tuple[ScopeKey, str]] = field(default_factory=set)
     clients: dict[tuple[ScopeKey, str], str] = field(default_factory=dict)
     members: dict[tuple[str, str], str] = field(default_factory=dict)  # (Class, attr) -> service
@@ -184,7 +164,7 @@ class _File:
             value = ir.from_py(right)
             if not isinstance(value, ir.Call):
                 continue
-            if left.type == "identifier" and _qualify(ir.dotted(value.func), self.imports) in (
+            if left.type == "identifier" and self.model.resolve(ir.dotted(value.func)) in (
                 _SESSIONS
             ):
                 self.sessions.add((_key(scope), T.text(left)))
@@ -200,7 +180,7 @@ class _File:
         if func is None:
             return False
         if func.type == "identifier":
-            return self.imports.get(T.text(func), "").startswith(("boto3", "botocore"))
+            return self.model.qualified.get(T.text(func), "").startswith(("boto3", "botocore"))
         last = func.child_by_field_name("attribute") if func.type == "attribute" else None
         return last is not None and last.text in _FACTORY_NAMES
 
@@ -215,7 +195,7 @@ class _File:
             else:
                 steps.append((node.start_byte, service))
             if scope.type == "module":
-                qualified = f"{self.module}.{name}"
+                qualified = f"{self.model.module}.{name}"
                 self.facts.append(
                     SdkClient(file=self.path, line=line, name=qualified, service=service)
                 )
@@ -228,9 +208,9 @@ class _File:
             and target.obj.id in ("self", "cls")
             and owner is not None
         ):
-            cls = _qualname(owner)
+            cls = qualname(owner)
             self.members[(cls, target.name)] = service
-            qualified = f"{self.module}.{cls}.{target.name}"
+            qualified = f"{self.model.module}.{cls}.{target.name}"
             self.facts.append(SdkClient(file=self.path, line=line, name=qualified, service=service))
 
     def client_service(self, call: ir.Call, at: ts.Node) -> str | None:
@@ -239,7 +219,9 @@ class _File:
         if isinstance(func, ir.Attr) and func.name in _CLIENT_METHODS:
             if not self.is_boto(func.obj, at):
                 return None
-        elif not (isinstance(func, ir.Name) and self.imports.get(func.id) in ("boto3.client",)):
+        elif not (
+            isinstance(func, ir.Name) and self.model.qualified.get(func.id) in ("boto3.client",)
+        ):
             return None
         arg = call.args[0] if call.args else dict(call.kwargs).get("service_name")
         if isinstance(arg, ir.Lit) and isinstance(arg.value, str):
@@ -248,10 +230,10 @@ class _File:
 
     def is_boto(self, obj: ir.Expr, at: ts.Node) -> bool:
         dotted = ir.dotted(obj)
-        if dotted and _qualify(dotted, self.imports) == "boto3":
+        if dotted and self.model.resolve(dotted) == "boto3":
             return True
         if isinstance(obj, ir.Call):
-            return _qualify(ir.dotted(obj.func), self.imports) in _SESSIONS
+            return self.model.resolve(ir.dotted(obj.func)) in _SESSIONS
         if isinstance(obj, ir.Name):
             return any((_key(s), obj.id) in self.sessions for s in self.scopes(at))
         return False
@@ -277,13 +259,13 @@ class _File:
                     service = self._bound_at(key, node, scope)
                     if service is None:
                         return None
-                    label = f"{self.module}.{name}" if scope.type == "module" else name
+                    label = f"{self.model.module}.{name}" if scope.type == "module" else name
                     return service, label
                 local = self.assigned.get(_key(scope), set())
                 if scope.type != "module" and (name in local or name in _params(scope)):
                     return None
-            if name in self.imports:
-                return "", self.imports[name]
+            if name in self.model.qualified:
+                return "", self.model.qualified[name]
             return None
         if node.type == "attribute":
             expr = ir.from_py(node)
@@ -292,15 +274,15 @@ class _File:
             if isinstance(expr.obj, ir.Name) and expr.obj.id in ("self", "cls"):
                 if owner is None:
                     return None
-                cls = _qualname(owner)
+                cls = qualname(owner)
                 service = self.members.get((cls, expr.name))
                 if service is None:
                     return None
-                return service, f"{self.module}.{cls}.{expr.name}"
+                return service, f"{self.model.module}.{cls}.{expr.name}"
             dotted = ir.dotted(expr)
             head = dotted.partition(".")[0]
-            if dotted and head in self.imports:
-                return "", _qualify(dotted, self.imports)
+            if dotted and head in self.model.qualified:
+                return "", self.model.resolve(dotted)
             return None
         if node.type == "call":
             expr = ir.from_py(node)
@@ -361,7 +343,7 @@ class _File:
                 SdkCall(
                     file=self.path,
                     line=T.line_of(call),
-                    symbol=_symbol(self.path, scope),
+                    symbol=self.model.symbol(scope),
                     service=service,
                     client=client,
                     method=method,
@@ -789,12 +771,6 @@ def _text(value: ir.Expr) -> str | None:
     return value.value if isinstance(value, ir.Lit) and isinstance(value.value, str) else None
 
 
-def _symbol(path: str, scope: ts.Node) -> str:
-    if scope.type == "function_definition":
-        return f"{path}::{_qualname(scope)}"
-    return ""
-
-
 def extract_aws_sdk(source: SourceFile) -> tuple[Fact, ...]:
     """SDK clients, operation calls with their reads, and mocked responses of one file."""
     if not any(marker in source.data for marker in _MARKERS):
@@ -803,10 +779,9 @@ def extract_aws_sdk(source: SourceFile) -> tuple[Fact, ...]:
     idents = caps.get("ident", [])
     state = _File(
         path=source.path,
-        imports=read_imports(source.path, caps.get("import", [])),
+        model=source.model(PythonModel),
         idents=idents,
         bindings=caps.get("binding", []),
-        module=module_of(source.path),
     )
     state.scan_bindings()
     if state.clients or state.members:

@@ -9,16 +9,15 @@ an HTTP route; a FastAPI route also names the model it serialises through
 (``response_model=``, or its ``-> Order``), whose JSON the validator puts in its place.
 Consumers are values bound from calls of imported or local functions, or from
 ``requests``/``httpx`` responses (``.json()``). Test doubles are read by
-``doubles``. Import aliases and relative imports are resolved here, per file, so facts
-carry qualified names; module-level imports are also kept as ``PyAlias`` facts so that the
-validator can follow re-exports across files.
+``doubles``. Import aliases and relative imports are resolved by the file's semantic
+model (``model``), so facts carry qualified names; module-level imports are also kept as
+``PyAlias`` facts so that the validator can follow re-exports across files.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import PurePosixPath
 
 import tree_sitter as ts
 
@@ -26,6 +25,7 @@ from ..common import ir, reads
 from ..common import treesitter as T
 from ..common.code_shapes import Env, shape_of
 from ..common.dispatch import SourceFile, register
+from ..common.routes import normalise_route
 from ..common.shapes import assign, spread_into
 from ..facts import Fact
 from ..facts.contracts import (
@@ -41,6 +41,7 @@ from ..facts.contracts import (
     unknown,
 )
 from .doubles import Doubles
+from .model import PythonModel, qualname
 from .records import annotated_class, functional_records, records
 from .wire import model_type
 
@@ -48,54 +49,6 @@ _NESTED = {"function_definition", "class_definition", "decorated_definition", "l
 _HTTP_CLIENTS = {"requests", "httpx", "session", "client", "self.session", "self.client"}
 _HTTP_VERBS = {"get", "post", "put", "patch", "delete", "head", "request"}
 _ROUTE_VERBS = {"get", "post", "put", "patch", "delete", "head", "options"}
-_ROUTE_PARAM = re.compile(r"\{[^}]*\}|<[^>]*>|:\w+")
-
-Imports = dict[str, str]  # local name -> qualified name ("c" -> "pkg.client")
-
-
-def module_of(path: str) -> str:
-    """The dotted module a file defines: ``src/pkg/mod.py`` -> ``src.pkg.mod``."""
-    p = PurePosixPath(path)
-    parts = list(p.parent.parts)
-    if p.stem != "__init__":
-        parts.append(p.stem)
-    return ".".join(parts)
-
-
-def read_imports(path: str, nodes: list[ts.Node]) -> Imports:
-    """Local names bound by imports, as qualified names; relative imports resolved."""
-    out: Imports = {}
-    package = module_of(path).split(".")
-    if PurePosixPath(path).stem != "__init__":
-        package = package[:-1]
-    for node in nodes:
-        if node.type == "import_statement":
-            for item in node.named_children:
-                if item.type == "dotted_name":
-                    name = T.text(item)
-                    out[name.split(".")[0]] = name.split(".")[0]
-                    out[name] = name
-                elif item.type == "aliased_import":
-                    out[T.text(item.child_by_field_name("alias"))] = T.text(
-                        item.child_by_field_name("name")
-                    )
-            continue
-        module_node = node.child_by_field_name("module_name")
-        if module_node is None:
-            continue
-        module = T.text(module_node)
-        if module_node.type == "relative_import":
-            dots = len(module) - len(module.lstrip("."))
-            base = package[: len(package) - (dots - 1)] if dots > 1 else package
-            rest = module.lstrip(".")
-            module = ".".join([*base, rest] if rest else base)
-        for item in node.children_by_field_name("name"):
-            if item.type == "aliased_import":
-                name = T.text(item.child_by_field_name("name"))
-                out[T.text(item.child_by_field_name("alias"))] = f"{module}.{name}"
-            else:
-                out[T.text(item)] = f"{module}.{T.text(item)}"
-    return out
 
 
 def _target(expr: ir.Expr) -> tuple[str, tuple[str, ...]] | None:
@@ -313,11 +266,6 @@ def function_shape(function: ts.Node) -> Shape | None:
     return union(returns, T.line_of(function))
 
 
-def normalise_route(route: str) -> str:
-    """``/api/orders/{order_id}`` / ``<int:id>`` / ``:id`` -> ``/api/orders/{}``."""
-    return _ROUTE_PARAM.sub("{}", route)
-
-
 def _prefixes(root: ts.Node) -> dict[str, str]:
     """Router/blueprint variable -> URL prefix (``APIRouter(prefix=...)``, ``url_prefix=``)."""
     out: dict[str, str] = {}
@@ -392,7 +340,7 @@ Response = tuple[str, bool, bool, bool]  # model, by alias, a list of them, fiel
 _NO_MODEL: Response = ("", True, False, False)
 
 
-def _response(path: str, function: ts.Node, imports: Imports) -> Response | None:
+def _response(model: PythonModel, function: ts.Node) -> Response | None:
     """How a FastAPI route serialises its result: through ``response_model=`` or, without
     one, the class its return annotation names. No model: ``_NO_MODEL``; None when the body
     sent cannot be known (``response_model_include=``, a model that is no class)."""
@@ -405,11 +353,11 @@ def _response(path: str, function: ts.Node, imports: Imports) -> Response | None
         value = argument.child_by_field_name("value")
         if argument.type == "keyword_argument" and value is not None:
             options[T.text(argument.child_by_field_name("name"))] = value
-    model = options.get("response_model")
-    fastapi = any(q.split(".", 1)[0] == "fastapi" for q in imports.values())
-    if model is not None and model.type == "none":
+    declared = options.get("response_model")
+    fastapi = any(q.split(".", 1)[0] == "fastapi" for q in model.qualified.values())
+    if declared is not None and declared.type == "none":
         return _NO_MODEL  # FastAPI sends the value as returned
-    if model is None:
+    if declared is None:
         annotation = function.child_by_field_name("return_type")
         if not fastapi or annotation is None or T.text(annotation).endswith("Response"):
             return _NO_MODEL
@@ -417,7 +365,7 @@ def _response(path: str, function: ts.Node, imports: Imports) -> Response | None
         if target is None:
             return _NO_MODEL
     else:
-        target = model_type(T.text(model))
+        target = model_type(T.text(declared))
         if target is None or "response_model_include" in options:
             return None
         if "response_model_exclude" in options:
@@ -426,27 +374,16 @@ def _response(path: str, function: ts.Node, imports: Imports) -> Response | None
     if by_alias is not None and T.text(by_alias) not in ("True", "False"):
         return None
     name, many = target
-    head, _, rest = name.partition(".")
-    qualified = imports[head] + (f".{rest}" if rest else "") if head in imports else ""
+    imported = name.partition(".")[0] in model.qualified
     return (
-        qualified or f"{module_of(path)}.{name}",
+        model.resolve(name) if imported else f"{model.module}.{name}",
         by_alias is None or T.text(by_alias) == "True",
         many,
         any(k in options and T.text(options[k]) != "False" for k in _PARTIAL),
     )
 
 
-def _qualname(function: ts.Node) -> str:
-    names = [T.text(function.child_by_field_name("name"))]
-    current = function.parent
-    while current is not None:
-        if current.type in ("class_definition", "function_definition"):
-            names.append(T.text(current.child_by_field_name("name")))
-        current = current.parent
-    return ".".join(reversed(names))
-
-
-def _declared(path: str, function: ts.Node, shape: Shape, imports: Imports) -> str:
+def _declared(model: PythonModel, function: ts.Node, shape: Shape) -> str:
     """The qualified class a function's return annotation names, when its returns show no
     fields of their own (``return Order(...)``)."""
     options = shape.options if shape.kind == UNION else (shape,)
@@ -457,50 +394,41 @@ def _declared(path: str, function: ts.Node, shape: Shape, imports: Imports) -> s
     if decorated and "response_model" in T.text(parent):
         return ""  # the route serialises another class than the one it returns
     name = annotated_class(function)
-    head, _, rest = name.partition(".")
     if not name:
         return ""
-    if head in imports:
-        return imports[head] + (f".{rest}" if rest else "")
-    return f"{module_of(path)}.{name}"
+    if name.partition(".")[0] in model.qualified:
+        return model.resolve(name)
+    return f"{model.module}.{name}"
 
 
-def _aliases(path: str, root: ts.Node, imports: Imports) -> list[Fact]:
+def _aliases(model: PythonModel) -> list[Fact]:
     """The names module-level imports bind (``from .client import fetch``): a consumer that
     imports ``fetch`` from this module reaches ``client.fetch`` through them."""
-    lines: dict[str, int] = {}
-    for statement in root.named_children:
-        bound: list[ts.Node | None] = []
-        if statement.type == "import_from_statement":
-            for item in statement.children_by_field_name("name"):
-                aliased = item.type == "aliased_import"
-                bound.append(item.child_by_field_name("alias") if aliased else item)
-        elif statement.type == "import_statement":
-            for item in statement.named_children:
-                if item.type == "aliased_import":
-                    bound.append(item.child_by_field_name("alias"))
-                elif item.type == "dotted_name" and item.named_children:
-                    bound.append(item.named_children[0])  # ``import a.b`` binds ``a``
-        for name in bound:
-            if name is not None:
-                lines[T.text(name)] = T.line_of(statement)
+    lines = {bound.local: bound.line for bound in model.imports if bound.top_level}
     return [
-        PyAlias(file=path, line=lines[name], symbol=path, name=name, qualified=imports[name])
+        PyAlias(
+            file=model.path,
+            line=lines[name],
+            symbol=model.path,
+            name=name,
+            qualified=model.qualified[name],
+        )
         for name in sorted(lines)
-        if name in imports and not imports[name].startswith("__future__")
+        if name in model.qualified and not model.qualified[name].startswith("__future__")
     ]
 
 
-def _producers(path: str, root: ts.Node, functions: list[ts.Node], imports: Imports) -> list[Fact]:
+def _producers(model: PythonModel, root: ts.Node, functions: list[ts.Node]) -> list[Fact]:
+    path, imports = model.path, model.qualified
     prefixes = _prefixes(root)
     facts: list[Fact] = []
     for function in functions:
         shape = function_shape(function)
         if shape is None:
             continue
-        name = _qualname(function)
-        declared = _declared(path, function, shape, imports) if "." not in name else ""
-        response = _response(path, function, imports)
+        name = qualname(function)
+        declared = _declared(model, function, shape) if "." not in name else ""
+        response = _response(model, function)
         if response is None:
             shape, response = unknown(T.line_of(function)), _NO_MODEL
         delegates: tuple[tuple[str, str], ...] = ()
@@ -565,13 +493,12 @@ def _strip_await(node: ts.Node | None) -> ts.Node | None:
     return node
 
 
-def _consumers(
-    path: str, caps: dict[str, list[ts.Node]], imports: Imports, local: set[str]
-) -> list[Fact]:
+def _consumers(model: PythonModel, caps: dict[str, list[ts.Node]], local: set[str]) -> list[Fact]:
+    path, imports = model.path, model.qualified
     facts: list[Fact] = []
     responses: dict[str, tuple[str, str]] = {}
     index = reads.Identifiers(caps.get("ident", []))
-    instances = _instances(path, caps.get("binding", []), imports, local)
+    instances = _instances(model, caps.get("binding", []), local)
     for node in caps.get("binding", []):
         name = node.child_by_field_name("left")
         value = _strip_await(node.child_by_field_name("right"))
@@ -605,7 +532,7 @@ def _consumers(
             elif head in imports:
                 qualified = imports[head] + (f".{rest}" if rest else "")
             elif dotted in local:
-                qualified = f"{module_of(path)}.{dotted}"
+                qualified = f"{model.module}.{dotted}"
             else:
                 continue
             source, target = "call", dotted
@@ -618,7 +545,7 @@ def _consumers(
             Consumer(
                 file=path,
                 line=T.line_of(node),
-                symbol=_symbol(path, scope),
+                symbol=model.symbol(scope),
                 source=source,
                 target=target,
                 module=module,
@@ -632,7 +559,7 @@ def _consumers(
 
 
 def _instances(
-    path: str, bindings: list[ts.Node], imports: Imports, local: set[str]
+    model: PythonModel, bindings: list[ts.Node], local: set[str]
 ) -> dict[tuple[int, str], list[tuple[int, str]]]:
     """``name = Class(...)`` per (scope, name): where it is bound and the qualified class.
     A callee counts as a class when its name is capitalised (PEP 8) and it is imported or
@@ -649,12 +576,11 @@ def _instances(
         if right is not None and right.type == "call":
             callee = ir.dotted(ir.from_py(right.child_by_field_name("function")))
             last = callee.rsplit(".", 1)[-1]
-            head, _, rest = callee.partition(".")
             if last[:1].isupper():
-                if head in imports:
-                    qualified = imports[head] + (f".{rest}" if rest else "")
+                if callee.partition(".")[0] in model.qualified:
+                    qualified = model.resolve(callee)
                 elif callee in classes:
-                    qualified = f"{module_of(path)}.{callee}"
+                    qualified = f"{model.module}.{callee}"
         out.setdefault((scope.id, T.text(left)), []).append((node.start_byte, qualified))
     return out
 
@@ -680,25 +606,19 @@ def _instance_of(
     return module_steps.pop() or None
 
 
-def _symbol(path: str, scope: ts.Node) -> str:
-    if scope.type == "function_definition":
-        return f"{path}::{_qualname(scope)}"
-    return ""
-
-
 def extract_py_contracts(source: SourceFile) -> tuple[Fact, ...]:
     """Producers, routes, consumers and mocks of one Python file."""
     root = source.tree.root_node
     caps = source.captures("contract_code", "python")
-    imports = read_imports(source.path, caps.get("import", []))
+    model = source.model(PythonModel)
     functions = caps.get("function", [])
-    local = {_qualname(f) for f in functions}
-    facts = _producers(source.path, root, functions, imports)
-    facts += _consumers(source.path, caps, imports, local)
-    facts += Doubles(source.path, caps, imports, function_shape).facts()
-    facts += records(source.path, caps.get("class", []), imports)
+    local = {qualname(f) for f in functions}
+    facts = _producers(model, root, functions)
+    facts += _consumers(model, caps, local)
+    facts += Doubles(source.path, caps, model.qualified, function_shape).facts()
+    facts += records(source.path, caps.get("class", []), model.qualified)
     facts += functional_records(source.path, caps.get("binding", []))
-    facts += _aliases(source.path, root, imports)
+    facts += _aliases(model)
     return tuple(sorted(facts, key=lambda f: (f.line, type(f).__name__, f.symbol)))
 
 

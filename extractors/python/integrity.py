@@ -30,6 +30,7 @@ from ..facts.integrity import (
     StubBody,
     TestCase,
 )
+from .model import PythonModel, qualname
 
 _TEST_DIRS = {"tests", "test", "testing"}
 _UNITTEST_BASES = {
@@ -79,7 +80,7 @@ _BIG_EXPRESSIONS = {
 @dataclass
 class _File:
     source: SourceFile
-    aliases: dict[str, str] = field(default_factory=dict)
+    model: PythonModel
     facts: list[Fact] = field(default_factory=list)
     is_test_file: bool = False
 
@@ -94,39 +95,9 @@ def _is_test_path(path: str) -> bool:
     ) and name != "conftest.py"
 
 
-def _imports(root: ts.Node) -> dict[str, str]:
-    """Local name → dotted name it stands for."""
-    aliases: dict[str, str] = {}
-    caps = T.captures(T.query("python", "integrity_imports"), root)
-    for node in caps.get("import", []):
-        if node.type == "import_statement":
-            for child in node.named_children:
-                if child.type == "aliased_import":
-                    aliases[T.text(child.child_by_field_name("alias"))] = T.text(
-                        child.child_by_field_name("name")
-                    )
-                elif child.type == "dotted_name":
-                    dotted = T.text(child)
-                    aliases[dotted.split(".")[0]] = dotted.split(".")[0]
-        else:
-            module = T.text(node.child_by_field_name("module_name"))
-            for child in node.children_by_field_name("name"):
-                if child.type == "aliased_import":
-                    aliases[T.text(child.child_by_field_name("alias"))] = (
-                        f"{module}.{T.text(child.child_by_field_name('name'))}"
-                    )
-                else:
-                    aliases[T.text(child)] = f"{module}.{T.text(child)}"
-    return aliases
-
-
 def _resolve(f: _File, node: ts.Node | None) -> str:
     """The dotted name an expression stands for, import aliases resolved."""
-    text = T.squash(node)
-    head, _, rest = text.partition(".")
-    if head in f.aliases:
-        return f.aliases[head] + ("." + rest if rest else "")
-    return text
+    return f.model.resolve(T.squash(node))
 
 
 def _operand(node: ts.Node) -> Operand:
@@ -512,16 +483,6 @@ def _class_bases(f: _File, cls: ts.Node) -> list[str]:
     return [_resolve(f, a) for a in supers.named_children if a.type != "keyword_argument"]
 
 
-def _qualified(definition: ts.Node) -> list[str]:
-    names: list[str] = []
-    current: ts.Node | None = definition
-    while current is not None:
-        if current.type in ("function_definition", "class_definition"):
-            names.append(T.text(current.child_by_field_name("name")))
-        current = current.parent
-    return list(reversed(names))
-
-
 def _enclosing_class(definition: ts.Node) -> ts.Node | None:
     current = definition.parent
     while current is not None:
@@ -636,7 +597,7 @@ def _symbol_of(f: _File, node: ts.Node, tests: dict[int, str]) -> tuple[str, boo
         if current.type == "function_definition":
             if current.id in tests:
                 return tests[current.id], True
-            return f"{f.source.path}::{'.'.join(_qualified(current))}", False
+            return f"{f.source.path}::{qualname(current)}", False
         current = current.parent
     return "", False
 
@@ -644,8 +605,7 @@ def _symbol_of(f: _File, node: ts.Node, tests: dict[int, str]) -> tuple[str, boo
 def extract_python(source: SourceFile) -> tuple[Fact, ...]:
     """Test, assertion, skip, handler, return, comment, stub and binding facts of a file."""
     root = source.tree.root_node
-    f = _File(source, is_test_file=_is_test_path(source.path))
-    f.aliases = _imports(root)
+    f = _File(source, source.model(PythonModel), is_test_file=_is_test_path(source.path))
     caps = T.captures(T.query("python", "integrity"), root)
     functions = caps.get("function", [])
     classes = caps.get("class", [])
@@ -655,7 +615,7 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
     for fn in functions:
         framework = _is_test(f, fn, unittest_classes)
         if framework is not None:
-            test_id = f"{source.path}::{'::'.join(_qualified(fn))}"
+            test_id = f"{source.path}::{qualname(fn).replace('.', '::')}"
             tests[fn.id] = test_id
             test_nodes.append((fn, test_id, framework))
     in_test_file = f.is_test_file or bool(tests)
@@ -710,7 +670,7 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
         if fn.id in tests:
             continue
         body = fn.child_by_field_name("body")
-        symbol = f"{source.path}::{'.'.join(_qualified(fn))}"
+        symbol = f"{source.path}::{qualname(fn)}"
         if in_test_file and body is not None:
             f.facts.extend(
                 a for a in _body_facts(f, body, symbol, in_test=False) if isinstance(a, Assertion)

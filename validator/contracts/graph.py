@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 
 import networkx as nx
 
+from ...extractors.common.routes import normalise_route
 from ...extractors.facts import FileFacts
 from ...extractors.facts.contracts import (
     Consumer,
@@ -43,7 +44,7 @@ from ...extractors.facts.contracts import (
     union,
 )
 from ...extractors.javascript.routes import RESPONSE
-from ...extractors.python.code import module_of, normalise_route
+from ...extractors.python.model import module_of
 from .py_names import follow, with_declared
 from .shape import has_fields
 
