@@ -39,6 +39,8 @@ from ..facts.contracts import (
     scalar,
     unknown,
 )
+from ..javascript.model import JsModel
+from ..python.model import PythonModel
 from .asl import Cond, after_rule, choice_rule, intrinsic_paths
 
 _HINTS = (b"stepfunctions", b"StepFunctions")
@@ -206,60 +208,38 @@ class _Stack:
     shared: set[FunctionRef] = field(default_factory=set)  # functions others invoke too
 
 
-_JS_NAMED = re.compile(
-    r"import\s+(?:type\s+)?(?:\w+\s*,\s*)?\{([^}]*)\}\s*from\s*['\"]([^'\"]+)['\"]"
-    r"|(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(\s*['\"]([^'\"]+)['\"]\s*\)"
-)
-_JS_WHOLE = re.compile(
-    r"import\s+\*\s+as\s+(\w+)\s+from\s*['\"]([^'\"]+)['\"]"
-    r"|(?:const|let|var)\s+(\w+)\s*=\s*require\(\s*['\"]([^'\"]+)['\"]\s*\)"
-)
-_PY_FROM = re.compile(r"from\s+([\w.]+)\s+import\s+(\([^)]*\)|[^\n]+)")
-_PY_IMPORT = re.compile(r"^\s*import\s+([\w.]+)\s+as\s+(\w+)", re.M)
 _CDK_MODULE = re.compile(r"aws[-_]cdk")
 
 
-def _pairs(names: str, python: bool) -> list[tuple[str, str]]:
-    """(imported, local) for ``A as B`` (``A: B`` in a destructuring ``require``)."""
-    out: list[tuple[str, str]] = []
-    for part in names.strip("() \n").split(","):
-        part = part.split("#", 1)[0].strip()
-        part = part.removeprefix("type ").strip()
-        if not part:
-            continue
-        pieces = re.split(r"\s+as\s+" if python or " as " in part else r"\s*:\s*", part)
-        imported, local = pieces[0].strip(), pieces[-1].strip()
-        if re.fullmatch(r"\w+", imported) and re.fullmatch(r"\w+", local):
-            out.append((imported, local))
-    return out
-
-
-def _imports(text: str, python: bool) -> tuple[dict[str, str], set[str]]:
+def _imports(source: SourceFile) -> tuple[dict[str, str], set[str]]:
     """CDK classes imported under another name (local -> class), and the local names of the
-    stepfunctions-tasks module or its classes."""
+    stepfunctions-tasks module or its classes, read from the file's semantic model."""
+    named: list[tuple[str, str, str]] = []  # (module, imported, local)
+    whole: list[tuple[str, str]] = []  # (module, local)
+    if source.language == "python":
+        for bound in source.model(PythonModel).imports:
+            if bound.name:
+                named.append((bound.module, bound.name, bound.local))
+            elif bound.qualified == bound.module != bound.local:  # ``import m as n``
+                whole.append((bound.module, bound.local))
+    else:
+        for js in source.model(JsModel).imports:
+            if js.name == "*" or (js.via == "require" and not js.name):
+                whole.append((js.module, js.local))
+            elif js.name != "default" and (js.via == "import" or js.destructured):
+                named.append((js.module, js.name, js.local))
     aliases: dict[str, str] = {}
     tasks: set[str] = set()
-    named: list[tuple[str, str]] = []  # (module, names)
-    whole: list[tuple[str, str]] = []  # (module, local)
-    if python:
-        named = [(m.group(1), m.group(2)) for m in _PY_FROM.finditer(text)]
-        whole = [(m.group(1), m.group(2)) for m in _PY_IMPORT.finditer(text)]
-    else:
-        for m in _JS_NAMED.finditer(text):
-            named.append((m.group(2) or m.group(4), m.group(1) or m.group(3) or ""))
-        for m in _JS_WHOLE.finditer(text):
-            whole.append((m.group(2) or m.group(4), m.group(1) or m.group(3) or ""))
     for module, local in whole:
         if _TASK_MODULE.search(module):
             tasks.add(local)
-    for module, names in named:
-        if not _CDK_MODULE.search(module):
+    for module, imported, local in named:
+        if not _CDK_MODULE.search(module) or not imported.isidentifier():
             continue
-        for imported, local in _pairs(names, python):
-            if _TASK_MODULE.search(module) or _TASK_MODULE.search(imported):
-                tasks.add(local)
-            if imported != local:
-                aliases[local] = imported
+        if _TASK_MODULE.search(module) or _TASK_MODULE.search(imported):
+            tasks.add(local)
+        if imported != local:
+            aliases[local] = imported
     return aliases, tasks
 
 
@@ -814,7 +794,7 @@ def _statements(source: SourceFile, python: bool) -> list[ts.Node]:
 
 def _run(source: SourceFile, python: bool) -> _Stack:
     stack = _Stack(source.path, posixpath.dirname(source.path), python=python)
-    stack.aliases, stack.task_names = _imports(source.text, python)
+    stack.aliases, stack.task_names = _imports(source)
     for node in _statements(source, python):
         if node.type == "variable_declarator":
             name = node.child_by_field_name("name")

@@ -28,6 +28,7 @@ from ..facts import Fact
 from ..facts.contracts import Consumer, JsReexport, Producer, Shape, obj, scalar, union, unknown
 from .doubles import extract_mocks
 from .interfaces import Declarations
+from .model import JsModel, strip, symbol
 from .routes import RESPONSE, extract_routes, imported_name, params_of
 
 _FUNCTIONS = {
@@ -46,100 +47,6 @@ _SCHEME_HOST = re.compile(r"^[a-zA-Z][\w+.-]*://[^/]+")
 Imports = dict[str, tuple[str, str]]  # local name -> (module specifier, imported name)
 
 
-def _strip(node: ts.Node | None) -> ts.Node | None:
-    while node is not None:
-        if node.type in (
-            "await_expression",
-            "parenthesized_expression",
-            "as_expression",
-            "non_null_expression",
-            "satisfies_expression",
-        ):
-            node = node.named_children[0] if node.named_children else None
-        elif _misread_await(node):
-            # The JavaScript grammar reads ``await (x)`` as a call of a function ``await``.
-            args = node.child_by_field_name("arguments")
-            node = args.named_children[0] if args is not None else None
-        else:
-            break
-    return node
-
-
-def _misread_await(node: ts.Node) -> bool:
-    if node.type != "call_expression":
-        return False
-    callee = node.child_by_field_name("function")
-    args = node.child_by_field_name("arguments")
-    return (
-        callee is not None
-        and callee.type == "identifier"
-        and T.text(callee) == "await"
-        and args is not None
-        and args.type == "arguments"
-        and len(args.named_children) == 1
-    )
-
-
-def read_imports(nodes: list[ts.Node]) -> Imports:
-    """Local names bound by ``import`` statements."""
-    out: Imports = {}
-    for node in nodes:
-        source = node.child_by_field_name("source")
-        if source is None:
-            continue
-        module = ir.js_string(source)
-        for clause in node.named_children:
-            if clause.type != "import_clause":
-                continue
-            for part in clause.named_children:
-                if part.type == "identifier":
-                    out[T.text(part)] = (module, "default")
-                elif part.type == "namespace_import":
-                    names = [c for c in part.named_children if c.type == "identifier"]
-                    if names:
-                        out[T.text(names[0])] = (module, "*")
-                elif part.type == "named_imports":
-                    for spec in part.named_children:
-                        if spec.type != "import_specifier":
-                            continue
-                        name = spec.child_by_field_name("name")
-                        alias = spec.child_by_field_name("alias")
-                        out[T.text(alias or name)] = (module, T.text(name))
-    return out
-
-
-def require_imports(bindings: list[ts.Node]) -> Imports:
-    """Local names bound by CommonJS ``require``: ``const c = require('./c')`` (the module
-    object), ``const { a, b: x } = require('./c')``, ``const a = require('./c').a``."""
-    out: Imports = {}
-    for node in bindings:
-        name = node.child_by_field_name("name")
-        value = _strip(node.child_by_field_name("value"))
-        member = ""
-        if value is not None and value.type == "member_expression":
-            member = T.text(value.child_by_field_name("property"))
-            value = _strip(value.child_by_field_name("object"))
-        parts = _call_parts(value)
-        if name is None or parts is None or parts[0] != "require" or len(parts[1]) != 1:
-            continue
-        spec = _strip(parts[1][0])
-        if spec is None or spec.type != "string":
-            continue
-        module = ir.js_string(spec)
-        if name.type == "identifier":
-            out[T.text(name)] = (module, member or "*")
-        elif name.type == "object_pattern" and not member:
-            for part in name.named_children:
-                if part.type == "shorthand_property_identifier_pattern":
-                    out[T.text(part)] = (module, T.text(part))
-                elif part.type == "pair_pattern":
-                    key = ir.js_key(part.child_by_field_name("key"))
-                    local = part.child_by_field_name("value")
-                    if key and local is not None and local.type == "identifier":
-                        out[T.text(local)] = (module, key)
-    return out
-
-
 Exports = dict[str, set[str]]  # local name -> the names it is exported under
 
 
@@ -149,7 +56,7 @@ def _object_exports(value: ts.Node, prefix: str, out: Exports) -> None:
         if entry.type == "shorthand_property_identifier":
             out.setdefault(T.text(entry), set()).add(prefix + T.text(entry))
         elif entry.type == "pair":
-            inner = _strip(entry.child_by_field_name("value"))
+            inner = strip(entry.child_by_field_name("value"))
             key = ir.js_key(entry.child_by_field_name("key"))
             if inner is not None and inner.type == "identifier" and key:
                 out.setdefault(T.text(inner), set()).add(prefix + key)
@@ -166,7 +73,7 @@ def _exports(nodes: list[ts.Node], root: ts.Node) -> Exports:
                     name = spec.child_by_field_name("name")
                     alias = spec.child_by_field_name("alias")
                     out.setdefault(T.text(name), set()).add(T.text(alias or name))
-        value = _strip(node.child_by_field_name("value"))
+        value = strip(node.child_by_field_name("value"))
         if value is not None and value.type == "identifier":
             out.setdefault(T.text(value), set()).add("default")
         elif value is not None and value.type == "object":
@@ -176,7 +83,7 @@ def _exports(nodes: list[ts.Node], root: ts.Node) -> Exports:
         if expr is None or expr.type != "assignment_expression":
             continue
         left = T.text(expr.child_by_field_name("left"))
-        right = _strip(expr.child_by_field_name("right"))
+        right = strip(expr.child_by_field_name("right"))
         member = re.fullmatch(r"(?:module\.)?exports\.(\w+)", left)
         if right is None:
             continue
@@ -249,22 +156,22 @@ _SEND_UNKNOWN = {"render", "sendFile", "download", "stream", "streamText", "stre
 def _sent(node: ts.Node | None, sinks: frozenset[str], env: Env) -> Shape | None:
     """The body a response call sends (``res.status(201).json(x)``, ``c.json(x)``, Fastify's
     ``reply.code(400).send(x)``), or None when ``node`` is not one."""
-    node = _strip(node)
+    node = strip(node)
     if not sinks or node is None or node.type != "call_expression":
         return None
-    callee = _strip(node.child_by_field_name("function"))
+    callee = strip(node.child_by_field_name("function"))
     if callee is None or callee.type != "member_expression":
         return None
     method = T.text(callee.child_by_field_name("property"))
-    owner = _strip(callee.child_by_field_name("object"))
+    owner = strip(callee.child_by_field_name("object"))
     if owner is not None and owner.type == "call_expression":
-        inner = _strip(owner.child_by_field_name("function"))
+        inner = strip(owner.child_by_field_name("function"))
         if (
             inner is not None
             and inner.type == "member_expression"
             and T.text(inner.child_by_field_name("property")) in ("status", "code")
         ):
-            owner = _strip(inner.child_by_field_name("object"))
+            owner = strip(inner.child_by_field_name("object"))
     if owner is None or owner.type != "identifier" or T.text(owner) not in sinks:
         return None
     line = T.line_of(node)
@@ -326,7 +233,7 @@ def _walk(
                 # Fastify sends what a handler returns: a literal is the body; anything
                 # else (another call's result) may be a body we cannot see.
                 shape = shape_of(ir.from_js(value), env)
-                literal = shape.kind in ("object", "array") and _strip(value) is not None
+                literal = shape.kind in ("object", "array") and strip(value) is not None
                 returns.append(shape if literal else unknown(T.line_of(value)))
             continue
         _walk(child, env, returns, sinks, caught, later)
@@ -428,14 +335,14 @@ def _container(target: ts.Node, whole: bool) -> tuple[str, tuple[str, ...]] | No
     """(local, path of the object written into) for ``local.a.b[key] = v`` -> ("local",
     ("a", "b")); ``whole`` for a target that is itself the object (``Object.assign(t, ...)``)."""
     path: list[str] = []
-    node = _strip(target)
+    node = strip(target)
     while node is not None and node.type in ("member_expression", "subscript_expression"):
         if node.type == "member_expression":
             path.append(T.text(node.child_by_field_name("property")))
         else:
             index = node.child_by_field_name("index")
             path.append(ir.js_string(index) if index is not None and index.type == "string" else "")
-        node = _strip(node.child_by_field_name("object"))
+        node = strip(node.child_by_field_name("object"))
     if node is None or node.type != "identifier":
         return None
     path.reverse()
@@ -582,7 +489,7 @@ def _producers(
             names = {match.group(1)} if match else {"default"}
             facts += _producer(path, value, names, True, decls, imports, line=T.line_of(target))
     for value in caps.get("export.default", []):
-        value = _strip(value)
+        value = strip(value)
         if value is not None and value.type in ("arrow_function", "function_expression"):
             facts += _producer(path, value, {"default"}, True, decls, imports)
     return facts
@@ -658,7 +565,7 @@ def _handler_response(function: ts.Node) -> list[Shape]:
 
 def url_of(node: ts.Node | None) -> str | None:
     """A URL pattern from a string, template or ``+`` concatenation; ``{}`` where it varies."""
-    node = _strip(node)
+    node = strip(node)
     if node is None:
         return None
     if node.type == "string":
@@ -684,7 +591,7 @@ def url_of(node: ts.Node | None) -> str | None:
 def _method(options: ts.Node | None) -> str | None:
     """The method of ``fetch(url, options)``: GET without options, None when the options
     are not a literal we can read (the request may be of any method)."""
-    options = _strip(options)
+    options = strip(options)
     if options is None:
         return "GET"
     if options.type != "object":
@@ -693,7 +600,7 @@ def _method(options: ts.Node | None) -> str | None:
         if entry.type == "spread_element":
             return None
         if entry.type == "pair" and ir.js_key(entry.child_by_field_name("key")) == "method":
-            value = _strip(entry.child_by_field_name("value"))
+            value = strip(entry.child_by_field_name("value"))
             if value is not None and value.type == "string":
                 return ir.js_string(value).upper()
             return None
@@ -703,7 +610,7 @@ def _method(options: ts.Node | None) -> str | None:
 
 
 def _call_parts(node: ts.Node | None) -> tuple[str, list[ts.Node]] | None:
-    node = _strip(node)
+    node = strip(node)
     if node is None or node.type != "call_expression":
         return None
     callee = node.child_by_field_name("function")
@@ -728,15 +635,15 @@ def _http_body(
     node: ts.Node | None, responses: dict[str, tuple[str, str]]
 ) -> tuple[str, str] | None:
     """(url, method) when ``node`` evaluates to a parsed JSON body of a known request."""
-    node = _strip(node)
+    node = strip(node)
     parts = _call_parts(node)
     if parts is None or node is None:
         return None
-    callee = _strip(node.child_by_field_name("function"))
+    callee = strip(node.child_by_field_name("function"))
     if callee is None or callee.type != "member_expression":
         return None
     method = T.text(callee.child_by_field_name("property"))
-    receiver = _strip(callee.child_by_field_name("object"))
+    receiver = strip(callee.child_by_field_name("object"))
     if method == "json":
         if receiver is not None and receiver.type == "identifier":
             return responses.get(T.text(receiver))
@@ -806,7 +713,7 @@ def _consumers(
             Consumer(
                 file=path,
                 line=T.line_of(node),
-                symbol=_symbol(path, scope),
+                symbol=symbol(path, scope),
                 source=source,
                 target=target,
                 module=module,
@@ -840,10 +747,10 @@ def _axios_clients(bindings: list[ts.Node]) -> dict[str, str]:
         if parts[0] != "axios.create":
             continue
         base = ""
-        config = _strip(parts[1][0]) if parts[1] else None
+        config = strip(parts[1][0]) if parts[1] else None
         for pair in config.named_children if config is not None and config.type == "object" else []:
             if pair.type == "pair" and ir.js_key(pair.child_by_field_name("key")) == "baseURL":
-                value = _strip(pair.child_by_field_name("value"))
+                value = strip(pair.child_by_field_name("value"))
                 text = url_of(value) if value is not None else None
                 if text is None and value is not None and value.type == "string":
                     text = _SCHEME_HOST.sub("", ir.js_string(value))
@@ -869,21 +776,13 @@ def _strip_pattern(uses: reads.Uses, strip: str) -> reads.Uses:
     return reads.Uses(kept, uses.escapes)
 
 
-def _symbol(path: str, scope: ts.Node) -> str:
-    name = scope.child_by_field_name("name")
-    if name is None and scope.parent is not None and scope.parent.type == "variable_declarator":
-        name = scope.parent.child_by_field_name("name")
-    return f"{path}::{T.text(name)}" if name is not None else ""
-
-
 def extract_ts_contracts(source: SourceFile) -> tuple[Fact, ...]:
     """Producers, routes, re-exports, consumers and test doubles of one JS/TS/TSX file."""
     if source.path.lower().endswith((".d.ts", ".d.mts", ".d.cts")):
         return ()
     root = source.tree.root_node
     caps = T.captures(T.query(source.language, "contract_code", "javascript"), root)
-    imports = require_imports(caps.get("binding", []))
-    imports.update(read_imports(caps.get("import", [])))
+    imports = source.model(JsModel).bindings()
     exports = _exports(caps.get("export", []), root)
     functions = _function_names(caps)
     decls = Declarations(root)

@@ -18,6 +18,7 @@ from .assertions import AssertionSite
 from .declarations import Declaration
 from .frameworks import is_test_path
 from .imports import FRAMEWORK_HINTS, Imports, read_imports
+from .model import JsModel
 from .syntax import SpanIndex
 
 DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
@@ -40,7 +41,7 @@ class JsFile:
         names = queries.TEST_FILE if may_test else queries.MARKERS
         # One pass: markers, and for files that may hold tests, imports and calls too.
         self.markers = treesitter.captures(queries.joined_query(self.language, names), self.root)
-        self.imports = read_imports(self.markers) if may_test else Imports()
+        self.imports = read_imports(source.model(JsModel), self.markers) if may_test else Imports()
         self.test_context = may_test and (self.test_path or bool(self.imports.frameworks))
         self.tests: list[Declaration] = []
         self.suites: list[Declaration] = []

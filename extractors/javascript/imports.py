@@ -2,9 +2,9 @@
 
 ``import { it as iit } from 'vitest'`` binds ``iit`` to vitest's ``it``;
 ``const assert = require('node:assert/strict')`` binds ``assert`` to node's
-assert; ``export const test = base.extend({...})`` keeps ``test`` a
-Playwright test function. Names bound nowhere are the globals a test runner
-injects (Jest, Mocha).
+assert (both read from the file's semantic model, ``model``);
+``export const test = base.extend({...})`` keeps ``test`` a Playwright test function.
+Names bound nowhere are the globals a test runner injects (Jest, Mocha).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import tree_sitter as ts
 
 from ..common.treesitter import text
+from .model import JsModel
 from .syntax import string_content
 
 FRAMEWORK_MODULES = {
@@ -77,14 +78,23 @@ class Imports:
         return any(o.kind == kind for o in self.bindings.values()) or kind in self.frameworks
 
 
-def read_imports(caps: dict[str, list[ts.Node]]) -> Imports:
-    """Collect import statements, ``require`` bindings and in-source vitest bindings from the
-    captures of ``queries/javascript/js_imports.scm``."""
+def read_imports(model: JsModel, caps: dict[str, list[ts.Node]]) -> Imports:
+    """The file's imports (from its semantic model) seen as test and assertion libraries,
+    plus in-source vitest bindings and names taken from a library value, from the captures
+    of ``queries/javascript/js_imports.scm``."""
     found = Imports()
-    for node in caps.get("import", []):
-        _read_import_statement(node, found)
-    for node in caps.get("require", []):
-        _read_require(node, found)
+    for module in model.modules:
+        kind = module_kind(module)
+        if kind in FRAMEWORKS and kind not in found.frameworks:
+            found.frameworks.append(kind)
+    for bound in model.imports:
+        kind = module_kind(bound.module)
+        if bound.via != "require":
+            found.bind(bound.local, Origin(kind, _unquoted(bound.name)))
+        elif bound.destructured:
+            found.bind(bound.local, Origin(kind, bound.name))
+        else:
+            found.bind(bound.local, Origin(kind, bound.member or "default"))
     for node in caps.get("alias", []):
         _read_alias(node, found)
     for node in caps.get("in_source", []):
@@ -95,6 +105,11 @@ def read_imports(caps: dict[str, list[ts.Node]]) -> Imports:
         base = callee.child_by_field_name("object") if callee is not None else None
         found.extended[text(node.child_by_field_name("name"))] = text(base)
     return found
+
+
+def _unquoted(name: str) -> str:
+    """``"a-b"`` (an export named by a string) -> ``a-b``."""
+    return name[1:-1] if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"" else name
 
 
 def _read_alias(node: ts.Node, found: Imports) -> None:
@@ -108,48 +123,6 @@ def _read_alias(node: ts.Node, found: Imports) -> None:
     if origin is None or not origin.kind or origin.name not in ("default", "*"):
         return
     _bind_pattern(node.child_by_field_name("name"), origin.kind, member, found)
-
-
-def _read_require(node: ts.Node, found: Imports) -> None:
-    """``x = require('m')``, ``{ a, b: c } = require('m')``, ``x = require('m').member``."""
-    value = node.child_by_field_name("value")
-    member = "default"
-    if value is not None and value.type == "member_expression":
-        member = text(value.child_by_field_name("property"))
-        value = value.child_by_field_name("object")
-    args = value.child_by_field_name("arguments") if value is not None else None
-    first = args.named_children[0] if args is not None and args.named_children else None
-    kind = module_kind(string_content(first) or "")
-    _bind_pattern(node.child_by_field_name("name"), kind, member, found)
-
-
-def _read_import_statement(node: ts.Node, found: Imports) -> None:
-    source = string_content(node.child_by_field_name("source"))
-    clauses = [
-        c for c in node.named_children if c.type in ("import_clause", "import_require_clause")
-    ]
-    if source is None:
-        # ``import x = require('m')`` keeps its source inside the clause.
-        for clause in clauses:
-            source = string_content(clause.child_by_field_name("source"))
-    kind = module_kind(source or "")
-    if kind in FRAMEWORKS and kind not in found.frameworks:
-        found.frameworks.append(kind)
-    for clause in clauses:
-        for part in clause.named_children:
-            if part.type == "identifier":
-                found.bind(text(part), Origin(kind, "default"))
-            elif part.type == "namespace_import":
-                for name in part.named_children:
-                    found.bind(text(name), Origin(kind, "*"))
-            elif part.type == "named_imports":
-                for spec in part.named_children:
-                    if spec.type != "import_specifier":
-                        continue
-                    name = spec.child_by_field_name("name")
-                    alias = spec.child_by_field_name("alias") or name
-                    exported = string_content(name) or text(name)
-                    found.bind(text(alias), Origin(kind, exported))
 
 
 def _bind_pattern(pattern: ts.Node | None, kind: str, member: str, found: Imports) -> None:
