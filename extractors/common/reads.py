@@ -17,16 +17,8 @@ import tree_sitter as ts
 from ..facts.contracts import Read
 from . import ir
 from . import treesitter as T
+from .adapter import CodeSyntax
 
-_JS_PASS = {"non_null_expression", "parenthesized_expression", "as_expression"}
-_JS_FUNCTIONS = {
-    "function_declaration",
-    "function_expression",
-    "arrow_function",
-    "method_definition",
-    "generator_function_declaration",
-}
-_PY_FUNCTIONS = {"function_definition", "lambda"}
 _CONDITIONAL = {
     "if_statement",
     "while_statement",
@@ -58,9 +50,9 @@ class Uses:
     escapes: bool = False
 
 
-def enclosing_scope(node: ts.Node, python: bool) -> ts.Node:
+def enclosing_scope(node: ts.Node, syntax: CodeSyntax) -> ts.Node:
     """The function (or module) body a node belongs to."""
-    kinds = _PY_FUNCTIONS if python else _JS_FUNCTIONS
+    kinds = syntax.functions
     current = node.parent
     while current is not None:
         if current.type in kinds:
@@ -100,7 +92,8 @@ def _condition(node: ts.Node) -> ts.Node | None:
     return node.child_by_field_name("condition")
 
 
-def _in_condition(node: ts.Node, stop: ts.Node) -> bool:
+def in_condition(node: ts.Node, stop: ts.Node) -> bool:
+    """True when ``node`` is part of a test (if/while/ternary/assert) below ``stop``."""
     current = node
     while current.parent is not None and current != stop:
         parent = current.parent
@@ -114,7 +107,7 @@ def _in_condition(node: ts.Node, stop: ts.Node) -> bool:
     return False
 
 
-def _guard_texts(node: ts.Node, stop: ts.Node) -> list[str]:
+def guard_texts(node: ts.Node, stop: ts.Node) -> list[str]:
     """Conditions that must hold for ``node`` to run: enclosing ifs (in their body) and the
     left operands of ``&&`` / ``and`` the node is on the right of."""
     texts: list[str] = []
@@ -166,23 +159,19 @@ def _early_exits(block: ts.Node, current: ts.Node) -> list[str]:
     return out
 
 
-_TOLERANT_EXCEPTIONS = ("KeyError", "LookupError", "AttributeError", "Exception")
-
-
-def _tolerant(top: ts.Node, scope: ts.Node, python: bool) -> bool:
+def _tolerant(top: ts.Node, scope: ts.Node, syntax: CodeSyntax) -> bool:
     """True when the read itself copes with an absent field: ``d.get("k", default)``, a
     truth test (``if d.get("k")``, ``if (o.k)``), a comparison with None/undefined/null, a
     ``??`` / ``||`` / ``or`` default, or (Python) a ``try`` that catches ``KeyError``."""
-    if python and _get_call(top) is not None:
-        args = _get_call(top)
-        if len(args) >= 2:
-            return True  # .get("k", default)
+    args = syntax.get_call(top)
+    if args is not None and len(args) >= 2:
+        return True  # .get("k", default)
     parent = top.parent
     while parent is not None and parent.type in ("parenthesized_expression", "await_expression"):
         top, parent = parent, parent.parent
     if parent is None:
         return False
-    absent_ok = not python or _get_call(top) is not None  # a subscript raises when absent
+    absent_ok = not syntax.absent_raises or syntax.get_call(top) is not None
     if parent.type in ("binary_expression", "boolean_operator"):
         op = T.text(parent.child_by_field_name("operator"))
         left = parent.child_by_field_name("left")
@@ -190,22 +179,9 @@ def _tolerant(top: ts.Node, scope: ts.Node, python: bool) -> bool:
             return True
     if parent.type in ("comparison_operator", "binary_expression") and _local_use(top, parent):
         return absent_ok or parent.type == "binary_expression"
-    if absent_ok and _in_condition(top, scope) and _truth_tested(top):
+    if absent_ok and in_condition(top, scope) and _truth_tested(top):
         return True
-    return python and _caught(top, scope)
-
-
-def _get_call(node: ts.Node) -> list[ts.Node] | None:
-    """The arguments of ``x.get(...)`` when ``node`` is that call, else None."""
-    if node.type != "call":
-        return None
-    function = node.child_by_field_name("function")
-    if function is None or function.type != "attribute":
-        return None
-    if T.text(function.child_by_field_name("attribute")) != "get":
-        return None
-    args = node.child_by_field_name("arguments")
-    return list(args.named_children) if args is not None else []
+    return syntax.caught(top, scope)
 
 
 def _truth_tested(node: ts.Node) -> bool:
@@ -247,36 +223,14 @@ def _condition_is(statement: ts.Node, node: ts.Node) -> bool:
     return cond is not None and (cond.start_byte, cond.end_byte) == span
 
 
-def _caught(node: ts.Node, scope: ts.Node) -> bool:
-    """True when ``node`` runs in a ``try`` body whose handler catches a missing key."""
-    current = node
-    while current.parent is not None and current != scope:
-        parent = current.parent
-        if parent.type == "try_statement" and parent.child_by_field_name("body") == current:
-            for clause in parent.named_children:
-                if clause.type == "except_clause" and (
-                    not clause.named_children
-                    or any(name in T.text(clause) for name in _TOLERANT_EXCEPTIONS)
-                ):
-                    return True
-        current = parent
-    return False
-
-
-def _guarded(root: str, path: list[str], conditions: list[str], python: bool) -> int:
+def guarded_segments(root: str, path: list[str], conditions: list[str], syntax: CodeSyntax) -> int:
     """How many leading segments of ``path`` an existence check in ``conditions`` covers."""
     covered = 0
     if not conditions:
         return 0
     joined = "\n".join(conditions)
     for k, segment in enumerate(path):
-        prefix = root + "".join(
-            f'["{p}"]' if python and not p.isidentifier() else f".{p}" for p in path[:k]
-        )
-        prefixes = {re.escape(prefix)}
-        if python:
-            prefixes.add(re.escape(root + "".join(f'["{p}"]' for p in path[:k])))
-            prefixes.add(re.escape(root + "".join(f"['{p}']" for p in path[:k])))
+        prefixes = {re.escape(spelled) for spelled in syntax.spellings(root, path[:k])}
         seg = re.escape(segment)
         alternatives = []
         for pre in prefixes:
@@ -290,93 +244,17 @@ def _guarded(root: str, path: list[str], conditions: list[str], python: bool) ->
                 # A truth test of the field itself: ``if o.get("k"):``, ``if (o.k)``.
                 rf"""{pre}\.get\(\s*['"]{seg}['"]\s*[,)]""",
             ]
-            if not python:
+            if syntax.member_truth_checks:
                 alternatives.append(rf"""{pre}\??\.{seg}(?![\w$])""")
         if any(re.search(a, joined) for a in alternatives):
             covered = k + 1
     return covered
 
 
-def _climb_js(node: ts.Node) -> tuple[ts.Node, list[str], int]:
-    """Walk up a member/subscript chain: (outermost node, path, segments an ``?.`` covers)."""
-    path: list[str] = []
-    guarded = 0
-    current = node
-    while current.parent is not None:
-        parent = current.parent
-        if parent.type in _JS_PASS:
-            current = parent
-            continue
-        if parent.type == "member_expression" and parent.child_by_field_name("object") == current:
-            if parent.child_by_field_name("optional_chain") is not None and path:
-                guarded = len(path)
-            path.append(T.text(parent.child_by_field_name("property")))
-            current = parent
-            continue
-        if (
-            parent.type == "subscript_expression"
-            and parent.child_by_field_name("object") == current
-        ):
-            index = parent.child_by_field_name("index")
-            if index is not None and index.type == "string":
-                if parent.child_by_field_name("optional_chain") is not None and path:
-                    guarded = len(path)
-                path.append(ir.js_string(index))
-                current = parent
-                continue
-            if index is not None and index.type == "number":
-                path.append(T.text(index))
-                current = parent
-                continue
-        break
-    return current, path, guarded
-
-
-def _climb_py(node: ts.Node) -> tuple[ts.Node, list[str], int]:
-    path: list[str] = []
-    current = node
-    while current.parent is not None:
-        parent = current.parent
-        if parent.type == "parenthesized_expression":
-            current = parent
-            continue
-        if parent.type == "attribute" and parent.child_by_field_name("object") == current:
-            attr = T.text(parent.child_by_field_name("attribute"))
-            grand = parent.parent
-            if (
-                attr == "get"
-                and grand is not None
-                and grand.type == "call"
-                and grand.child_by_field_name("function") == parent
-            ):
-                args = grand.child_by_field_name("arguments")
-                first = args.named_children[0] if args is not None and args.named_children else None
-                key = ir.py_string(first) if first is not None else None
-                if key is None:
-                    break
-                path.append(key)
-                current = grand
-                continue
-            path.append(attr)
-            current = parent
-            continue
-        if parent.type == "subscript" and parent.child_by_field_name("value") == current:
-            index = parent.child_by_field_name("subscript")
-            key = ir.py_string(index) if index is not None else None
-            if key is None and index is not None and index.type == "integer":
-                key = T.text(index)
-            if key is None:
-                break
-            path.append(key)
-            current = parent
-            continue
-        break
-    return current, path, 0
-
-
-def _is_call_target(node: ts.Node, python: bool) -> bool:
+def is_call_target(node: ts.Node, syntax: CodeSyntax) -> bool:
+    """True when ``node`` is the function a call calls (``r.json`` of ``r.json()``)."""
     parent = node.parent
-    kind = "call" if python else "call_expression"
+    kind = syntax.call
     return (
         parent is not None
         and parent.type == kind
@@ -439,7 +317,7 @@ def uses_of(
     after: int,
     index: Identifiers,
     *,
-    python: bool,
+    syntax: CodeSyntax,
     strip: str = "",
 ) -> Uses:
     """Every read of ``name`` in ``scope`` after byte ``after``; ``strip`` drops a leading
@@ -450,20 +328,20 @@ def uses_of(
         parent = ident.parent
         if parent is None:
             continue
-        if not python and ident.type == "shorthand_property_identifier":
+        if syntax.patterns and ident.type == "shorthand_property_identifier":
             out.escapes = True
             continue
-        if _shadowed(ident, scope, python):
+        if shadowed(ident, scope, syntax):
             continue
-        if _binds(ident, python) or (python and _as_binds(ident)):
+        if rebinds(ident) or syntax.as_binds(ident):
             # Another value takes the name: later uses may see either, so we stop following
             # and count the value as gone somewhere we do not track.
             out.escapes = True
             break
-        top, path, guarded = _climb_py(ident) if python else _climb_js(ident)
-        if path and _is_call_target(top, python):
+        top, path, guarded = syntax.climb(ident)
+        if path and is_call_target(top, syntax):
             path = path[:-1]
-        if path and _written(top):
+        if path and is_written(top):
             written.append(tuple(path))
             continue
         if any(tuple(path[: len(w)]) == w for w in written):
@@ -477,17 +355,17 @@ def uses_of(
             if top.parent is not None and not _local_use(top, top.parent):
                 out.escapes = True
             continue
-        conditions = _guard_texts(top, scope)
+        conditions = guard_texts(top, scope)
         root = name + (f".{strip}" if strip else "")
-        guarded = max(guarded, _guarded(root, path, conditions, python))
-        if _tolerant(top, scope, python):
+        guarded = max(guarded, guarded_segments(root, path, conditions, syntax))
+        if _tolerant(top, scope, syntax):
             guarded = len(path)
         out.reads.append(
             Read(
                 tuple(path),
                 T.line_of(top),
                 T.squash(top),
-                in_condition=_in_condition(top, scope),
+                in_condition=in_condition(top, scope),
                 guarded=guarded,
             )
         )
@@ -513,7 +391,7 @@ def _local_use(node: ts.Node, parent: ts.Node) -> bool:
     )
 
 
-def _written(node: ts.Node) -> bool:
+def is_written(node: ts.Node) -> bool:
     """True when a member chain is the target of an assignment (a write, not a read)."""
     parent = node.parent
     return (
@@ -529,7 +407,7 @@ def _written(node: ts.Node) -> bool:
     )
 
 
-def _binds(ident: ts.Node, python: bool) -> bool:
+def rebinds(ident: ts.Node) -> bool:
     """True when this occurrence re-binds the name (later uses see another value): the
     target of an assignment, a ``for`` loop, ``with ... as``, ``except ... as``, a walrus,
     a declaration or a destructuring pattern."""
@@ -569,21 +447,12 @@ _PATTERNS = {
     "assignment_pattern",
     "shorthand_property_identifier_pattern",
 }
-_AS_PATTERN = "as_pattern"  # with_item / except_clause: ``... as name`` binds ``alias``
 _COMPREHENSIONS = {
     "list_comprehension",
     "set_comprehension",
     "dictionary_comprehension",
     "generator_expression",
 }
-
-
-def _as_binds(ident: ts.Node) -> bool:
-    """True for the ``name`` of ``with x as name`` / ``except E as name``."""
-    parent = ident.parent
-    if parent is not None and parent.type == "as_pattern_target":
-        parent = parent.parent
-    return parent is not None and parent.type == _AS_PATTERN and ident.parent != parent.child(0)
 
 
 def _names_in(node: ts.Node | None) -> set[bytes]:
@@ -607,12 +476,12 @@ def _names_in(node: ts.Node | None) -> set[bytes]:
     return out
 
 
-def _shadowed(ident: ts.Node, scope: ts.Node, python: bool) -> bool:
+def shadowed(ident: ts.Node, scope: ts.Node, syntax: CodeSyntax) -> bool:
     """True when a function or comprehension between ``ident`` and ``scope`` binds the same
     name (``orders.map(order => order.id)``, ``[o["id"] for o in rows]``): that use sees
     another value."""
     name = ident.text or b""
-    functions = _PY_FUNCTIONS if python else _JS_FUNCTIONS
+    functions = syntax.functions
     current = ident.parent
     while current is not None and current != scope:
         if current.type in functions:
@@ -631,20 +500,17 @@ def _shadowed(ident: ts.Node, scope: ts.Node, python: bool) -> bool:
     return False
 
 
-def returned_calls(function: ts.Node, python: bool) -> list[str] | None:
+def returned_calls(function: ts.Node, syntax: CodeSyntax) -> list[str] | None:
     """The names of the functions whose results ``function`` returns directly
     (``return build(x)``, ``return await build(x)``); None when some ``return`` gives
     anything else, or none gives a value."""
     body = function.child_by_field_name("body")
     if body is None:
         return None
-    if python:
-        nested = _PY_FUNCTIONS | {"class_definition"}
-    else:
-        nested = _JS_FUNCTIONS | {"class_declaration"}
+    nested = syntax.functions | syntax.classes
     names: list[str] = []
-    if not python and body.type != "statement_block":  # an arrow function's expression body
-        return names if _called_name(body, python, names) else None
+    if syntax.expression_bodies and body.type != "statement_block":  # ``x => f(x)``
+        return names if _called_name(body, syntax, names) else None
     stack = list(body.named_children)
     while stack:
         node = stack.pop()
@@ -652,20 +518,19 @@ def returned_calls(function: ts.Node, python: bool) -> list[str] | None:
             continue
         if node.type == "return_statement":
             values = node.named_children
-            if not values or not _called_name(values[0], python, names):
+            if not values or not _called_name(values[0], syntax, names):
                 return None
             continue
         stack.extend(node.named_children)
     return sorted(set(names)) or None
 
 
-def _called_name(value: ts.Node, python: bool, names: list[str]) -> bool:
+def _called_name(value: ts.Node, syntax: CodeSyntax, names: list[str]) -> bool:
     while value.type in ("await", "await_expression", "parenthesized_expression"):
         if not value.named_children:
             return False
         value = value.named_children[0]
-    call = "call" if python else "call_expression"
-    if value.type != call:
+    if value.type != syntax.call:
         return False
     function = value.child_by_field_name("function")
     if function is None or function.type != "identifier":

@@ -23,6 +23,7 @@ import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
+from ..common.adapter import CodeSyntax
 from ..common.code_shapes import shape_of
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
@@ -39,7 +40,9 @@ from ..facts.contracts import (
     scalar,
     unknown,
 )
+from ..javascript.adapter import JAVASCRIPT
 from ..javascript.model import JsModel
+from ..python.adapter import PYTHON
 from ..python.model import PythonModel
 from .asl import Cond, after_rule, choice_rule, intrinsic_paths
 
@@ -204,7 +207,7 @@ class _Stack:
     functions: list[tuple[int, FunctionRef]] = field(default_factory=list)
     task_names: set[str] = field(default_factory=set)
     aliases: dict[str, str] = field(default_factory=dict)  # local name -> CDK class
-    python: bool = False
+    syntax: CodeSyntax = JAVASCRIPT
     shared: set[FunctionRef] = field(default_factory=set)  # functions others invoke too
 
 
@@ -329,7 +332,7 @@ def _join(parts: list[object], stack: _Stack) -> object:
 
 def _props(call: ir.Call, stack: _Stack) -> dict[str, object]:
     out: dict[str, object] = {}
-    if stack.python:
+    if stack.syntax.keyword_options:
         for key, value in call.kwargs:
             evaluated = _eval(value, stack)
             if key is None:
@@ -358,7 +361,7 @@ def _function_ref(
     handler = props.get("handler")
     if cls == "NodejsFunction":
         entry = loc(props.get("entry"))
-        if entry is None and "entry" not in props and not stack.python:
+        if entry is None and "entry" not in props and stack.syntax is JAVASCRIPT:
             # the default entry: ``<stack file>.<construct id>.ts`` next to the stack
             stem, ext = posixpath.splitext(stack.path)
             entry = (f"{stem}.{construct_id}{ext}", True)
@@ -643,7 +646,8 @@ def _note_sharing(call: ir.Call, stack: _Stack) -> None:
 def _eval_call(call: ir.Call, stack: _Stack) -> object:
     name = ir.dotted(call.func)
     named = len(call.args) >= 2 and isinstance(call.args[1], ir.Lit)
-    if (call.new or stack.python) and named and _constructible(call.func, stack):
+    bare = stack.syntax.bare_constructors
+    if (call.new or bare) and named and _constructible(call.func, stack):
         return _construct(call, stack, call.func)
     func = call.func
     if isinstance(func, ir.Attr) and named and _constructible(func.obj, stack):
@@ -782,20 +786,20 @@ def _machine(start: str, stack: _Stack, jsonata: bool = False) -> Machine:
     return Machine(start, tuple(_state_fact(stack.states[n], stack, jsonata) for n in order))
 
 
-def _statements(source: SourceFile, python: bool) -> list[ts.Node]:
-    root = source.tree.root_node
-    if python:
-        caps = T.captures(T.query("python", "contract_cdk"), root)
-        return caps.get("statement", [])
-    caps = T.captures(T.query(source.language, "contract_cdk", "javascript"), root)
+def _statements(source: SourceFile) -> list[ts.Node]:
+    """Declarations and statements of the stack file, in source order."""
+    if source.language == "python":
+        return source.captures("contract_cdk", "python").get("statement", [])
+    caps = source.captures("contract_cdk", source.language, "javascript")
     nodes = caps.get("declare", []) + caps.get("statement", [])
     return sorted(nodes, key=lambda n: n.start_byte)
 
 
-def _run(source: SourceFile, python: bool) -> _Stack:
-    stack = _Stack(source.path, posixpath.dirname(source.path), python=python)
+def _run(source: SourceFile) -> _Stack:
+    syntax = PYTHON if source.language == "python" else JAVASCRIPT
+    stack = _Stack(source.path, posixpath.dirname(source.path), syntax=syntax)
     stack.aliases, stack.task_names = _imports(source)
-    for node in _statements(source, python):
+    for node in _statements(source):
         if node.type == "variable_declarator":
             name = node.child_by_field_name("name")
             value = _eval(ir.from_js(node.child_by_field_name("value")), stack)
@@ -806,14 +810,13 @@ def _run(source: SourceFile, python: bool) -> _Stack:
         if inner is None:
             continue
         if inner.type in ("assignment", "assignment_expression"):
-            lower = ir.from_py if python else ir.from_js
-            target = ir.dotted(lower(inner.child_by_field_name("left")))
+            target = ir.dotted(syntax.lower(inner.child_by_field_name("left")))
             right = inner.child_by_field_name("right")
-            value = _eval(lower(right), stack) if right is not None else UNKNOWN_VALUE
+            value = _eval(syntax.lower(right), stack) if right is not None else UNKNOWN_VALUE
             if target:
                 stack.env[target] = value
             continue
-        _eval((ir.from_py if python else ir.from_js)(inner), stack)
+        _eval(syntax.lower(inner), stack)
     return stack
 
 
@@ -821,8 +824,7 @@ def extract_cdk(source: SourceFile) -> tuple[Fact, ...]:
     """The state machines a CDK stack file defines."""
     if not any(h in source.data for h in _HINTS):
         return ()
-    python = source.language == "python"
-    stack = _run(source, python)
+    stack = _run(source)
     facts: list[Fact] = []
     targeted: set[str] = set()
     for rec in stack.states.values():

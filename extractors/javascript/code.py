@@ -26,6 +26,7 @@ from ..common.dispatch import SourceFile, register
 from ..common.shapes import assign, spread_into
 from ..facts import Fact
 from ..facts.contracts import Consumer, JsReexport, Producer, Shape, obj, scalar, union, unknown
+from .adapter import JAVASCRIPT
 from .doubles import extract_mocks
 from .interfaces import Declarations
 from .model import JsModel, strip, symbol
@@ -518,7 +519,7 @@ def _producer(
     at = line or T.line_of(function)
     delegates: tuple[tuple[str, str], ...] = ()
     if not declared and not any(o.kind in ("object", "array") for o in options):
-        called = reads.returned_calls(function, python=False) or []
+        called = reads.returned_calls(function, JAVASCRIPT) or []
         delegates = tuple(imports.get(n, ("", n)) for n in called if n not in names)
     facts: list[Fact] = []
     if shape is not None:
@@ -696,13 +697,13 @@ def _consumers(
             source, target = "call", parts[0]
         else:
             continue
-        scope = reads.enclosing_scope(node, python=False)
+        scope = reads.enclosing_scope(node, JAVASCRIPT)
         if name.type == "identifier":
             uses = reads.uses_of(
-                T.text(name), scope, node.end_byte, index, python=False, strip=strip
+                T.text(name), scope, node.end_byte, index, syntax=JAVASCRIPT, strip=strip
             )
         elif name.type == "object_pattern" and strip and _shorthand(name, strip):
-            uses = reads.uses_of(strip, scope, node.end_byte, index, python=False)
+            uses = reads.uses_of(strip, scope, node.end_byte, index, syntax=JAVASCRIPT)
         elif name.type == "object_pattern":
             uses = reads.destructured(name)
             if strip:

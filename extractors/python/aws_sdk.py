@@ -23,6 +23,7 @@ from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
 from ..facts.contracts import LiteralTest, Read, SdkCall, SdkClient, SdkEntry, SdkMock
+from .adapter import PYTHON
 from .model import PythonModel, qualname
 
 _MARKERS = (b"boto", b"Stubber", b"return_value", b"side_effect")
@@ -79,7 +80,7 @@ def _mock_names(node: ts.Node) -> list[tuple[str, ts.Node]]:
     if parent.type == "assignment" and parent.child_by_field_name("right") == node:
         left = parent.child_by_field_name("left")
         if left is not None and left.type == "identifier":
-            return [(T.text(left), reads.enclosing_scope(node, python=True))]
+            return [(T.text(left), reads.enclosing_scope(node, PYTHON))]
     if parent.type == "decorator" and parent.parent is not None:
         function = parent.parent.child_by_field_name("definition")
         if function is None or function.type != "function_definition":
@@ -150,7 +151,7 @@ class _File:
             right = node.child_by_field_name("right")
             if left is None or right is None:
                 continue
-            scope = reads.enclosing_scope(node, python=True)
+            scope = reads.enclosing_scope(node, PYTHON)
             if left.type == "identifier":
                 self.assigned.setdefault(_key(scope), set()).add(T.text(left))
                 key = (_key(scope), T.text(left))
@@ -241,12 +242,12 @@ class _File:
     def scopes(self, node: ts.Node) -> list[ts.Node]:
         """The function scopes around ``node``, innermost first, then the module."""
         out = []
-        scope = reads.enclosing_scope(node, python=True)
+        scope = reads.enclosing_scope(node, PYTHON)
         while True:
             out.append(scope)
             if scope.type == "module":
                 return out
-            scope = reads.enclosing_scope(scope, python=True)
+            scope = reads.enclosing_scope(scope, PYTHON)
 
     def resolve(self, node: ts.Node) -> tuple[str, str] | None:
         """(service, client name) of an expression that holds a client, as far as this file
@@ -296,7 +297,7 @@ class _File:
         use in the same scope; from a nested function (which runs later), the service only
         when every assignment in ``scope`` binds that same client."""
         steps = sorted(self.timeline.get(key, []))
-        if reads.enclosing_scope(node, python=True) == scope:
+        if reads.enclosing_scope(node, PYTHON) == scope:
             before = [service for start, service in steps if start < node.start_byte]
             return before[-1] if before else None
         services = {service for _, service in steps}
@@ -327,7 +328,7 @@ class _File:
             service, client = found
             method = T.text(ident)
             uses = _Uses()
-            scope = reads.enclosing_scope(call, python=True)
+            scope = reads.enclosing_scope(call, PYTHON)
             if method == "get_paginator":
                 operation = _first_string(call)
                 if operation is None:
@@ -386,25 +387,25 @@ class _File:
         root: str,
     ) -> None:
         """Reads made on the value of ``node``; aliases and loop variables are followed."""
-        top, path, _ = reads._climb_py(node)
+        top, path, _ = PYTHON.climb(node)
         while _sliced(top):  # ``rows[1:]`` is still the list of rows
             assert top.parent is not None
-            top, more, _ = reads._climb_py(top.parent)
+            top, more, _ = PYTHON.climb(top.parent)
             path = [*path, *more]
-        if path and reads._is_call_target(top, True):
+        if path and reads.is_call_target(top, PYTHON):
             path = path[:-1]
-        if path and reads._written(top):
+        if path and reads.is_written(top):
             return
         full = (*prefix, *path)
         if path:
-            conditions = reads._guard_texts(top, scope)
-            guarded = reads._guarded(root, path, conditions, True)
+            conditions = reads.guard_texts(top, scope)
+            guarded = reads.guarded_segments(root, path, conditions, PYTHON)
             out.reads.append(
                 Read(
                     full,
                     T.line_of(top),
                     T.squash(top),
-                    in_condition=reads._in_condition(top, scope),
+                    in_condition=reads.in_condition(top, scope),
                     guarded=len(prefix) + guarded if guarded else 0,
                 )
             )
@@ -447,11 +448,11 @@ class _File:
         out: _Uses,
     ) -> None:
         for ident in self.index.within(name, start, end):
-            if reads._shadowed(ident, scope, True):
+            if reads.shadowed(ident, scope, PYTHON):
                 continue  # a comprehension or lambda that binds the same name
             if _rebinds(ident):
                 break
-            if reads.enclosing_scope(ident, python=True) != scope:
+            if reads.enclosing_scope(ident, PYTHON) != scope:
                 continue  # a nested function's own name, or a value it captured later
             self.follow(ident, prefix, scope, depth + 1, out, name)
 
@@ -488,7 +489,7 @@ class _File:
             found = self.resolve(first) if first is not None else None
             if found is None:
                 continue
-            scope = reads.enclosing_scope(call, python=True)
+            scope = reads.enclosing_scope(call, PYTHON)
             name = _bound_name(call)
             if name is None or call.parent is None:
                 continue
@@ -525,7 +526,7 @@ class _File:
             call = ir.from_py(node)
             if not isinstance(call, ir.Call):
                 continue
-            scope = reads.enclosing_scope(node, python=True)
+            scope = reads.enclosing_scope(node, PYTHON)
             kwargs = dict(call.kwargs)
             func = ir.dotted(call.func)
             args = node.child_by_field_name("arguments")
@@ -623,7 +624,7 @@ class _File:
                 found = self.resolve(owner_node)
             if found is None:
                 continue
-            scope = reads.enclosing_scope(node, python=True)
+            scope = reads.enclosing_scope(node, PYTHON)
             right = ir.from_py(node.child_by_field_name("right"))
             self.slot_value(left.name, right, found, op.name, node, scope)
 
@@ -640,7 +641,7 @@ class _File:
             left = node.child_by_field_name("left")
             if left is None or left.type != "identifier" or T.text(left) != expr.id:
                 continue
-            if reads.enclosing_scope(node, python=True) == scope:
+            if reads.enclosing_scope(node, PYTHON) == scope:
                 found = ir.from_py(node.child_by_field_name("right"))
         return found if isinstance(found, (ir.ObjLit, ir.ArrLit)) else None
 
@@ -695,7 +696,7 @@ def _get_default(node: ts.Node) -> str | None:
 def _rebinds(ident: ts.Node) -> bool:
     """True when this occurrence gives the name another value: an assignment, a ``for``
     target, ``with ... as name``, ``name := ...`` (reads.py knows only the first)."""
-    if reads._binds(ident, True):
+    if reads.rebinds(ident):
         return True
     parent = ident.parent
     if parent is None:

@@ -40,6 +40,7 @@ from ..facts.contracts import (
     union,
     unknown,
 )
+from .adapter import PYTHON
 from .doubles import Doubles
 from .model import PythonModel, qualname
 from .records import annotated_class, functional_records, records
@@ -434,7 +435,7 @@ def _producers(model: PythonModel, root: ts.Node, functions: list[ts.Node]) -> l
         delegates: tuple[tuple[str, str], ...] = ()
         options = shape.options if shape.kind == "union" else (shape,)
         if not declared and not any(o.kind in ("object", "array") for o in options):
-            called = reads.returned_calls(function, python=True) or []
+            called = reads.returned_calls(function, PYTHON) or []
             delegates = tuple(
                 tuple(imports[n].rpartition(".")[::2]) if n in imports else ("", n)
                 for n in called
@@ -536,8 +537,8 @@ def _consumers(model: PythonModel, caps: dict[str, list[ts.Node]], local: set[st
             else:
                 continue
             source, target = "call", dotted
-        scope = reads.enclosing_scope(node, python=True)
-        uses = reads.uses_of(T.text(name), scope, node.end_byte, index, python=True)
+        scope = reads.enclosing_scope(node, PYTHON)
+        uses = reads.uses_of(T.text(name), scope, node.end_byte, index, syntax=PYTHON)
         module, _, imported = qualified.rpartition(".")
         if instance is not None and source == "call":
             module, imported = instance.rpartition(".")[0], f"{instance.rpartition('.')[2]}.{rest}"
@@ -570,7 +571,7 @@ def _instances(
         left = node.child_by_field_name("left")
         if left is None or left.type != "identifier":
             continue
-        scope = reads.enclosing_scope(node, python=True)
+        scope = reads.enclosing_scope(node, PYTHON)
         right = _strip_await(node.child_by_field_name("right"))
         qualified = ""
         if right is not None and right.type == "call":
@@ -590,7 +591,7 @@ def _instance_of(
 ) -> str | None:
     """The class ``name`` holds an instance of where ``at`` uses it: the last binding before
     it in the same function, else a module-level one that is never rebound."""
-    scope = reads.enclosing_scope(at, python=True)
+    scope = reads.enclosing_scope(at, PYTHON)
     steps = sorted(instances.get((scope.id, name), []))
     before = [q for start, q in steps if start < at.start_byte]
     if before:

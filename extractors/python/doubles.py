@@ -21,6 +21,7 @@ from ..common import treesitter as T
 from ..common.code_shapes import shape_of
 from ..facts import Fact
 from ..facts.contracts import ARRAY, OBJECT, Mock, Shape, union
+from .adapter import PYTHON
 
 _DOUBLES = {
     "Mock",
@@ -191,7 +192,7 @@ class Doubles:
                 return []
             out = self.call_result(bound, at, depth + 1)
             if bound.type != "function_definition":
-                scope = reads.enclosing_scope(bound, python=True)
+                scope = reads.enclosing_scope(bound, PYTHON)
                 out += self._settings(name, scope, at, depth + 1)
             return out
         return []
@@ -245,7 +246,7 @@ class Doubles:
         best: tuple[int, int] | None = None
         found: ts.Node | None = None
         for function in self.defs.get(name, []):
-            scope = reads.enclosing_scope(function, python=True)
+            scope = reads.enclosing_scope(function, PYTHON)
             # A module-level function exists by the time a test runs, wherever it is written.
             before = scope.type == "module" or function.start_byte < at.start_byte
             if _contains(scope, at) and before:
@@ -256,7 +257,7 @@ class Doubles:
             left = assignment.child_by_field_name("left")
             if left is None or left.type != "identifier" or T.text(left) != name:
                 continue
-            scope = reads.enclosing_scope(assignment, python=True)
+            scope = reads.enclosing_scope(assignment, PYTHON)
             if _contains(scope, at) and assignment.start_byte < at.start_byte:
                 key = (scope.start_byte, assignment.start_byte)
                 if best is None or key > best:
@@ -276,7 +277,7 @@ def _mock_names(node: ts.Node) -> list[tuple[str, ts.Node]]:
         if alias is not None and body is not None:
             return [(T.text(alias).strip(), body)]
     if parent.type == "assignment" and parent.child_by_field_name("right") == node:
-        scope = reads.enclosing_scope(node, python=True)
+        scope = reads.enclosing_scope(node, PYTHON)
         return [(T.text(parent.child_by_field_name("left")), scope)]
     if parent.type == "decorator" and parent.parent is not None:
         decorated = parent.parent
