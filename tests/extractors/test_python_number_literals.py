@@ -6,7 +6,7 @@ import pytest
 
 from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.extractors.facts.integrity import Assertion, Binding
-from ralph_validate.extractors.python.integrity import number_value
+from ralph_validate.extractors.python.assertions import number_value
 
 
 @pytest.mark.parametrize(
