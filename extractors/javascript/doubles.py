@@ -21,9 +21,9 @@ from ..common import treesitter as T
 from ..common.code_shapes import Env, shape_of
 from ..facts import Fact
 from ..facts.contracts import Mock, Shape
+from .model import Imports
 from .routes import imported_name
 
-Imports = dict[str, tuple[str, str]]
 FunctionShape = Callable[[ts.Node], Shape | None]
 
 _VALUE = re.compile(r"^mock(Resolved|Return)Value(Once)?$")

@@ -27,6 +27,7 @@ _TRANSPARENT = {
 }
 
 Via = Literal["import", "import-require", "require"]
+Imports = dict[str, tuple[str, str]]  # local name -> (module specifier, exported name)
 
 
 @dataclass(frozen=True)
@@ -169,10 +170,10 @@ class JsModel:
                 continue
             found.append(JsImport(T.text(local), module, key, "require", True, member))
 
-    def bindings(self) -> dict[str, tuple[str, str]]:
+    def bindings(self) -> Imports:
         """local name -> (module, exported name) as the contract reader resolves calls:
         a whole ``require`` is the module object (``*``), import statements win."""
-        out: dict[str, tuple[str, str]] = {}
+        out: Imports = {}
         for bound in self.imports:
             if bound.via != "require" or (bound.destructured and bound.member):
                 continue

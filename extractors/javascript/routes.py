@@ -23,10 +23,10 @@ from ..common import treesitter as T
 from ..common.routes import normalise_route
 from ..facts import Fact
 from ..facts.contracts import JsMount, Producer, Shape, union, unknown
+from .model import Imports
 
 # handler function, names of its response objects -> the bodies it sends ([] for none seen)
 BodyShapes = Callable[[ts.Node, frozenset[str]], list[Shape]]
-Imports = dict[str, tuple[str, str]]
 
 _FUNCTIONS = {"arrow_function", "function_expression", "function", "function_declaration"}
 _ROUTERS = {"Router", "express.Router"}
