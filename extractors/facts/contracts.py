@@ -10,14 +10,23 @@ decided by ``validator/contracts`` once the pieces are wired together.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from . import Fact
 
-OBJECT = "object"
-ARRAY = "array"
-SCALAR = "scalar"
-UNKNOWN = "unknown"
-UNION = "union"
+# Closed vocabularies: type-level only, the values stay plain strings (the fact cache
+# pickles them and the report prints them as they are).
+ShapeKind = Literal["object", "array", "scalar", "unknown", "union"]
+ConsumerSource = Literal["call", "http"]
+MockKind = Literal["sfn-local", "mock.patch", "jest.mock"]
+MachineSource = Literal["cdk", "asl", "template"]
+SdkMockKind = Literal["stubber", "return_value", "side_effect"]
+
+OBJECT: ShapeKind = "object"
+ARRAY: ShapeKind = "array"
+SCALAR: ShapeKind = "scalar"
+UNKNOWN: ShapeKind = "unknown"
+UNION: ShapeKind = "union"
 
 
 @dataclass(frozen=True)
@@ -32,7 +41,7 @@ class Shape:
     ``at`` the path of this value inside the producer's result.
     """
 
-    kind: str
+    kind: ShapeKind
     fields: tuple[ShapeField, ...] = ()
     open: bool = False
     items: Shape | None = None
@@ -140,7 +149,7 @@ class Producer(Fact):
 class Consumer(Fact):
     """A value obtained from a call or an HTTP request, and the fields read on it."""
 
-    source: str  # "call" | "http"
+    source: ConsumerSource
     target: str  # called name as written ("fetchOrder", "client.fetch") or the URL ("/api/x/{}")
     module: str = ""  # import specifier of the called name ("./client", "pkg.client")
     imported: str = ""  # the name imported from ``module``
@@ -197,7 +206,7 @@ class JsMount(Fact):
 class Mock(Fact):
     """A test double with the shape it returns and what it stands in for."""
 
-    kind: str  # "sfn-local" | "mock.patch" | "jest.mock"
+    kind: MockKind
     target: str  # "pkg.mod.fetch", "../client#fetchOrder", "<machine>/<state>"
     shape: Shape
     machine: str = ""  # Step Functions Local: the state machine name
@@ -313,7 +322,7 @@ class StateMachine(Fact):
 
     name: str
     machine: Machine
-    source: str  # "cdk" | "asl" | "template"
+    source: MachineSource
     substitutions: tuple[tuple[str, str], ...] = ()  # inline template: ${Key} -> logical id
 
 
@@ -382,7 +391,7 @@ class SdkMock(Fact):
     ``service`` is "" when the client is bound in another file; ``client`` then names it
     (``app.handler.athena``) and the validator resolves it through ``SdkClient`` facts."""
 
-    kind: str  # "stubber" | "patch.object" | "return_value" | "side_effect"
+    kind: SdkMockKind  # Stubber.add_response, or the mock slot that was set
     service: str
     client: str
     method: str

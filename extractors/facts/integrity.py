@@ -8,8 +8,25 @@ Texts are the source text with whitespace collapsed to single spaces.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from . import Fact
+
+# Closed vocabularies: type-level only, the values stay plain strings.
+SkipScope = Literal["test", "class", "describe", "module"]
+HandlerBody = Literal["empty", "pass", "reraise", "asserts", "return", "other"]
+CommentCode = Literal["", "assert", "call"]
+StubKind = Literal[
+    "pass",
+    "ellipsis",
+    "not-implemented",
+    "throw-not-implemented",
+    "empty",
+    "return-null",
+    "docstring-only",
+]
+LiteralKind = Literal["number", "string", "bool", "none", "expression"]
+BindingForm = Literal["", "constant", "local", "keyword", "parameter", "property"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +84,7 @@ class Skip(Fact):
     #           "it.skip", "xit", "it.todo", "it.only", "pytest.skip()", "skipTest", ...
     conditional: bool = False  # skipif / skipIf / skipUnless, or a call under a condition
     reason: str = ""
-    scope: str = "test"  # "test" | "class" | "describe" | "module"
+    scope: SkipScope = "test"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -75,7 +92,7 @@ class Handler(Fact):
     """An except/catch block inside a test or production function."""
 
     caught: tuple[str, ...]  # () for a bare ``except:`` / ``catch (e)``
-    body: str  # "empty" | "pass" | "reraise" | "asserts" | "return" | "other"
+    body: HandlerBody
     in_test: bool = False
     try_has_assertions: bool = False  # the guarded block contains assertions
 
@@ -96,15 +113,14 @@ class Comment(Fact):
     in_test: bool = False
     # For comments inside tests, what the text parses as in the file's language when it is
     # code ("assert", "call"); "" when it is prose or the extractor does not parse comments.
-    code: str = ""
+    code: CommentCode = ""
 
 
 @dataclass(frozen=True, kw_only=True)
 class StubBody(Fact):
     """A function/method whose body does nothing real. ``symbol`` is the function."""
 
-    body: str  # "pass" | "ellipsis" | "not-implemented" | "throw-not-implemented" | "empty" |
-    #            "return-null" | "docstring-only"
+    body: StubKind
     message: str = ""  # the NotImplementedError / Error message, if any
     abstract: bool = False  # @abstractmethod / abstract member
     protocol: bool = False  # member of a Protocol / interface
@@ -125,9 +141,9 @@ class Binding(Fact):
 
     name: str
     value: str  # source text
-    literal: str  # "number" | "string" | "bool" | "none" | "expression"
+    literal: LiteralKind
     number: float | None = None  # numeric value when ``literal == "number"`` (also for 1e9, -1)
     in_test: bool = False
     # Where the value is bound: "constant" (module or class level), "local", "keyword"
     # (argument), "parameter" (default), "property" (object/dict entry); "" when not recorded.
-    form: str = ""
+    form: BindingForm = ""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import tree_sitter as ts
 
-from ...common import ir, reads
+from ...common import guards, ir, reads
 from ...common import treesitter as T
 from ...facts.contracts import LiteralTest, Read, SdkCall
 from ..adapter import PYTHON
@@ -128,14 +128,14 @@ class OperationCalls:
             return
         full = (*prefix, *path)
         if path:
-            conditions = reads.guard_texts(top, scope)
-            guarded = reads.guarded_segments(root, path, conditions, PYTHON)
+            conditions = guards.guard_texts(top, scope)
+            guarded = guards.guarded_segments(root, path, conditions, PYTHON)
             out.reads.append(
                 Read(
                     full,
                     T.line_of(top),
                     T.squash(top),
-                    in_condition=reads.in_condition(top, scope),
+                    in_condition=guards.in_condition(top, scope),
                     guarded=len(prefix) + guarded if guarded else 0,
                 )
             )
