@@ -2,7 +2,7 @@
 
 CDK code and result-building code look alike in both languages (``new X(this,
 'Id', {...})`` / ``X(self, "Id", **kw)``; ``{a: 1}`` / ``{"a": 1}``), so both
-are lowered to these nodes and interpreted once (``cdk.py``, ``code_shapes.py``).
+are lowered to these nodes and interpreted once (``infra/cdk``, ``code_shapes.py``).
 Anything the tree does not model is ``Opaque``: its value is unknown.
 """
 
