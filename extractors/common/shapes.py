@@ -2,15 +2,7 @@
 
 from __future__ import annotations
 
-from ..facts.contracts import (
-    OBJECT,
-    UNION,
-    UNKNOWN,
-    Shape,
-    ShapeField,
-    obj,
-    union,
-)
+from ..facts.contracts import OBJECT, UNION, UNKNOWN, Shape, ShapeField, obj, union
 
 
 def assign(shape: Shape, path: tuple[str, ...], value: Shape, line: int) -> Shape:

@@ -18,11 +18,7 @@ from ..common import reads
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
-from ..facts.contracts import (
-    Producer,
-    PyAlias,
-    unknown,
-)
+from ..facts.contracts import Producer, PyAlias, unknown
 from .adapter import PYTHON
 from .consumers import consumers
 from .doubles import Doubles

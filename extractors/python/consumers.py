@@ -10,9 +10,7 @@ import tree_sitter as ts
 from ..common import ir, reads
 from ..common import treesitter as T
 from ..facts import Fact
-from ..facts.contracts import (
-    Consumer,
-)
+from ..facts.contracts import Consumer
 from .adapter import PYTHON
 from .model import PythonModel
 

@@ -15,12 +15,7 @@ from ..common import ir
 from ..common import treesitter as T
 from ..common.code_shapes import Env, shape_of
 from ..common.shapes import assign, spread_into
-from ..facts.contracts import (
-    OBJECT,
-    Shape,
-    obj,
-    union,
-)
+from ..facts.contracts import OBJECT, Shape, obj, union
 
 _NESTED = {"function_definition", "class_definition", "decorated_definition", "lambda"}
 

@@ -11,12 +11,7 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.routes import normalise_route
-from ..facts.contracts import (
-    ARRAY,
-    OBJECT,
-    UNION,
-    Shape,
-)
+from ..facts.contracts import ARRAY, OBJECT, UNION, Shape
 from .model import PythonModel
 from .records import annotated_class
 from .wire import model_type
