@@ -21,7 +21,7 @@ def test_no_generic_top_level_module_is_importable(tmp_path: Path) -> None:
         "import importlib.util as u\n"
         "print([n for n in ('gate', 'validator', 'extractors', 'core') if u.find_spec(n)])\n"
         "import ralph_validate.gate.cli, ralph_validate.validator.cli, "
-        "ralph_validate.extractors.dispatch, ralph_validate.core.specs\n"
+        "ralph_validate.extractors.common.dispatch, ralph_validate.core.specs\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..core.atomic import atomic_write_bytes
 from ..core.git import EMPTY_TREE, Git
-from ..extractors.dispatch import EXTRACTOR_VERSION, extract, language_of
+from ..extractors.common.dispatch import EXTRACTOR_VERSION, extract, language_of
 from ..extractors.facts import FileFacts
 from .config import Config
 from .neverread import is_never_read

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..extractors.facts import FileFacts
-from ..extractors.integrity_facts import Comment
+from ..extractors.facts.integrity import Comment
 from .findings import Finding
 
 _DIRECTIVE = re.compile(r"ralph-validate:\s*ignore\[(?P<ids>[^\]]*)\]\s*(?P<reason>.*)$")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ralph_validate.extractors.dispatch import extract
-from ralph_validate.extractors.integrity_facts import Assertion, Binding
-from ralph_validate.extractors.python_integrity import number_value
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.integrity import Assertion, Binding
+from ralph_validate.extractors.python.assertions import number_value
 
 
 @pytest.mark.parametrize(

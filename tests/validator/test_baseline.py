@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.validator.baseline import baseline_key, subtract_base
 from ralph_validate.validator.checks.integrity import detect_tests
 from ralph_validate.validator.checks.placeholders import detect_placeholders

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ralph_validate.extractors.dispatch import extract, register
+from ralph_validate.extractors.common.dispatch import extract, register
 from ralph_validate.extractors.facts import ExtractionError
-from ralph_validate.extractors.integrity_facts import Comment
+from ralph_validate.extractors.facts.integrity import Comment
 from ralph_validate.validator.pipeline import AuditOptions, run_audit
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.validator.checks.placeholders import detect_placeholders
 from ralph_validate.validator.suppression import apply_suppressions
 

@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from ...extractors.facts import FileFacts
-from ...extractors.integrity_facts import TestCase
+from ...extractors.facts.integrity import TestCase
 from ..baseline import compare_with_base, subtract_base
 from ..context import AnalysisContext, CheckOutput
 from ..findings import Finding, Status

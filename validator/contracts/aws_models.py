@@ -31,8 +31,8 @@ from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ...extractors.contract_facts import SdkCall, SdkClient, SdkMock
 from ...extractors.facts import FileFacts
+from ...extractors.facts.contracts import SdkCall, SdkClient, SdkMock
 from ..findings import Status
 from ..report.model import FieldRef
 from .answer import Answer, Question, answer_row

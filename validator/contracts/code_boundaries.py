@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import networkx as nx
 
-from ...extractors.contract_facts import UNION, Consumer, Mock, Producer, Shape
+from ...extractors.facts.contracts import UNION, Consumer, Mock, Producer, Shape
 from ..findings import Status
 from ..report.model import FieldRef
 from .answer import Answer, Question, answer_row

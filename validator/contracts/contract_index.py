@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ...extractors.contract_facts import (
+from ...extractors.facts import FileFacts
+from ...extractors.facts.contracts import (
     Consumer,
     FunctionDef,
     JsMount,
@@ -18,7 +19,6 @@ from ...extractors.contract_facts import (
     StateMachine,
     StateMachineDef,
 )
-from ...extractors.facts import FileFacts
 
 
 @dataclass

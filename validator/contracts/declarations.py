@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...extractors.contract_facts import ARRAY, OBJECT, UNION, Producer, Record, Shape, union
-from ...extractors.contracts.py_code import normalise_route
-from ...extractors.contracts.ts_routes import RESPONSE
+from ...extractors.common.routes import normalise_route
+from ...extractors.facts.contracts import ARRAY, OBJECT, UNION, Producer, Record, Shape, union
+from ...extractors.javascript.routes import RESPONSE
 from .contract_index import ContractFacts
 from .js_modules import JsModules
 from .py_names import PyModules, with_declared

@@ -15,7 +15,7 @@ from typing import Literal
 
 import networkx as nx
 
-from ...extractors.contract_facts import Consumer, Mock, Producer, State, StateMachine
+from ...extractors.facts.contracts import Consumer, Mock, Producer, State, StateMachine
 from .contract_index import ContractFacts, collect
 from .routes import route_matches
 from .wiring import Wiring

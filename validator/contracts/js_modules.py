@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Mapping
 
-from ...extractors.contract_facts import JsPathAlias, JsReexport, Producer
+from ...extractors.facts.contracts import JsPathAlias, JsReexport, Producer
 
 _JS_EXTENSIONS = (".ts", ".tsx", ".js", ".mjs", ".cjs", ".jsx", ".mts", ".cts")
 

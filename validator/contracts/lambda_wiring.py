@@ -13,7 +13,7 @@ import posixpath
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ...extractors.contract_facts import (
+from ...extractors.facts.contracts import (
     FunctionDef,
     FunctionRef,
     Producer,

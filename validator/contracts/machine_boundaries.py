@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...extractors.contract_facts import (
+from ...extractors.facts.contracts import (
     UNKNOWN,
     Mock,
     Producer,

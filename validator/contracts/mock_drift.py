@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...extractors.contract_facts import ARRAY, SCALAR, UNION, UNKNOWN, Shape
+from ...extractors.facts.contracts import ARRAY, SCALAR, UNION, UNKNOWN, Shape
 from ..report.model import FieldRef
 from .reads import drift
 from .shape import Lookup, Presence, dotted

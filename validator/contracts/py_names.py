@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from ...extractors.contract_facts import (
+from ...extractors.facts.contracts import (
     ARRAY,
     OBJECT,
     UNION,
@@ -25,7 +25,7 @@ from ...extractors.contract_facts import (
     ShapeField,
     unknown,
 )
-from ...extractors.contracts.py_code import module_of
+from ...extractors.python.model import module_of
 from .shape import has_fields, relined
 
 _HOPS = 8

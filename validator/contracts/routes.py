@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...extractors.contract_facts import Consumer, Producer
+from ...extractors.facts.contracts import Consumer, Producer
 
 
 def best_routes(producers: Iterable[Producer], consumer: Consumer) -> list[Producer]:

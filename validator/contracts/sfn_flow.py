@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...extractors.contract_facts import (
+from ...extractors.facts.contracts import (
     Machine,
     Shape,
     ShapeField,

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ...extractors.contract_facts import Shape, State
+from ...extractors.facts.contracts import Shape, State
 from .shape import Origin
 
 # A state's task result: (shape, origin) or None when nothing can be known.

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ...extractors.contract_facts import (
+from ...extractors.facts.contracts import (
     ARRAY,
     ChoiceRead,
     Machine,

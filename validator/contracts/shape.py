@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import jsonpath_ng
 
-from ...extractors.contract_facts import (
+from ...extractors.facts.contracts import (
     ARRAY,
     OBJECT,
     SCALAR,

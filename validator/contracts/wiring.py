@@ -12,7 +12,7 @@ the repo) is left unresolved; the questions turn that into UNKNOWN, never FAIL.
 
 from __future__ import annotations
 
-from ...extractors.contract_facts import Consumer, FunctionRef, Mock, Producer, State, StateMachine
+from ...extractors.facts.contracts import Consumer, FunctionRef, Mock, Producer, State, StateMachine
 from . import lambda_wiring
 from .contract_index import ContractFacts
 from .declarations import declare

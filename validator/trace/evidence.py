@@ -29,8 +29,8 @@ from enum import IntEnum
 
 from ...core.specs.model import Requirement, Spec
 from ...extractors.facts import FileFacts
-from ...extractors.integrity_facts import Comment, TestCase
-from ...extractors.terms import Import, Terms
+from ...extractors.facts.integrity import Comment, TestCase
+from ...extractors.facts.terms import Import, Terms
 from . import terms as T
 from .ids import ids_in_test_name, ids_in_text
 

@@ -1,5 +1,5 @@
 ; Contract facts of JS/TS code: functions that may produce results, bindings that may
-; consume them, imports that wire them. Shared by javascript, typescript and tsx.
+; consume them, exports. Shared by javascript, typescript and tsx (imports: imports.scm).
 
 (function_declaration name: (identifier) @function.name) @function
 
@@ -12,8 +12,6 @@
   right: [(arrow_function) (function_expression)] @function.value)
 
 (variable_declarator name: (_) @binding.name value: (_) @binding.value) @binding
-
-(import_statement) @import
 
 (export_statement) @export
 

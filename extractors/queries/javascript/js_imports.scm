@@ -1,21 +1,6 @@
-; Where test frameworks and assertion libraries come from (shared by the JavaScript,
-; TypeScript and TSX grammars: every node type here exists in all three).
-(import_statement) @import
-
-(variable_declarator
-  value: (call_expression
-    function: (identifier) @_require
-    arguments: (arguments . (string)))
-  (#eq? @_require "require")) @require
-
-(variable_declarator
-  value: (member_expression
-    object: (call_expression
-      function: (identifier) @_require
-      arguments: (arguments . (string)))
-    property: (property_identifier))
-  (#eq? @_require "require")) @require
-
+; Names test frameworks and assertion libraries bind besides imports and requires (those
+; are read by the semantic model, javascript/model.py). Shared by the JavaScript,
+; TypeScript and TSX grammars: every node type here exists in all three.
 (variable_declarator
   name: (object_pattern)
   value: (member_expression) @_meta

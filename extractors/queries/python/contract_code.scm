@@ -1,14 +1,11 @@
 ; Contract facts of Python code: functions that may produce results, bindings that may
-; consume them, imports that wire them, mock.patch / monkeypatch.setattr targets, and
-; classes that may declare a value's fields (TypedDict, dataclass, pydantic).
+; consume them, mock.patch / monkeypatch.setattr targets, and classes that may declare a
+; value's fields (TypedDict, dataclass, pydantic). Imports are read by the semantic model
+; (imports.scm).
 
 (function_definition name: (identifier) @function.name) @function
 
 (assignment left: (_) @binding.name right: (_) @binding.value) @binding
-
-(import_statement) @import
-
-(import_from_statement) @import
 
 (call
   function: [(identifier) (attribute)] @patch.func

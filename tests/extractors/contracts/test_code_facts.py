@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import Consumer, Mock, Producer
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.contracts import Consumer, Mock, Producer
 from ralph_validate.validator.contracts.shape import Presence, leaves, lookup
 
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 
-from ralph_validate.extractors.contract_facts import (
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.contracts import (
     FunctionDef,
     Mock,
     StateMachine,
     StateMachineDef,
 )
-from ralph_validate.extractors.contracts import cfn_yaml
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.infra import cfn_yaml
 
 
 def _facts(path: str, source: str, kind: type) -> list:

@@ -3,8 +3,8 @@ function or comprehension binds the same name: those uses read something else.""
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import Consumer
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.contracts import Consumer
 
 
 def _reads(path: str, source: str) -> dict[str, list[tuple[str, ...]]]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ralph_validate.extractors.dispatch import extract
-from ralph_validate.extractors.integrity_facts import Assertion, Handler, Operand, Return
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.integrity import Assertion, Handler, Operand, Return
 
 
 def _assertions(path: str, source: str) -> list[Assertion]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ralph_validate.extractors.dispatch import extract, language_of
+from ralph_validate.extractors.common.dispatch import extract, language_of
 from ralph_validate.extractors.facts import Fact
-from ralph_validate.extractors.integrity_facts import (
+from ralph_validate.extractors.facts.integrity import (
     Assertion,
     Binding,
     Comment,
@@ -257,7 +257,7 @@ def test_output_is_deterministic_and_sorted_by_line() -> None:
     first = _facts("web/Checkout.tsx", source)
     again = _facts("web/Checkout.tsx", source)
     assert first == again
-    integrity = [f for f in first if type(f).__module__.endswith(".integrity_facts")]
+    integrity = [f for f in first if type(f).__module__.endswith(".facts.integrity")]
     assert integrity
     assert [f.line for f in integrity] == sorted(f.line for f in integrity)
 

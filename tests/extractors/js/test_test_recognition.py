@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ralph_validate.extractors.dispatch import extract
-from ralph_validate.extractors.integrity_facts import Skip, TestCase
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.integrity import Skip, TestCase
 
 
 def _tests(path: str, source: str) -> list[tuple[str, str, int, int]]:

@@ -8,8 +8,8 @@ absent rather than FAIL.
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import SdkCall, SdkClient, SdkMock
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.contracts import SdkCall, SdkClient, SdkMock
 from ralph_validate.validator.contracts.aws_models import (
     Found,
     near_spellings,

@@ -3,7 +3,7 @@ routes can serve, and mocks that reproduce one of several real results."""
 
 from __future__ import annotations
 
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.validator.checks.contracts import answers_of
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.validator.checks.contracts import answers_of
 
 STACK = """import * as sfn from 'aws-cdk-lib/aws-stepfunctions';

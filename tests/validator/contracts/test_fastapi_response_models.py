@@ -4,9 +4,9 @@ nothing it cannot know (a custom generator, ``extra="allow"``) is ever a FAIL.""
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import Producer, Record
-from ralph_validate.extractors.contracts.py_wire import model_type, to_camel, to_pascal, to_snake
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.contracts import Producer, Record
+from ralph_validate.extractors.python.wire import model_type, to_camel, to_pascal, to_snake
 from ralph_validate.validator.contracts.graph import Wiring, collect
 from ralph_validate.validator.contracts.questions import code_answers
 from ralph_validate.validator.contracts.shape import Presence, lookup

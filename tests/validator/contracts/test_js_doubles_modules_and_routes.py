@@ -3,8 +3,8 @@ declared result types, read from real parsed code and wired by the real ``Wiring
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import Consumer, JsMount, JsReexport, Mock, Producer
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.contracts import Consumer, JsMount, JsReexport, Mock, Producer
 from ralph_validate.validator.contracts.graph import Wiring, collect, route_matches
 from ralph_validate.validator.contracts.shape import Presence, lookup
 

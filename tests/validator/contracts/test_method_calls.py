@@ -3,7 +3,7 @@ method's result, locally bound or module-level, and ``patch.object(Class, "m")``
 
 from __future__ import annotations
 
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.validator.checks.contracts import answers_of
 
 FILES = {

@@ -3,8 +3,8 @@ returns, record classes as shapes, re-exports and imports resolved across files.
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import Mock, Producer, PyAlias, Record
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.contracts import Mock, Producer, PyAlias, Record
 from ralph_validate.validator.contracts.graph import Wiring, collect
 from ralph_validate.validator.contracts.questions import code_answers
 from ralph_validate.validator.contracts.shape import Presence, leaves, lookup

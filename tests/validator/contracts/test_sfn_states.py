@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import Machine, ShapeField, State, obj, scalar
+from ralph_validate.extractors.facts.contracts import Machine, ShapeField, State, obj, scalar
 from ralph_validate.validator.contracts import sfn_flow
 from ralph_validate.validator.contracts.sfn_record import ReadSite
 from ralph_validate.validator.contracts.sfn_states import HANDLERS, StateType

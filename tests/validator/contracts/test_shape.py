@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import (
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.contracts import (
     Producer,
     ShapeField,
     obj,
@@ -10,7 +11,6 @@ from ralph_validate.extractors.contract_facts import (
     union,
     unknown,
 )
-from ralph_validate.extractors.dispatch import extract
 from ralph_validate.validator.contracts.shape import (
     Presence,
     envelope,

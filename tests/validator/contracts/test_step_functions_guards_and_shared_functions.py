@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from ralph_validate.extractors.contract_facts import FunctionDef, State, StateMachine
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.contracts import FunctionDef, State, StateMachine
 
 
 def _facts(path: str, source: str, kind: type) -> list:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from ralph_validate.extractors.contract_facts import (
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.contracts import (
     FunctionDef,
     FunctionRef,
     Machine,
@@ -17,7 +18,6 @@ from ralph_validate.extractors.contract_facts import (
     obj,
     unknown,
 )
-from ralph_validate.extractors.dispatch import extract
 from ralph_validate.validator.contracts import sfn_flow
 from ralph_validate.validator.contracts.shape import lookup, parse_path, select, with_origin
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ralph_validate.extractors.contract_facts import JsPathAlias
-from ralph_validate.extractors.contracts.tsconfig import jsonc
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.contracts import JsPathAlias
+from ralph_validate.extractors.javascript.tsconfig import jsonc
 from ralph_validate.validator.checks.contracts import answers_of
 
 TSCONFIG = """{

@@ -27,7 +27,7 @@ def _script():
 # rule it defines never joins this process's registry), and runs it on real facts.
 _LOAD = """
 import importlib.util, sys
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.validator.rules import render_doc
 from ralph_validate.validator.rules.rule import FileContext
 name = "ralph_validate.validator.rules.test.XX901_env_skip"

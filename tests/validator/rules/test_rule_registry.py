@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ralph_validate.core.errors import InputError
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.validator.findings import KINDS, Status
 from ralph_validate.validator.rules import get_rule, list_rules, rules_of
 from ralph_validate.validator.rules.rule import FileContext
@@ -115,7 +115,7 @@ def test_a_rule_with_several_messages_needs_the_variant() -> None:
 
 
 _PLUGIN = '''
-from ralph_validate.extractors.integrity_facts import Comment
+from ralph_validate.extractors.facts.integrity import Comment
 from ralph_validate.validator.rules.rule import FileRule
 
 
@@ -137,7 +137,7 @@ class LaterMarker(FileRule):
 '''
 
 _USE_PLUGIN = """
-from ralph_validate.extractors.dispatch import extract
+from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.validator.checks.placeholders import detect_placeholders
 from ralph_validate.validator.rules import get_rule, rules_of
 print(get_rule("zz001").name, [r.id for r in rules_of("placeholder")])

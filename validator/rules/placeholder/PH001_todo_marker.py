@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from ....extractors.facts import FileFacts
-from ....extractors.integrity_facts import Comment
+from ....extractors.facts.integrity import Comment
 from ...findings import Finding
 from ..rule import FileContext, FileRule
 from .markers import MARKER, is_marker

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from ....extractors.facts import FileFacts
-from ....extractors.integrity_facts import StubBody as StubFact
+from ....extractors.facts.integrity import StubBody as StubFact
 from ...findings import Finding
 from ..rule import FileContext, FileRule
 from .markers import todo_lines

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ....extractors.facts import FileFacts
-from ....extractors.integrity_facts import Comment
+from ....extractors.facts.integrity import Comment
 
 MARKER = r"(?<![\w-])(TODO|FIXME|XXX|HACK|TBD)(?![\w-])"
 # A marker starts the comment (after bullets, boxes or comment leaders) or is followed by

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....extractors.facts import FileFacts
-from ....extractors.integrity_facts import Assertion, Operand
+from ....extractors.facts.integrity import Assertion, Operand
 from ...findings import Finding
 from ..rule import FileContext, FileRule
 from .common import test_ids

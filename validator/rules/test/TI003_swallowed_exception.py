@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....extractors.facts import FileFacts
-from ....extractors.integrity_facts import Handler
+from ....extractors.facts.integrity import Handler
 from ...findings import Finding
 from ..rule import FileContext, FileRule
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....extractors.facts import FileFacts
-from ....extractors.integrity_facts import Skip
+from ....extractors.facts.integrity import Skip
 from ...findings import Finding
 from ..rule import FileContext, FileRule
 

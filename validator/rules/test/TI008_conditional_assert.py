@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....extractors.facts import FileFacts
-from ....extractors.integrity_facts import TestCase
+from ....extractors.facts.integrity import TestCase
 from ...findings import Finding, Status
 from ..rule import FileContext, FileRule
 from .common import own_and_helper_assertions

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from types import MappingProxyType
 
 from ....extractors.facts import FileFacts
-from ....extractors.integrity_facts import Skip, TestCase
+from ....extractors.facts.integrity import Skip, TestCase
 from ...findings import Finding
 from ..rule import FileContext, FileRule
 from .common import names_any_exception, own_and_helper_assertions

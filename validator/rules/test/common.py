@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from ....extractors.facts import FileFacts
-from ....extractors.integrity_facts import Assertion, TestCase
+from ....extractors.facts.integrity import Assertion, TestCase
 
 _ANY_EXCEPTION = ("Exception", "BaseException")
 

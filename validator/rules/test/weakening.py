@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ....extractors.integrity_facts import Assertion
+from ....extractors.facts.integrity import Assertion
 
 EXACT = {
     "==",

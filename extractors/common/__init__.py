@@ -1,0 +1,1 @@
+"""What every language shares: tree-sitter plumbing, dispatch, language-neutral algorithms."""

@@ -1,0 +1,112 @@
+"""Names, string contents and imports of a file: what requirement tracing matches against.
+
+One ``Terms`` fact per file, each distinct name or string with the line of its
+first occurrence. Code files are read with tree-sitter queries (comments are
+not terms: a comment that restates a requirement is no implementation of it);
+configuration files (JSON, YAML, TOML, INI, .env) have no code, so their
+keys and values are taken as word tokens.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..facts import Fact
+from ..facts.terms import Import, Terms
+from . import treesitter
+from .dispatch import SourceFile, register
+
+# Longer strings are prose (docstrings, messages): their words still count, the text is cut.
+_MAX_STRING = 300
+_CONFIG_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+
+
+def _first_lines(pairs: list[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    first: dict[str, int] = {}
+    for value, line in pairs:
+        if value and (value not in first or line < first[value]):
+            first[value] = line
+    return tuple(sorted(first.items(), key=lambda item: (item[1], item[0])))
+
+
+def _code_terms(source: SourceFile, folder: str) -> tuple[Fact, ...]:
+    query = treesitter.query(source.language, "terms", folder)
+    names: list[tuple[str, int]] = []
+    strings: list[tuple[str, int]] = []
+    imports: list[Import] = []
+    for _, caps in treesitter.matches(query, source.tree.root_node):
+        if "name" in caps:
+            names.extend((treesitter.text(n), treesitter.line_of(n)) for n in caps["name"])
+        elif "string" in caps:
+            strings.extend(
+                (treesitter.text(n)[:_MAX_STRING], treesitter.line_of(n)) for n in caps["string"]
+            )
+        elif "from.module" in caps:
+            module = caps["from.module"][0]
+            imports.append(
+                Import(
+                    file=source.path,
+                    line=treesitter.line_of(module),
+                    module=treesitter.text(module),
+                    names=tuple(treesitter.text(n) for n in caps.get("from.name", [])),
+                )
+            )
+        elif "import.module" in caps:
+            module = caps["import.module"][0]
+            imports.append(
+                Import(
+                    file=source.path,
+                    line=treesitter.line_of(module),
+                    module=treesitter.text(module),
+                )
+            )
+    merged = _merge_imports(imports)
+    terms = Terms(
+        file=source.path, line=1, names=_first_lines(names), strings=_first_lines(strings)
+    )
+    return (terms, *merged)
+
+
+def _merge_imports(imports: list[Import]) -> list[Import]:
+    """One Import per (module, line): ``from m import a, b`` matches once per name."""
+    grouped: dict[tuple[str, int], set[str]] = {}
+    for fact in imports:
+        grouped.setdefault((fact.module, fact.line), set()).update(fact.names)
+    return [
+        Import(file=imports[0].file, line=line, module=module, names=tuple(sorted(names)))
+        for (module, line), names in sorted(
+            grouped.items(), key=lambda item: (item[0][1], item[0][0])
+        )
+    ]
+
+
+def python_terms(source: SourceFile) -> tuple[Fact, ...]:
+    """Terms and imports of a Python file."""
+    return _code_terms(source, "python")
+
+
+def javascript_terms(source: SourceFile) -> tuple[Fact, ...]:
+    """Terms and imports of a JavaScript file."""
+    return _code_terms(source, "javascript")
+
+
+def typescript_terms(source: SourceFile) -> tuple[Fact, ...]:
+    """Terms and imports of a TypeScript or TSX file."""
+    return _code_terms(source, "typescript")
+
+
+def config_terms(source: SourceFile) -> tuple[Fact, ...]:
+    """Word tokens of a configuration file, keys and values alike."""
+    names: list[tuple[str, int]] = []
+    for number, line in enumerate(source.text.splitlines(), start=1):
+        names.extend((token, number) for token in _CONFIG_TOKEN.findall(line))
+    return (Terms(file=source.path, line=1, names=_first_lines(names), strings=()),)
+
+
+register("python", (".py", ".pyi"), python_terms)
+register("javascript", (".js", ".mjs", ".cjs", ".jsx"), javascript_terms)
+register("typescript", (".ts", ".mts", ".cts"), typescript_terms)
+register("tsx", (".tsx",), typescript_terms)
+register("json", (".json",), config_terms)
+register("yaml", (".yaml", ".yml"), config_terms)
+register("config", (".toml", ".ini", ".cfg", ".env", ".properties"), config_terms)

@@ -1,1 +1,0 @@
-"""Contract-fact extractors, one module per source kind (code, CDK, ASL, templates, mocks)."""

@@ -1,0 +1,149 @@
+"""Facts about tests and placeholders (DESIGN §5: test, marker). Language-neutral.
+
+Extractors fill these from Python, TypeScript/TSX/JavaScript and Markdown;
+the checks in ``validator/`` decide what is a tautology, a stub or a sentinel.
+Texts are the source text with whitespace collapsed to single spaces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from . import Fact
+
+# Closed vocabularies: type-level only, the values stay plain strings.
+SkipScope = Literal["test", "class", "describe", "module"]
+HandlerBody = Literal["empty", "pass", "reraise", "asserts", "return", "other"]
+CommentCode = Literal["", "assert", "call"]
+StubKind = Literal[
+    "pass",
+    "ellipsis",
+    "not-implemented",
+    "throw-not-implemented",
+    "empty",
+    "return-null",
+    "docstring-only",
+]
+LiteralKind = Literal["number", "string", "bool", "none", "expression"]
+BindingForm = Literal["", "constant", "local", "keyword", "parameter", "property"]
+
+
+@dataclass(frozen=True)
+class Operand:
+    """One compared value of an assertion."""
+
+    text: str
+    # The literal's kind when the operand is a constant: "bool", "number", "string",
+    # "none" (None/null/undefined), "collection" (empty or literal list/dict/array); else None.
+    literal: str | None = None
+    # Its value as source text when literal ("True", "0", "'x'"), else None.
+    value: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TestCase(Fact):
+    """A test recognised by framework conventions. ``symbol`` is its id:
+    ``path::Class::test_name`` for Python, ``path::describe > it name`` for JS/TS."""
+
+    __test__ = False  # not a pytest test class
+
+    name: str
+    framework: str  # "pytest" | "unittest" | "jest" | "vitest" | "mocha" | "node:test"
+    end_line: int
+    is_async: bool = False
+    doc: str = ""  # docstring / leading comment block, for requirement ids
+    parametrized: bool = False
+    # The test's own body is known to be a helper call chain only (all asserts in helpers it calls).
+    calls: tuple[str, ...] = ()  # names of functions the test calls, for helper assertions
+
+
+@dataclass(frozen=True, kw_only=True)
+class Assertion(Fact):
+    """An assertion inside a test (``symbol`` = the test id) or inside a helper (its name)."""
+
+    style: str  # "assert" | "unittest" | "expect" | "node-assert" | "chai" | "raises" | "fail"
+    method: str  # "assert", "assertEqual", "toBe", "strictEqual", "raises", ...
+    operator: str = ""  # for a bare ``assert a OP b``: "==", "!=", "is", "is not", "in", "<", ...
+    operands: tuple[Operand, ...] = ()  # subject first, then expected values
+    negated: bool = False  # ``expect(x).not.toBe``, ``assert not x``
+    conditional: bool = False  # under an if/loop/switch/try/catch inside the test
+    in_handler: bool = False  # inside an except/catch block
+    text: str = ""
+    # Exception types named by pytest.raises / assertRaises / toThrow(Type) / rejects.toThrow
+    exception_types: tuple[str, ...] = ()
+    has_match: bool = False  # ``match=`` / a message or regex argument / assertRaisesRegex
+
+
+@dataclass(frozen=True, kw_only=True)
+class Skip(Fact):
+    """A test made not to run: decorator, modifier (``it.skip``, ``xit``, ``.todo``,
+    ``.only`` on a sibling) or an in-body call (``pytest.skip()``, ``self.skipTest``)."""
+
+    how: str  # "pytest.mark.skip", "pytest.mark.skipif", "pytest.mark.xfail", "unittest.skip",
+    #           "it.skip", "xit", "it.todo", "it.only", "pytest.skip()", "skipTest", ...
+    conditional: bool = False  # skipif / skipIf / skipUnless, or a call under a condition
+    reason: str = ""
+    scope: SkipScope = "test"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Handler(Fact):
+    """An except/catch block inside a test or production function."""
+
+    caught: tuple[str, ...]  # () for a bare ``except:`` / ``catch (e)``
+    body: HandlerBody
+    in_test: bool = False
+    try_has_assertions: bool = False  # the guarded block contains assertions
+
+
+@dataclass(frozen=True, kw_only=True)
+class Return(Fact):
+    """A ``return`` that belongs to a test's own body (never to a nested function)."""
+
+    conditional: bool  # under an if/loop/try
+    assertions_after: int  # assertions of the same test located after this return
+
+
+@dataclass(frozen=True, kw_only=True)
+class Comment(Fact):
+    """A source comment or, for Markdown, a line of prose (not code, not quoted)."""
+
+    text: str
+    in_test: bool = False
+    # For comments inside tests, what the text parses as in the file's language when it is
+    # code ("assert", "call"); "" when it is prose or the extractor does not parse comments.
+    code: CommentCode = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class StubBody(Fact):
+    """A function/method whose body does nothing real. ``symbol`` is the function."""
+
+    body: StubKind
+    message: str = ""  # the NotImplementedError / Error message, if any
+    abstract: bool = False  # @abstractmethod / abstract member
+    protocol: bool = False  # member of a Protocol / interface
+    overload: bool = False  # @overload / overload signature
+    declaration: bool = False  # .d.ts, ``declare``, interface, type-only
+    in_test_file: bool = False
+    # The enclosing class, when the function is a method: its name, its base classes as
+    # written, and whether another class of the same file derives from it.
+    owner: str = ""
+    owner_bases: tuple[str, ...] = ()
+    owner_subclassed: bool = False
+    documented: bool = False  # the function has a docstring
+
+
+@dataclass(frozen=True, kw_only=True)
+class Binding(Fact):
+    """A literal value bound to a name (assignment, keyword argument, property, default)."""
+
+    name: str
+    value: str  # source text
+    literal: LiteralKind
+    number: float | None = None  # numeric value when ``literal == "number"`` (also for 1e9, -1)
+    in_test: bool = False
+    # Where the value is bound: "constant" (module or class level), "local", "keyword"
+    # (argument), "parameter" (default), "property" (object/dict entry); "" when not recorded.
+    form: BindingForm = ""

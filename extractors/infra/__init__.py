@@ -1,0 +1,1 @@
+"""Infrastructure documents as a language of their own: CDK, ASL, SAM/CloudFormation, mocks."""

@@ -1,0 +1,77 @@
+"""Which names in a stack file are CDK classes: imported aliases and stepfunctions-tasks."""
+
+from __future__ import annotations
+
+import re
+
+from ...common import ir
+from ...common.dispatch import SourceFile
+from ...javascript.model import JsModel
+from ...python.model import PythonModel
+from .values import Stack
+
+STATE_CLASSES = {
+    "LambdaInvoke": "Task",
+    "Pass": "Pass",
+    "Choice": "Choice",
+    "Succeed": "Succeed",
+    "Fail": "Fail",
+    "Wait": "Wait",
+    "Parallel": "Parallel",
+    "Map": "Map",
+    "DistributedMap": "Map",
+}
+FUNCTION_CLASSES = {"Function", "NodejsFunction", "PythonFunction", "SingletonFunction"}
+_TASK_MODULE = re.compile(r"stepfunctions[-_]tasks")
+_CDK_MODULE = re.compile(r"aws[-_]cdk")
+
+
+def cdk_names(source: SourceFile) -> tuple[dict[str, str], set[str]]:
+    """CDK classes imported under another name (local -> class), and the local names of the
+    stepfunctions-tasks module or its classes, read from the file's semantic model."""
+    named: list[tuple[str, str, str]] = []  # (module, imported, local)
+    whole: list[tuple[str, str]] = []  # (module, local)
+    if source.language == "python":
+        for bound in source.model(PythonModel).imports:
+            if bound.name:
+                named.append((bound.module, bound.name, bound.local))
+            elif bound.qualified == bound.module != bound.local:  # ``import m as n``
+                whole.append((bound.module, bound.local))
+    else:
+        for js in source.model(JsModel).imports:
+            if js.name == "*" or (js.via == "require" and not js.name):
+                whole.append((js.module, js.local))
+            elif js.name != "default" and (js.via == "import" or js.destructured):
+                named.append((js.module, js.name, js.local))
+    aliases: dict[str, str] = {}
+    tasks: set[str] = set()
+    for module, local in whole:
+        if _TASK_MODULE.search(module):
+            tasks.add(local)
+    for module, imported, local in named:
+        if not _CDK_MODULE.search(module) or not imported.isidentifier():
+            continue
+        if _TASK_MODULE.search(module) or _TASK_MODULE.search(imported):
+            tasks.add(local)
+        if imported != local:
+            aliases[local] = imported
+    return aliases, tasks
+
+
+def last_name(expr: ir.Expr) -> str:
+    """``Function`` of ``lambda_.Function`` / ``Function``."""
+    return expr.name if isinstance(expr, ir.Attr) else expr.id if isinstance(expr, ir.Name) else ""
+
+
+def class_of(expr: ir.Expr, stack: Stack) -> str:
+    """The CDK class a constructor expression names (an imported alias resolved)."""
+    if isinstance(expr, ir.Name):
+        return stack.aliases.get(expr.id, expr.id)
+    return last_name(expr)
+
+
+def constructible(func: ir.Expr, stack: Stack) -> bool:
+    """``func`` names a construct class the interpreter builds."""
+    cls = class_of(func, stack)
+    known = cls in FUNCTION_CLASSES or cls in STATE_CLASSES or cls == "StateMachine"
+    return known or ir.dotted(func).split(".", 1)[0] in stack.task_names or cls in stack.task_names

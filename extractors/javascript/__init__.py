@@ -1,0 +1,1 @@
+"""JavaScript, TypeScript and TSX: their semantic model, integrity and contract facts."""

@@ -1,0 +1,223 @@
+"""Assertions in JavaScript/TypeScript tests: expect chains, node/chai assert, should, sinon.
+
+``expect(x).not.toBe(y)`` is one assertion located at ``expect(`` whose text
+is the whole chain; ``expect(x).to.be.true`` (chai) ends in a property, not a
+call. Names resolve through the file's imports: ``import { strict as assert }
+from 'node:assert'`` makes ``assert.equal`` a node assertion, ``import { assert }
+from 'chai'`` a chai one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import tree_sitter as ts
+
+from ..common.treesitter import text
+from ..facts.integrity import Operand
+from .imports import Imports
+from .syntax import Chain, arguments_of, operand
+
+THROW_METHODS = frozenset({"toThrow", "toThrowError", "throw", "throws", "Throw", "rejects"})
+THROW_METHODS_WITH_MESSAGE = frozenset(
+    {"toThrowErrorMatchingSnapshot", "toThrowErrorMatchingInlineSnapshot"}
+)
+REJECTION_METHODS = frozenset({"rejectedWith"})
+CHAI_CHAIN_WORDS = frozenset({"to", "should"})
+EXPECT_STARTS = frozenset({"soft", "poll"})
+EXPECT_STANDALONE = frozenset({"assertions", "hasAssertions"})
+TYPE_EXPECTS = frozenset({"expectTypeOf", "assertType"})
+
+
+@dataclass(frozen=True)
+class AssertionSite:
+    """One assertion before it is placed in a test: the nodes it spans and what it says."""
+
+    start: ts.Node  # ``expect(`` / ``assert.equal(``: its line is the assertion's line
+    end: ts.Node  # the outermost node of the chain: its text is the assertion's text
+    style: str
+    method: str
+    operands: tuple[Operand, ...] = ()
+    negated: bool = False
+    exception_types: tuple[str, ...] = ()
+    has_match: bool = False
+
+
+def _walk_chain(start: ts.Node) -> tuple[ts.Node, list[str], list[ts.Node] | None]:
+    """Follow ``.word`` and ``(...)`` steps upwards from ``start``: (outermost node, words,
+    arguments of the final call or None when the chain ends in a property)."""
+    words: list[str] = []
+    last_args: list[ts.Node] | None = None
+    current = start
+    parent = current.parent
+    while parent is not None:
+        if parent.type == "member_expression" and parent.child_by_field_name("object") == current:
+            words.append(text(parent.child_by_field_name("property")))
+            last_args = None
+        elif parent.type == "call_expression" and parent.child_by_field_name("function") == current:
+            last_args = arguments_of(parent)
+        else:
+            break
+        current = parent
+        parent = current.parent
+    return current, words, last_args
+
+
+def _throw_details(args: list[ts.Node]) -> tuple[tuple[str, ...], bool]:
+    """Exception types and whether a message/regex/shape is matched, from matcher arguments."""
+    types: list[str] = []
+    has_match = False
+    for arg in args:
+        kind = arg.type
+        if kind in ("identifier", "member_expression") and text(arg) != "undefined":
+            types.append(text(arg))
+        elif kind == "new_expression":
+            types.append(text(arg.child_by_field_name("constructor")))
+            has_match = has_match or bool(arguments_of(arg))
+        elif kind in ("regex", "string", "template_string", "arrow_function", "call_expression"):
+            has_match = True
+        elif kind == "object":
+            for pair in arg.named_children:
+                key = text(pair.child_by_field_name("key")) if pair.type == "pair" else ""
+                value = pair.child_by_field_name("value") if pair.type == "pair" else None
+                if key == "name" and value is not None and value.type == "string":
+                    types.append(text(value)[1:-1])
+                elif key in ("message", "code"):
+                    has_match = True
+    return tuple(types), has_match
+
+
+def _expect_site(start: ts.Node, style: str) -> AssertionSite | None:
+    end, words, last_args = _walk_chain(start)
+    if not words:
+        return None
+    if style != "chai" and CHAI_CHAIN_WORDS & set(words):
+        style = "chai"
+    if style != "chai" and last_args is None:
+        return None  # ``expect(x).toBe`` without a call asserts nothing
+    plain = [w for w in words if w != "not"]
+    if not plain:
+        return None
+    method = ".".join(plain) if style == "chai" else plain[-1]
+    subject = arguments_of(start)[:1]
+    matcher_args = last_args or []
+    types: tuple[str, ...] = ()
+    has_match = False
+    if plain[-1] in THROW_METHODS | REJECTION_METHODS:
+        types, has_match = _throw_details(matcher_args)
+    elif plain[-1] in THROW_METHODS_WITH_MESSAGE:
+        has_match = True
+    return AssertionSite(
+        start=start,
+        end=end,
+        style=style,
+        method=method,
+        operands=tuple(operand(a) for a in (*subject, *matcher_args)),
+        negated="not" in words,
+        exception_types=types,
+        has_match=has_match,
+    )
+
+
+def should_site(should: ts.Node) -> AssertionSite | None:
+    """``x.should.equal(y)`` / ``x.should.be.true`` from its ``.should`` member node."""
+    end, words, last_args = _walk_chain(should)
+    plain = [w for w in words if w != "not"]
+    if not plain:
+        return None
+    subject = should.child_by_field_name("object")
+    args = last_args or []
+    types, has_match = _throw_details(args) if plain[-1] in THROW_METHODS else ((), False)
+    return AssertionSite(
+        start=should,
+        end=end,
+        style="chai",
+        method="should." + ".".join(plain),
+        operands=tuple(operand(a) for a in ([subject] if subject else []) + args),
+        negated="not" in words,
+        exception_types=types,
+        has_match=has_match,
+    )
+
+
+def _call_site(call: ts.Node, style: str, method: str, negated: bool = False) -> AssertionSite:
+    args = arguments_of(call)
+    types: tuple[str, ...] = ()
+    has_match = False
+    if method in THROW_METHODS:
+        types, has_match = _throw_details(args[1:])
+    return AssertionSite(
+        start=call,
+        end=call,
+        style=style,
+        method=method,
+        operands=tuple(operand(a) for a in args),
+        negated=negated,
+        exception_types=types,
+        has_match=has_match,
+    )
+
+
+class AssertionReader:
+    """Recognise assertion calls of one file, given its imports."""
+
+    def __init__(self, imports: Imports) -> None:
+        self.imports = imports
+
+    def _kind(self, name: str, unbound_kind: str) -> tuple[str, str]:
+        """(library kind, exported name) of a local name; unbound names are globals."""
+        origin = self.imports.bindings.get(name)
+        if origin is None:
+            return unbound_kind, "default"
+        return origin.kind, origin.name
+
+    def read(
+        self, call: ts.Node, chain: Chain, is_context: Callable[[str], bool]
+    ) -> AssertionSite | None:
+        """The assertion ``call`` starts, or None. ``is_context`` tells a test-context name."""
+        root, words = chain.root, chain.words
+        if root in TYPE_EXPECTS or root == "expect" or self._kind(root, "")[1] == "expect":
+            return self._expect(call, root, words)
+        if root == "should" and words and "()" not in words:
+            plain = [w for w in words if w != "not"]
+            return _call_site(call, "chai", "should." + ".".join(plain), "not" in words)
+        if is_context(root) and len(words) == 2 and words[0] == "assert":
+            return _call_site(call, "node-assert", words[1])
+        kind, exported = self._kind(root, "node-assert" if root == "assert" else "")
+        if kind == "sinon" or (root == "sinon" and kind == ""):
+            if exported == "assert" and len(words) == 1:
+                return _call_site(call, "mock", words[0])
+            if len(words) == 2 and words[0] == "assert":
+                return _call_site(call, "mock", words[1])
+            return None
+        if kind not in ("node-assert", "chai"):
+            return None
+        style = kind
+        if exported in ("default", "*", "strict", "assert"):
+            if not words:
+                return _call_site(call, style, "assert")
+            if words[0] == "strict":
+                words = words[1:]
+            if len(words) == 1 and words[0] != "()":
+                return _call_site(call, style, words[0])
+            return None
+        if kind == "node-assert" and not words:
+            return _call_site(call, style, exported)
+        return None
+
+    def _expect(self, call: ts.Node, root: str, words: tuple[str, ...]) -> AssertionSite | None:
+        if root in TYPE_EXPECTS:
+            if words:
+                return None
+            return (
+                _expect_site(call, "expect-type")
+                if root == "expectTypeOf"
+                else (_call_site(call, "expect-type", root))
+            )
+        style = "chai" if self._kind(root, "")[0] == "chai" else "expect"
+        if not words or (len(words) == 1 and words[0] in EXPECT_STARTS):
+            return _expect_site(call, style)
+        if len(words) == 1 and words[0] in EXPECT_STANDALONE:
+            return _call_site(call, "expect", words[0])
+        return None

@@ -1,0 +1,144 @@
+"""Which local names of a JavaScript/TypeScript file come from which test or assertion library.
+
+``import { it as iit } from 'vitest'`` binds ``iit`` to vitest's ``it``;
+``const assert = require('node:assert/strict')`` binds ``assert`` to node's
+assert (both read from the file's semantic model, ``model``);
+``export const test = base.extend({...})`` keeps ``test`` a Playwright test function.
+Names bound nowhere are the globals a test runner injects (Jest, Mocha).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import tree_sitter as ts
+
+from ..common.treesitter import text
+from .model import JsModel
+from .syntax import string_content
+
+FRAMEWORK_MODULES = {
+    "vitest": "vitest",
+    "@jest/globals": "jest",
+    "node:test": "node:test",
+    "mocha": "mocha",
+    "@playwright/test": "playwright",
+    "playwright/test": "playwright",
+}
+LIBRARY_MODULES = {
+    "assert": "node-assert",
+    "node:assert": "node-assert",
+    "assert/strict": "node-assert",
+    "node:assert/strict": "node-assert",
+    "power-assert": "node-assert",
+    "chai": "chai",
+    "sinon": "sinon",
+    "expect": "expect",
+    "@jest/expect": "expect",
+}
+FRAMEWORKS = frozenset(FRAMEWORK_MODULES.values())
+# Byte patterns one of which any framework import contains: files without them skip the query.
+FRAMEWORK_HINTS = (b"vitest", b"@jest/globals", b"node:test", b"mocha", b"playwright")
+
+
+def module_kind(source: str) -> str:
+    """The library a module specifier names ("vitest", "chai", ...), "" for any other."""
+    if source in FRAMEWORK_MODULES:
+        return FRAMEWORK_MODULES[source]
+    if source.startswith("@playwright/"):
+        return "playwright"
+    return LIBRARY_MODULES.get(source, "")
+
+
+@dataclass(frozen=True)
+class Origin:
+    """What a local name was imported as: library kind and exported name."""
+
+    kind: str  # module_kind of the source; "" for modules we do not know
+    name: str  # the exported name, "default" or "*" (namespace)
+
+
+@dataclass
+class Imports:
+    """The file's imported names and the frameworks it imports, in file order."""
+
+    bindings: dict[str, Origin] = field(default_factory=dict)
+    frameworks: list[str] = field(default_factory=list)
+    # Local names made from a test function by ``.extend(...)`` (Playwright fixtures).
+    extended: dict[str, str] = field(default_factory=dict)
+
+    def bind(self, local: str, origin: Origin) -> None:
+        """Record one binding; the first framework seen becomes the file's default."""
+        self.bindings.setdefault(local, origin)
+        if origin.kind in FRAMEWORKS and origin.kind not in self.frameworks:
+            self.frameworks.append(origin.kind)
+
+    def imports_kind(self, kind: str) -> bool:
+        """Some name of the file comes from a library of this kind."""
+        return any(o.kind == kind for o in self.bindings.values()) or kind in self.frameworks
+
+
+def read_imports(model: JsModel, caps: dict[str, list[ts.Node]]) -> Imports:
+    """The file's imports (from its semantic model) seen as test and assertion libraries,
+    plus in-source vitest bindings and names taken from a library value, from the captures
+    of ``queries/javascript/js_imports.scm``."""
+    found = Imports()
+    for module in model.modules:
+        kind = module_kind(module)
+        if kind in FRAMEWORKS and kind not in found.frameworks:
+            found.frameworks.append(kind)
+    for bound in model.imports:
+        kind = module_kind(bound.module)
+        if bound.via != "require":
+            found.bind(bound.local, Origin(kind, _unquoted(bound.name)))
+        elif bound.destructured:
+            found.bind(bound.local, Origin(kind, bound.name))
+        else:
+            found.bind(bound.local, Origin(kind, bound.member or "default"))
+    for node in caps.get("alias", []):
+        _read_alias(node, found)
+    for node in caps.get("in_source", []):
+        _bind_pattern(node.child_by_field_name("name"), "vitest", "", found)
+    for node in caps.get("extend", []):
+        value = node.child_by_field_name("value")
+        callee = value.child_by_field_name("function") if value is not None else None
+        base = callee.child_by_field_name("object") if callee is not None else None
+        found.extended[text(node.child_by_field_name("name"))] = text(base)
+    return found
+
+
+def _unquoted(name: str) -> str:
+    """``"a-b"`` (an export named by a string) -> ``a-b``."""
+    return name[1:-1] if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"" else name
+
+
+def _read_alias(node: ts.Node, found: Imports) -> None:
+    """Names destructured from (or members of) a library bound earlier: ``{ assert } = chai``."""
+    value = node.child_by_field_name("value")
+    member = "default"
+    if value is not None and value.type == "member_expression":
+        member = text(value.child_by_field_name("property"))
+        value = value.child_by_field_name("object")
+    origin = found.bindings.get(text(value))
+    if origin is None or not origin.kind or origin.name not in ("default", "*"):
+        return
+    _bind_pattern(node.child_by_field_name("name"), origin.kind, member, found)
+
+
+def _bind_pattern(pattern: ts.Node | None, kind: str, member: str, found: Imports) -> None:
+    """Bind ``x`` or the names of ``{ a, b: c }`` destructured from a module value."""
+    if pattern is None:
+        return
+    if pattern.type == "identifier":
+        found.bind(text(pattern), Origin(kind, member or "default"))
+        return
+    if pattern.type != "object_pattern":
+        return
+    for part in pattern.named_children:
+        if part.type == "shorthand_property_identifier_pattern":
+            found.bind(text(part), Origin(kind, text(part)))
+        elif part.type == "pair_pattern":
+            key = part.child_by_field_name("key")
+            value = part.child_by_field_name("value")
+            if value is not None and value.type == "identifier":
+                found.bind(text(value), Origin(kind, string_content(key) or text(key)))

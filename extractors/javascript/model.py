@@ -1,0 +1,184 @@
+"""The semantic model of one JavaScript/TypeScript file: what its imported names stand for.
+
+Built once per file (``source.model(JsModel)``) and read by every JS/TS extractor: the
+contract reader (consumers, doubles, routes), the test-framework reader (``imports``) and
+CDK stacks, so ``import { it as iit } from 'vitest'``, ``const { a: b } = require('./m')``
+and ``import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks'`` are read once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import tree_sitter as ts
+
+from ..common import ir
+from ..common import treesitter as T
+from ..common.dispatch import SourceFile
+
+# Wrappers a ``require(...)`` may sit in: ``await``, parentheses, TypeScript casts.
+_TRANSPARENT = {
+    "await_expression",
+    "parenthesized_expression",
+    "as_expression",
+    "non_null_expression",
+    "satisfies_expression",
+}
+
+Via = Literal["import", "import-require", "require"]
+Imports = dict[str, tuple[str, str]]  # local name -> (module specifier, exported name)
+
+
+@dataclass(frozen=True)
+class JsImport:
+    """One local name bound from another module."""
+
+    local: str
+    module: str  # the specifier as written: ``./client``, ``vitest``
+    # The exported name: ``default``, ``*`` for a namespace import; for a ``require`` the
+    # destructured key, the member read off the module (``require('m').x``), or "".
+    name: str
+    via: Via
+    destructured: bool = False  # ``{ a } = require(...)``: a key of the module's value
+    member: str = ""  # ``require('m').member`` the value was read from
+
+
+def strip(node: ts.Node | None) -> ts.Node | None:
+    """The expression inside ``await``, parentheses and casts; ``await (x)``, which the
+    JavaScript grammar reads as a call of a function named ``await``, included."""
+    while node is not None:
+        if node.type in _TRANSPARENT:
+            node = node.named_children[0] if node.named_children else None
+        elif _misread_await(node):
+            args = node.child_by_field_name("arguments")
+            node = args.named_children[0] if args is not None else None
+        else:
+            break
+    return node
+
+
+def _misread_await(node: ts.Node) -> bool:
+    if node.type != "call_expression":
+        return False
+    callee = node.child_by_field_name("function")
+    args = node.child_by_field_name("arguments")
+    return (
+        callee is not None
+        and callee.type == "identifier"
+        and T.text(callee) == "await"
+        and args is not None
+        and args.type == "arguments"
+        and len(args.named_children) == 1
+    )
+
+
+def symbol(path: str, scope: ts.Node) -> str:
+    """``path::name`` of a function scope (its own name or the variable it is bound to),
+    "" for an anonymous one or the module."""
+    name = scope.child_by_field_name("name")
+    if name is None and scope.parent is not None and scope.parent.type == "variable_declarator":
+        name = scope.parent.child_by_field_name("name")
+    return f"{path}::{T.text(name)}" if name is not None else ""
+
+
+def _required_module(value: ts.Node | None) -> str | None:
+    """``m`` of ``require('m')`` (one string argument), else None."""
+    value = strip(value)
+    if value is None or value.type != "call_expression":
+        return None
+    callee = value.child_by_field_name("function")
+    if callee is None or ir.dotted(ir.from_js(callee)) != "require":
+        return None
+    args = value.child_by_field_name("arguments")
+    items = [a for a in (args.named_children if args is not None else []) if a.type != "comment"]
+    spec = strip(items[0]) if len(items) == 1 else None
+    if spec is None or spec.type != "string":
+        return None
+    return ir.js_string(spec)
+
+
+class JsModel:
+    """The imports of one JS/TS/TSX file, in file order."""
+
+    def __init__(self, source: SourceFile) -> None:
+        caps = source.captures("imports", source.language, "javascript")
+        found: list[JsImport] = []
+        self.modules: list[str] = []  # specifiers of import statements, bindings or not
+        for node in caps.get("import", []):
+            self._import_statement(node, found)
+        for node in caps.get("declarator", []):
+            self._require(node, found)
+        self.imports: tuple[JsImport, ...] = tuple(found)
+
+    def _import_statement(self, node: ts.Node, found: list[JsImport]) -> None:
+        source = node.child_by_field_name("source")
+        via: Via = "import"
+        clauses = [
+            c for c in node.named_children if c.type in ("import_clause", "import_require_clause")
+        ]
+        if source is None:
+            # ``import x = require('m')`` keeps its source inside the clause.
+            for clause in clauses:
+                source = clause.child_by_field_name("source") or source
+            via = "import-require"
+        if source is None or source.type != "string":
+            return
+        module = ir.js_string(source)
+        self.modules.append(module)
+        for clause in clauses:
+            for part in clause.named_children:
+                if part.type == "identifier":
+                    found.append(JsImport(T.text(part), module, "default", via))
+                elif part.type == "namespace_import":
+                    names = [c for c in part.named_children if c.type == "identifier"]
+                    if names:
+                        found.append(JsImport(T.text(names[0]), module, "*", via))
+                elif part.type == "named_imports":
+                    for spec in part.named_children:
+                        if spec.type != "import_specifier":
+                            continue
+                        name = spec.child_by_field_name("name")
+                        alias = spec.child_by_field_name("alias") or name
+                        found.append(JsImport(T.text(alias), module, T.text(name), via))
+
+    def _require(self, node: ts.Node, found: list[JsImport]) -> None:
+        """``c = require('./c')``, ``{ a, b: x } = require('./c')``, ``a = require('./c').a``."""
+        name = node.child_by_field_name("name")
+        value = strip(node.child_by_field_name("value"))
+        member = ""
+        if value is not None and value.type == "member_expression":
+            member = T.text(value.child_by_field_name("property"))
+            value = value.child_by_field_name("object")
+        module = _required_module(value)
+        if name is None or module is None:
+            return
+        if name.type == "identifier":
+            found.append(JsImport(T.text(name), module, member, "require", member=member))
+            return
+        if name.type != "object_pattern":
+            return
+        for part in name.named_children:
+            if part.type == "shorthand_property_identifier_pattern":
+                key, local = T.text(part), part
+            elif part.type == "pair_pattern":
+                key = ir.js_key(part.child_by_field_name("key")) or ""
+                local = part.child_by_field_name("value")
+                if not key or local is None or local.type != "identifier":
+                    continue
+            else:
+                continue
+            found.append(JsImport(T.text(local), module, key, "require", True, member))
+
+    def bindings(self) -> Imports:
+        """local name -> (module, exported name) as the contract reader resolves calls:
+        a whole ``require`` is the module object (``*``), import statements win."""
+        out: Imports = {}
+        for bound in self.imports:
+            if bound.via != "require" or (bound.destructured and bound.member):
+                continue
+            out[bound.local] = (bound.module, bound.name or "*")
+        for bound in self.imports:
+            if bound.via == "import":
+                out[bound.local] = (bound.module, bound.name)
+        return out

@@ -1,0 +1,321 @@
+"""Facts of the tests in a JS/TS file: TestCase, Skip, Assertion, Return, promise handlers.
+
+Calls are read once, in source order. Declarations (``describe``/``it``) come
+first, so that every later fact can be placed in its test by byte position;
+a fact's ``conditional`` is read on the path from its node up to the test's
+callback (never further).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+import tree_sitter as ts
+
+from ..common import treesitter
+from ..common.treesitter import line_of
+from ..facts.integrity import Assertion, Handler, Return, Skip, TestCase
+from .assertions import AssertionReader, AssertionSite, should_site
+from .context import JsFile
+from .declarations import Declaration, in_body_skip, read_declaration
+from .frameworks import BASES, FrameworkNames, default_framework
+from .marker_facts import handler_body
+from .markers import comment_lines
+from .syntax import (
+    CALLBACK_TYPES,
+    Chain,
+    SpanIndex,
+    arguments_of,
+    callee_chain,
+    enclosing_function,
+    is_async,
+    situation,
+    span,
+)
+
+_ROOT = re.compile(rb"[A-Za-z_$\x80-\xff][A-Za-z0-9_$\x80-\xff]*")
+_NO_CHAIN = Chain("", (), ())
+# Callee roots that can start a declaration, a skip or an assertion without any import.
+_KNOWN_ROOTS = frozenset(BASES) | {
+    "expect",
+    "expectTypeOf",
+    "assertType",
+    "assert",
+    "should",
+    "sinon",
+    "this",
+}
+
+
+class Call:
+    """A call in a test file, with its callee's leftmost name and (on demand) its chain."""
+
+    __slots__ = ("_chain", "callee", "node", "root")
+
+    def __init__(self, node: ts.Node, callee: ts.Node, data: bytes) -> None:
+        self.node = node
+        self.callee = callee
+        # The leftmost token of a callee chain is its root: read it from the bytes directly.
+        found = _ROOT.match(data, callee.start_byte)
+        self.root = found.group().decode("utf-8", "replace") if found else ""
+        self._chain: bool | Chain | None = False
+
+    def chain(self) -> Chain | None:
+        """The callee as root + words, computed once."""
+        if self._chain is False:
+            self._chain = callee_chain(self.callee)
+        return self._chain  # type: ignore[return-value]
+
+
+def read_tests(f: JsFile) -> None:
+    """Recognise the tests of a file that may hold tests and emit their facts."""
+    caps = f.markers
+    calls = [
+        Call(node, callee, f.data)
+        for node in sorted(caps.get("call", []), key=lambda n: (n.start_byte, -n.end_byte))
+        if (callee := node.child_by_field_name("function")) is not None
+    ]
+    roots = {call.root for call in calls}
+    if any(c.root == "this" and (c.chain() or _NO_CHAIN).words[:1] == ("skip",) for c in calls):
+        roots.add("this.skip")
+    names = FrameworkNames(f.imports, f.test_path, default_framework(f.imports, roots))
+    imported = {
+        local for local, origin in f.imports.bindings.items() if origin.kind or origin.name in BASES
+    }
+    _declarations(f, calls, names, BASES | imported | f.imports.extended.keys())
+    parameters = {p for t in f.tests if (p := t.context_parameter())}
+    declared = {span(d.call) for d in (*f.tests, *f.suites)}
+    known = _KNOWN_ROOTS | imported | parameters
+    reader = AssertionReader(f.imports)
+    sites: list[AssertionSite] = []
+    called: dict[int, set[str]] = {}
+    for call in calls:
+        owner = f.test_index.innermost(call.node.start_byte)
+        if owner is not None and call.callee.type == "identifier":
+            called.setdefault(id(owner), set()).add(call.root)
+        if call.root not in known:
+            continue
+        chain = call.chain()
+        if chain is None or span(call.node) in declared:
+            continue
+        skip = in_body_skip(chain, call.node, names, owner)
+        if skip is not None:
+            _in_body_skip_fact(f, call.node, owner, skip)
+            continue
+        site = reader.read(call.node, chain, _context_names(owner))
+        if site is not None:
+            sites.append(site)
+    sites.extend(s for s in map(should_site, caps.get("should", [])) if s is not None)
+    sites.sort(key=lambda s: (s.start.start_byte, -s.end.end_byte))
+    for site in sites:
+        owner = f.test_index.innermost(site.start.start_byte)
+        f.assertions.append((site, owner))
+        _assertion_fact(f, site, owner)
+    f.assertion_starts = [s.start.start_byte for s, _ in f.assertions]
+    _promise_handlers(f, calls)
+    _returns(f, caps.get("return", []))
+    for test in f.tests:
+        _test_fact(f, test, called.get(id(test), set()))
+
+
+def _context_names(owner: Declaration | None) -> Callable[[str], bool]:
+    """Tells whether a name is the owning test's context parameter (``t`` in node:test)."""
+    parameter = owner.context_parameter() if owner is not None else ""
+    return lambda name: bool(parameter) and name == parameter
+
+
+def _declarations(f: JsFile, calls: Sequence[Call], names: FrameworkNames, roots: set[str]) -> None:
+    """Recognise describe/it calls, give them ids, index their callbacks."""
+    stack: list[Declaration] = []
+    for call in calls:
+        start = call.node.start_byte
+        while stack and stack[-1].callback is not None and stack[-1].callback.end_byte <= start:
+            stack.pop()
+        enclosing = [d for d in stack if d.callback is not None and d.callback.start_byte <= start]
+        parent = enclosing[-1] if enclosing else None
+        if call.root not in roots and (parent is None or call.root != parent.context_parameter()):
+            continue
+        chain = call.chain()
+        if chain is None:
+            continue
+        declaration = read_declaration(call.node, chain, names, parent)
+        if declaration is None:
+            continue
+        path = [d.name for d in enclosing] + [declaration.name]
+        declaration.symbol = f.symbol(" > ".join(path))
+        f.facts.extend(
+            Skip(
+                file=f.path,
+                line=line_of(call.node),
+                symbol=declaration.symbol,
+                how=how,
+                conditional=conditional,
+                reason=reason,
+                scope=declaration.scope,
+            )
+            for how, conditional, reason in declaration.skips
+        )
+        (f.tests if declaration.kind == "test" else f.suites).append(declaration)
+        if declaration.callback is not None:
+            stack.append(declaration)
+    f.test_index = SpanIndex(
+        (t.callback.start_byte, t.callback.end_byte, t) for t in f.tests if t.callback is not None
+    )
+    suites = [
+        (s.callback.start_byte, s.callback.end_byte, s.symbol)
+        for s in f.suites
+        if s.callback is not None
+    ]
+    f.scope_index = SpanIndex([*f.scope_spans, *suites])
+
+
+def _in_body_skip_fact(
+    f: JsFile, call: ts.Node, owner: Declaration | None, skip: tuple[str, bool, str]
+) -> None:
+    """A skip called in a test (scope test), a suite's hook (scope describe) or the module."""
+    how, conditional, reason = skip
+    if owner is not None and owner.callback is not None:
+        symbol, scope, body = owner.symbol, "test", owner.callback
+    else:
+        suite = _innermost_suite(f, call.start_byte)
+        if suite is not None:
+            symbol, scope, body = suite.symbol, "describe", suite.callback
+        else:
+            symbol, scope, body = "", "module", None
+    where = situation(call, body)
+    f.facts.append(
+        Skip(
+            file=f.path,
+            line=line_of(call),
+            symbol=symbol,
+            how=how,
+            conditional=conditional or (body is not None and where.conditional),
+            reason=reason,
+            scope=scope,
+        )
+    )
+
+
+def _innermost_suite(f: JsFile, position: int) -> Declaration | None:
+    inside = [
+        s
+        for s in f.suites
+        if s.callback is not None and s.callback.start_byte <= position < s.callback.end_byte
+    ]
+    return max(inside, key=lambda s: s.callback.start_byte) if inside else None  # type: ignore[union-attr]
+
+
+def _assertion_fact(f: JsFile, site: AssertionSite, owner: Declaration | None) -> None:
+    if owner is not None:
+        symbol, boundary = owner.symbol, owner.callback
+    else:
+        symbol, boundary = f.place(site.start.start_byte)[0], enclosing_function(site.end)
+    where = situation(site.end, boundary)
+    f.facts.append(
+        Assertion(
+            file=f.path,
+            line=line_of(site.start),
+            symbol=symbol,
+            style=site.style,
+            method=site.method,
+            operands=site.operands,
+            negated=site.negated,
+            conditional=where.conditional,
+            in_handler=where.in_handler,
+            text=treesitter.squash(site.end),
+            exception_types=site.exception_types,
+            has_match=site.has_match,
+        )
+    )
+
+
+def _promise_handlers(f: JsFile, calls: Sequence[Call]) -> None:
+    """``promise.catch(() => {})`` in test files: a handler like a catch block."""
+    for call in calls:
+        callee = call.callee
+        if callee.type != "member_expression":
+            continue
+        if treesitter.text(callee.child_by_field_name("property")) != "catch":
+            continue
+        args = arguments_of(call.node)
+        if not args or args[0].type not in CALLBACK_TYPES:
+            continue
+        body = args[0].child_by_field_name("body")
+        receiver = callee.child_by_field_name("object")
+        if body is None or receiver is None:
+            continue
+        symbol, owner = f.place(call.node.start_byte)
+        f.facts.append(
+            Handler(
+                file=f.path,
+                line=line_of(args[0]),
+                symbol=symbol,
+                caught=(),
+                body=handler_body(f, body),
+                in_test=owner is not None,
+                try_has_assertions=f.assertions_between(receiver.start_byte, receiver.end_byte) > 0,
+            )
+        )
+
+
+def _returns(f: JsFile, returns: list[ts.Node]) -> None:
+    """Returns of a test callback's own body, with the assertions they skip."""
+    by_callback = {span(t.callback): t for t in f.tests if t.callback is not None}
+    for node in returns:
+        function = enclosing_function(node)
+        test = by_callback.get(span(function)) if function is not None else None
+        if test is None:
+            continue
+        where = situation(node, function)
+        after = sum(
+            1
+            for site, owner in f.assertions
+            if owner is test and site.start.start_byte >= node.end_byte
+        )
+        f.facts.append(
+            Return(
+                file=f.path,
+                line=line_of(node),
+                symbol=test.symbol,
+                conditional=where.conditional or where.in_catch,
+                assertions_after=after,
+            )
+        )
+
+
+def _leading_doc(call: ts.Node) -> str:
+    """The comment block right above the statement holding a test call."""
+    statement = (
+        call.parent
+        if call.parent is not None and (call.parent.type == "expression_statement")
+        else call
+    )
+    lines: list[str] = []
+    expected_end = statement.start_point[0]
+    previous = statement.prev_named_sibling
+    while previous is not None and previous.type == "comment":
+        if previous.end_point[0] < expected_end - 1:
+            break
+        lines[:0] = [line for _, line in comment_lines(previous)]
+        expected_end = previous.start_point[0]
+        previous = previous.prev_named_sibling
+    return "\n".join(lines)
+
+
+def _test_fact(f: JsFile, test: Declaration, calls: set[str]) -> None:
+    end = test.callback if test.callback is not None else test.call
+    f.facts.append(
+        TestCase(
+            file=f.path,
+            line=line_of(test.call),
+            symbol=test.symbol,
+            name=test.name,
+            framework=test.framework,
+            end_line=end.end_point[0] + 1,
+            is_async=test.callback is not None and is_async(test.callback),
+            doc=_leading_doc(test.call),
+            parametrized=test.parametrized,
+            calls=tuple(sorted(calls)),
+        )
+    )

@@ -1,1 +1,0 @@
-"""Readers of JavaScript/TypeScript syntax for the integrity extractor (``js_integrity``)."""

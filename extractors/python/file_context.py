@@ -1,0 +1,27 @@
+"""One Python file as the integrity readers see it: its model and the facts found so far."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import tree_sitter as ts
+
+from ..common import treesitter as T
+from ..common.dispatch import SourceFile
+from ..facts import Fact
+from .model import PythonModel
+
+
+@dataclass
+class PyFile:
+    """A file being read for integrity facts."""
+
+    source: SourceFile
+    model: PythonModel
+    facts: list[Fact] = field(default_factory=list)
+    is_test_file: bool = False
+
+
+def resolve(f: PyFile, node: ts.Node | None) -> str:
+    """The dotted name an expression stands for, import aliases resolved."""
+    return f.model.resolve(T.squash(node))

@@ -1,0 +1,256 @@
+"""Python test-integrity and placeholder facts (tree-sitter; judges nothing).
+
+Queries (``queries/python/integrity.scm``) find functions, classes, comments and literal
+bindings in C. Test bodies — small by nature — are then read node by node to place
+assertions, skips, handlers and returns (``assertions``); which functions are tests and
+how they are skipped is ``test_cases``; production function bodies are only looked at for
+their first statements (stubs, ``markers``). Import aliases are resolved by the file's
+semantic model: ``import pytest as pt`` makes ``pt.mark.skip`` read as ``pytest.mark.skip``.
+"""
+
+from __future__ import annotations
+
+import tree_sitter as ts
+
+from ..common import treesitter as T
+from ..common.dispatch import SourceFile, register
+from ..facts import Fact
+from ..facts.integrity import Assertion, Binding, Comment, Handler, Skip, StubBody, TestCase
+from .assertions import body_facts
+from .file_context import PyFile, resolve
+from .markers import binding_value, code_of, docstring, stub_kind, under_type_checking
+from .model import PythonModel, qualname
+from .test_cases import (
+    SKIP_DECORATORS,
+    called_names,
+    class_bases,
+    decorator_name,
+    decorators,
+    enclosing_class,
+    is_test,
+    is_test_path,
+    skips_of,
+    unittest_classes,
+)
+
+# Where a literal is bound, as ``Binding.form`` names it.
+_BINDING_FORMS = {
+    "keyword_argument": "keyword",
+    "default_parameter": "parameter",
+    "typed_default_parameter": "parameter",
+    "pair": "property",
+}
+
+
+def symbol_of(f: PyFile, node: ts.Node, tests: dict[int, str]) -> tuple[str, bool]:
+    """(symbol, inside a test) of the innermost function around ``node``."""
+    current = node.parent
+    while current is not None:
+        if current.type == "function_definition":
+            if current.id in tests:
+                return tests[current.id], True
+            return f"{f.source.path}::{qualname(current)}", False
+        current = current.parent
+    return "", False
+
+
+def _find_tests(
+    f: PyFile, functions: list[ts.Node], unittest: set[str]
+) -> list[tuple[ts.Node, str, str]]:
+    """(function, test id, framework) of every test function, in file order."""
+    found: list[tuple[ts.Node, str, str]] = []
+    for fn in functions:
+        framework = is_test(f, fn, unittest)
+        if framework is not None:
+            found.append((fn, f"{f.source.path}::{qualname(fn).replace('.', '::')}", framework))
+    return found
+
+
+def _class_skips(f: PyFile, classes: list[ts.Node], unittest: set[str]) -> list[Fact]:
+    """Skip decorators of test classes."""
+    facts: list[Fact] = []
+    for cls in classes:
+        name = T.text(cls.child_by_field_name("name"))
+        if name in unittest or name.startswith("Test"):
+            facts.extend(skips_of(f, cls, f"{f.source.path}::{name}", "class"))
+    return facts
+
+
+def _module_skips(f: PyFile, nodes: list[ts.Node]) -> list[Fact]:
+    """``pytestmark = pytest.mark.skip(...)``: every test of the module is skipped."""
+    facts: list[Fact] = []
+    for node in nodes:
+        value = node.child_by_field_name("right")
+        how = resolve(
+            f,
+            value.child_by_field_name("function")
+            if value is not None and value.type == "call"
+            else value,
+        )
+        if how in SKIP_DECORATORS:
+            facts.append(
+                Skip(
+                    file=f.source.path,
+                    line=T.line_of(node),
+                    symbol=f.source.path,
+                    how=how,
+                    conditional=how != "pytest.mark.skip",
+                    scope="module",
+                )
+            )
+    return facts
+
+
+def _test_facts(f: PyFile, fn: ts.Node, test_id: str, framework: str) -> list[Fact]:
+    """The TestCase of one test function, its skips and what its body asserts."""
+    body = fn.child_by_field_name("body")
+    is_async = any(T.text(c) == "async" for c in fn.children if not c.is_named)
+    parametrized = any(
+        decorator_name(f, d)[0] == "pytest.mark.parametrize" for d in decorators(f, fn)
+    )
+    facts: list[Fact] = [
+        TestCase(
+            file=f.source.path,
+            line=T.line_of(fn),
+            symbol=test_id,
+            name=T.text(fn.child_by_field_name("name")),
+            framework=framework,
+            end_line=fn.end_point[0] + 1,
+            is_async=is_async,
+            doc=docstring(body),
+            parametrized=parametrized,
+            calls=called_names(body) if body is not None else (),
+        )
+    ]
+    facts.extend(skips_of(f, fn, test_id, "test"))
+    if body is not None:
+        facts.extend(body_facts(f, body, test_id, in_test=True))
+    return facts
+
+
+def _function_facts(f: PyFile, fn: ts.Node, in_test_file: bool, subclassed: set[str]) -> list[Fact]:
+    """A function that is no test: assertions of test helpers, handlers of production code,
+    and its stub body when it has one."""
+    facts: list[Fact] = []
+    body = fn.child_by_field_name("body")
+    symbol = f"{f.source.path}::{qualname(fn)}"
+    if in_test_file and body is not None:
+        facts.extend(
+            a for a in body_facts(f, body, symbol, in_test=False) if isinstance(a, Assertion)
+        )
+    elif body is not None:
+        facts.extend(
+            h for h in body_facts(f, body, symbol, in_test=False) if isinstance(h, Handler)
+        )
+    stub = stub_kind(body)
+    if stub is None:
+        return facts
+    cls = enclosing_class(fn)
+    bases = class_bases(f, cls) if cls is not None else []
+    owner = T.text(cls.child_by_field_name("name")) if cls is not None else ""
+    names = [decorator_name(f, d)[0] for d in decorators(f, fn)]
+    facts.append(
+        StubBody(
+            file=f.source.path,
+            line=T.line_of(fn),
+            symbol=symbol,
+            body=stub[0],
+            message=stub[1],
+            abstract=any(
+                d.rsplit(".", 1)[-1] in ("abstractmethod", "abstractproperty") for d in names
+            ),
+            protocol=any(b.rsplit(".", 1)[-1] == "Protocol" for b in bases),
+            overload=any(d.rsplit(".", 1)[-1] == "overload" for d in names),
+            declaration=f.source.path.endswith(".pyi") or under_type_checking(fn),
+            documented=docstring(body) != "",
+            in_test_file=in_test_file,
+            owner=owner,
+            owner_bases=tuple(bases),
+            owner_subclassed=bool(owner) and owner in subclassed,
+        )
+    )
+    return facts
+
+
+def _comments(f: PyFile, nodes: list[ts.Node], tests: dict[int, str]) -> list[Fact]:
+    """Comment facts; inside a test, whether the comment is commented-out code."""
+    facts: list[Fact] = []
+    for node in nodes:
+        symbol, in_test = symbol_of(f, node, tests)
+        text = T.text(node).lstrip("#").strip()
+        if text:
+            facts.append(
+                Comment(
+                    file=f.source.path,
+                    line=T.line_of(node),
+                    symbol=symbol,
+                    text=text,
+                    in_test=in_test,
+                    code=code_of(text) if in_test else "",
+                )
+            )
+    return facts
+
+
+def _bindings(
+    f: PyFile, nodes: list[ts.Node], tests: dict[int, str], in_test_file: bool
+) -> list[Fact]:
+    """Literal values bound to names, keywords, parameters and dict keys."""
+    facts: list[Fact] = []
+    for node in nodes:
+        name_node = (
+            node.child_by_field_name("left")
+            or node.child_by_field_name("name")
+            or (node.child_by_field_name("key"))
+        )
+        value = node.child_by_field_name("right") or node.child_by_field_name("value")
+        if name_node is None or value is None:
+            continue
+        if name_node.type not in ("identifier", "attribute", "string"):
+            continue
+        found = binding_value(value)
+        if found is None:
+            continue
+        symbol, in_test = symbol_of(f, node, tests)
+        name = T.text(name_node).strip("'\"").rsplit(".", 1)[-1]
+        facts.append(
+            Binding(
+                file=f.source.path,
+                line=T.line_of(value),
+                symbol=symbol,
+                name=name,
+                value=T.squash(value),
+                literal=found[0],
+                number=found[1],
+                in_test=in_test or in_test_file,
+                form=_BINDING_FORMS.get(node.type, "local" if symbol else "constant"),
+            )
+        )
+    return facts
+
+
+def extract_python(source: SourceFile) -> tuple[Fact, ...]:
+    """Test, assertion, skip, handler, return, comment, stub and binding facts of a file."""
+    root = source.tree.root_node
+    f = PyFile(source, source.model(PythonModel), is_test_file=is_test_path(source.path))
+    caps = T.captures(T.query("python", "integrity"), root)
+    functions = caps.get("function", [])
+    classes = caps.get("class", [])
+    unittest = unittest_classes(f, classes)
+    found = _find_tests(f, functions, unittest)
+    tests = {fn.id: test_id for fn, test_id, _ in found}
+    in_test_file = f.is_test_file or bool(tests)
+    subclassed = {b.rsplit(".", 1)[-1] for cls in classes for b in class_bases(f, cls)}
+    f.facts.extend(_class_skips(f, classes, unittest))
+    f.facts.extend(_module_skips(f, caps.get("module_skip", [])))
+    for fn, test_id, framework in found:
+        f.facts.extend(_test_facts(f, fn, test_id, framework))
+    for fn in functions:
+        if fn.id not in tests:
+            f.facts.extend(_function_facts(f, fn, in_test_file, subclassed))
+    f.facts.extend(_comments(f, caps.get("comment", []), tests))
+    f.facts.extend(_bindings(f, caps.get("binding", []), tests, in_test_file))
+    return tuple(sorted(f.facts, key=lambda x: (x.line, type(x).__name__, x.symbol)))
+
+
+register("python", (".py", ".pyi"), extract_python)

@@ -1,0 +1,120 @@
+"""Placeholder markers of Python code: stub bodies, comments that are code, literal bindings."""
+
+from __future__ import annotations
+
+import tree_sitter as ts
+
+from ..common import treesitter as T
+from .assertions import number_value
+
+_BIG_EXPRESSIONS = {
+    "sys.maxsize",
+    "math.inf",
+    "float('inf')",
+    'float("inf")',
+    "numpy.inf",
+    "np.inf",
+    "float('Infinity')",
+}
+
+
+def docstring(body: ts.Node | None) -> str:
+    """The body's docstring, whitespace collapsed; "" without one."""
+    if body is None or not body.named_children:
+        return ""
+    first = body.named_children[0]
+    if (
+        first.type == "expression_statement"
+        and first.named_children
+        and (first.named_children[0].type == "string")
+    ):
+        return " ".join(T.text(first.named_children[0]).strip("'\"rbuf").split())
+    return ""
+
+
+def stub_kind(body: ts.Node | None) -> tuple[str, str] | None:
+    """(kind, message) when a body does nothing real, else None."""
+    if body is None:
+        return None
+    statements = [c for c in body.named_children if c.type != "comment"]
+    has_doc = bool(statements) and docstring(body) != ""
+    if has_doc:
+        statements = statements[1:]
+    if not statements:
+        return ("docstring-only", "") if has_doc else None
+    if len(statements) != 1:
+        return None
+    only = statements[0]
+    if only.type == "pass_statement":
+        return "pass", ""
+    if only.type == "expression_statement" and T.text(only) == "...":
+        return "ellipsis", ""
+    if only.type == "raise_statement":
+        raised = only.named_children[0] if only.named_children else None
+        target = (
+            raised.child_by_field_name("function")
+            if raised is not None and raised.type == "call"
+            else raised
+        )
+        if target is not None and T.text(target).rsplit(".", 1)[-1] == "NotImplementedError":
+            args = raised.child_by_field_name("arguments") if raised.type == "call" else None
+            message = T.squash(args.named_children[0]) if args and args.named_children else ""
+            return "not-implemented", message
+    if only.type == "return_statement":
+        value = only.named_children[0] if only.named_children else None
+        if value is None or value.type == "none":
+            return "return-null", ""
+    return None
+
+
+def under_type_checking(node: ts.Node) -> bool:
+    """True inside ``if TYPE_CHECKING:``: definitions there exist for type checkers only."""
+    current = node.parent
+    while current is not None:
+        if current.type == "if_statement":
+            condition = T.text(current.child_by_field_name("condition"))
+            if condition.rsplit(".", 1)[-1] == "TYPE_CHECKING":
+                return True
+        current = current.parent
+    return False
+
+
+def binding_value(node: ts.Node) -> tuple[str, float | None] | None:
+    """(literal kind, number) of a value worth a Binding fact, else None."""
+    kind = node.type
+    text = T.squash(node)
+    if kind in ("integer", "float") or (
+        kind == "unary_operator"
+        and node.named_child_count == 1
+        and node.named_children[0].type in ("integer", "float")
+    ):
+        number = number_value(text)
+        if number is None:
+            return None
+        return "number", number
+    if kind == "string" and not any(c.type == "interpolation" for c in node.children):
+        return "string", None
+    if kind in ("true", "false"):
+        return "bool", None
+    if kind == "none":
+        return "none", None
+    if text in _BIG_EXPRESSIONS or text.replace(" ", "") in _BIG_EXPRESSIONS:
+        return "expression", None
+    return None
+
+
+def code_of(text: str) -> str:
+    """What statement a comment's text parses as ("assert", "call"), or "" for prose."""
+    root = T.parse("python", text.encode("utf-8")).root_node
+    if root.has_error or root.named_child_count != 1:
+        return ""
+    statement = root.named_children[0]
+    if statement.type == "assert_statement":
+        return "assert"
+    if (
+        statement.type == "expression_statement"
+        and statement.named_children
+        and (statement.named_children[0].type == "call")
+    ):
+        return "call"
+    return ""

@@ -1,0 +1,136 @@
+"""The semantic model of one Python file: imports as qualified names, enclosing qualnames.
+
+Built once per file (``source.model(PythonModel)``) from tree-sitter captures and read by
+every Python extractor (integrity, contracts, the AWS SDK boundary, CDK stacks), so that
+``import pytest as pt``, ``from .client import fetch`` or ``from aws_cdk import X as Y``
+is resolved once, the same way for every concern.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+import tree_sitter as ts
+
+from ..common import treesitter as T
+from ..common.dispatch import SourceFile
+
+_DEFINITIONS = ("function_definition", "class_definition")
+
+
+@dataclass(frozen=True)
+class PyImport:
+    """One name an import statement binds, and what it stands for."""
+
+    local: str  # the name bound here: ``pt`` of ``import pytest as pt``
+    qualified: str  # what it stands for, relative imports resolved: ``pytest``
+    module: str  # the module the statement names (resolved): ``aws_cdk`` of ``from aws_cdk …``
+    name: str  # the imported name, "" for ``import m`` / ``import m as n``
+    line: int
+    top_level: bool  # a module-level statement: another module may import the name from here
+
+
+def module_of(path: str) -> str:
+    """The dotted module a file defines: ``src/pkg/mod.py`` -> ``src.pkg.mod``."""
+    p = PurePosixPath(path)
+    parts = list(p.parent.parts)
+    if p.stem != "__init__":
+        parts.append(p.stem)
+    return ".".join(parts)
+
+
+def qualname(definition: ts.Node) -> str:
+    """``Poller.status``: the names of the class and function definitions around (and
+    including) ``definition``."""
+    names: list[str] = []
+    current: ts.Node | None = definition
+    while current is not None:
+        if current.type in _DEFINITIONS:
+            names.append(T.text(current.child_by_field_name("name")))
+        current = current.parent
+    return ".".join(reversed(names))
+
+
+def enclosing_function(node: ts.Node) -> ts.Node | None:
+    """The innermost ``def`` around ``node`` (not ``node`` itself), or None at module level."""
+    current = node.parent
+    while current is not None:
+        if current.type == "function_definition":
+            return current
+        current = current.parent
+    return None
+
+
+class PythonModel:
+    """Imports (local name -> qualified name) and symbols of one Python file."""
+
+    def __init__(self, source: SourceFile) -> None:
+        self.path = source.path
+        self.module = module_of(source.path)
+        package = self.module.split(".")
+        if PurePosixPath(source.path).stem != "__init__":
+            package = package[:-1]
+        self._package = package
+        imports: list[PyImport] = []
+        # ``import a.b`` binds ``a`` but also lets ``a.b`` be looked up whole.
+        self.qualified: dict[str, str] = {}
+        for statement in source.captures("imports", "python").get("import", []):
+            for bound in self._bindings(statement):
+                imports.append(bound)
+                self.qualified[bound.local] = bound.qualified
+                if not bound.name and bound.local == bound.qualified != bound.module:
+                    self.qualified[bound.module] = bound.module
+        self.imports: tuple[PyImport, ...] = tuple(imports)
+
+    def _resolve_module(self, module_node: ts.Node) -> str:
+        """The module of ``from <module> import``, a relative one made absolute."""
+        module = T.text(module_node)
+        if module_node.type != "relative_import":
+            return module
+        dots = len(module) - len(module.lstrip("."))
+        base = self._package[: len(self._package) - (dots - 1)] if dots > 1 else self._package
+        rest = module.lstrip(".")
+        return ".".join([*base, rest] if rest else base)
+
+    def _bindings(self, statement: ts.Node) -> list[PyImport]:
+        line = T.line_of(statement)
+        top = statement.parent is not None and statement.parent.type == "module"
+        out: list[PyImport] = []
+        if statement.type == "import_statement":
+            for item in statement.named_children:
+                if item.type == "dotted_name":
+                    module = T.text(item)
+                    head = module.split(".")[0]
+                    out.append(PyImport(head, head, module, "", line, top))
+                elif item.type == "aliased_import":
+                    module = T.text(item.child_by_field_name("name"))
+                    alias = T.text(item.child_by_field_name("alias"))
+                    out.append(PyImport(alias, module, module, "", line, top))
+            return out
+        module_node = statement.child_by_field_name("module_name")
+        if module_node is None:
+            return out
+        module = self._resolve_module(module_node)
+        for item in statement.children_by_field_name("name"):
+            if item.type == "aliased_import":
+                name = T.text(item.child_by_field_name("name"))
+                local = T.text(item.child_by_field_name("alias"))
+            else:
+                name = local = T.text(item)
+            out.append(PyImport(local, f"{module}.{name}", module, name, line, top))
+        return out
+
+    def resolve(self, dotted: str) -> str:
+        """``pt.mark.skip`` -> ``pytest.mark.skip``: the head resolved through the imports,
+        the name unchanged when its head is not imported."""
+        head, _, rest = dotted.partition(".")
+        if head in self.qualified:
+            return self.qualified[head] + (f".{rest}" if rest else "")
+        return dotted
+
+    def symbol(self, scope: ts.Node) -> str:
+        """``path::Class.method`` of a function scope; "" for the module or a lambda."""
+        if scope.type == "function_definition":
+            return f"{self.path}::{qualname(scope)}"
+        return ""

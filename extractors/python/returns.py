@@ -1,0 +1,235 @@
+"""What a Python function returns: the union of its ``return`` shapes, dicts followed as built.
+
+Only the locals that may flow into a ``return`` are followed: ``result["details"] = {...}``,
+``result.update(...)``, ``dict(a=1, **x)``; a dict handed to a function that may fill it,
+or written with a computed key, has keys we cannot list and is left open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import tree_sitter as ts
+
+from ..common import ir
+from ..common import treesitter as T
+from ..common.code_shapes import Env, shape_of
+from ..common.shapes import assign, spread_into
+from ..facts.contracts import OBJECT, Shape, obj, union
+
+_NESTED = {"function_definition", "class_definition", "decorated_definition", "lambda"}
+
+# Methods that add keys to a dict in ways a literal cannot show, and callees known not to
+# change their arguments.
+_MUTATORS = frozenset({"setdefault", "pop", "popitem", "clear", "__setitem__"})
+
+_READ_ONLY_CALLEES = frozenset(
+    {
+        "print",
+        "len",
+        "str",
+        "repr",
+        "bool",
+        "isinstance",
+        "sorted",
+        "list",
+        "tuple",
+        "set",
+        "dict",
+        "id",
+        "type",
+        "hash",
+        "json.dumps",
+        "copy.deepcopy",
+        "copy.copy",
+    }
+)
+
+
+def _target(expr: ir.Expr) -> tuple[str, tuple[str, ...]] | None:
+    path: list[str] = []
+    while isinstance(expr, ir.Attr):
+        path.append(expr.name)
+        expr = expr.obj
+    if isinstance(expr, ir.Name) and path:
+        return expr.id, tuple(reversed(path))
+    return None
+
+
+def _walk(node: ts.Node, env: Env, returns: list[Shape], needed: set[str]) -> None:
+    for child in node.named_children:
+        kind = child.type
+        if kind in _NESTED:
+            continue
+        if kind == "return_statement":
+            value = child.named_children[0] if child.named_children else None
+            if value is not None:
+                returns.append(shape_of(ir.from_py(value), env))
+            continue
+        if kind == "expression_statement" and child.named_children:
+            statement = child.named_children[0]
+            _open_mutated(statement, env)
+            if _root_name(statement) in needed:
+                _statement(statement, env)
+            continue
+        _walk(child, env, returns, needed)
+
+
+def _open_mutated(statement: ts.Node, env: Env) -> None:
+    """A dict changed by a method (``out.setdefault(k, [])``) or handed to a function that
+    may fill it (``fill(out)``) holds keys we cannot list: its shape becomes open."""
+    stack = [statement]
+    while stack:
+        node = stack.pop()
+        if node.type in _NESTED or node.type == "lambda":
+            continue
+        stack.extend(node.named_children)
+        if node.type != "call":
+            continue
+        function = node.child_by_field_name("function")
+        if function is None:
+            continue
+        if function.type == "attribute":
+            owner = function.child_by_field_name("object")
+            method = function.child_by_field_name("attribute")
+            if (
+                owner is not None
+                and owner.type == "identifier"
+                and method is not None
+                and T.text(method) in _MUTATORS
+            ):
+                _open_name(T.text(owner), env)
+        callee = T.text(function)
+        if callee in _READ_ONLY_CALLEES or callee.split(".", 1)[0] in ("log", "logger", "logging"):
+            continue
+        arguments = node.child_by_field_name("arguments")
+        for argument in arguments.named_children if arguments is not None else ():
+            if argument.type == "identifier":
+                _open_name(T.text(argument), env)
+
+
+def _open_name(name: str, env: Env) -> None:
+    shape = env.get(name)
+    if shape is not None and shape.kind == OBJECT and not shape.open:
+        env[name] = replace(shape, open=True)
+
+
+def _root_name(node: ts.Node | None) -> str:
+    """The local name an assignment writes to (``r`` of ``r["a"]["b"] = v``) or a method call
+    is made on (``r`` of ``r.update(...)``); "" for anything else."""
+    if node is None:
+        return ""
+    if node.type == "assignment":
+        node = node.child_by_field_name("left")
+    elif node.type == "call":
+        node = node.child_by_field_name("function")
+    while node is not None and node.type in ("subscript", "attribute"):
+        node = node.child_by_field_name("value" if node.type == "subscript" else "object")
+    return T.text(node) if node is not None and node.type == "identifier" else ""
+
+
+def _names(node: ts.Node) -> set[str]:
+    out: set[str] = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "identifier":
+            out.add(T.text(current))
+        elif current.type not in _NESTED:
+            stack.extend(current.named_children)
+    return out
+
+
+def _needed(body: ts.Node) -> tuple[set[str], bool]:
+    """Local names whose value may flow into a ``return`` (only those are followed), and
+    whether the body returns a value at all."""
+    returned: set[str] = set()
+    writes: list[tuple[str, ts.Node]] = []
+    has_return = False
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if node.type in _NESTED:
+            continue
+        if node.type == "return_statement":
+            if node.named_children:
+                has_return = True
+                returned |= _names(node)
+            continue
+        if node.type == "assignment":
+            right = node.child_by_field_name("right")
+            if right is not None:
+                writes.append((_root_name(node), right))
+            continue
+        stack.extend(node.named_children)
+    for _ in range(3):
+        before = len(returned)
+        for root, right in writes:
+            if root in returned:
+                returned |= _names(right)
+        if len(returned) == before:
+            break
+    return returned, has_return
+
+
+def _open_root(left: ts.Node | None, env: Env) -> None:
+    """``d[key] = v`` with a computed key: ``d`` is a map whose keys we cannot list."""
+    while left is not None and left.type in ("subscript", "attribute"):
+        inner = left.child_by_field_name("value" if left.type == "subscript" else "object")
+        if left.type == "subscript" and inner is not None:
+            index = left.child_by_field_name("subscript")
+            if index is None or ir.py_string(index) is None:
+                root = inner
+                while root is not None and root.type in ("subscript", "attribute"):
+                    field_name = "value" if root.type == "subscript" else "object"
+                    root = root.child_by_field_name(field_name)
+                if root is not None and root.type == "identifier" and T.text(root) in env:
+                    shape = env[T.text(root)]
+                    if shape.kind == OBJECT:
+                        env[T.text(root)] = replace(shape, open=True)
+                return
+        left = inner
+
+
+def _statement(node: ts.Node, env: Env) -> None:
+    if node.type == "assignment":
+        _open_root(node.child_by_field_name("left"), env)
+        left = ir.from_py(node.child_by_field_name("left"))
+        right = node.child_by_field_name("right")
+        if right is None:
+            return
+        value = shape_of(ir.from_py(right), env)
+        if isinstance(left, ir.Name):
+            env[left.id] = value
+            return
+        target = _target(left)
+        if target is not None and target[0] in env:
+            env[target[0]] = assign(env[target[0]], target[1], value, T.line_of(node))
+        return
+    expr = ir.from_py(node)
+    if isinstance(expr, ir.Call) and isinstance(expr.func, ir.Attr) and expr.func.name == "update":
+        owner = expr.func.obj
+        if isinstance(owner, ir.Name) and owner.id in env:
+            base = env[owner.id]
+            fields = {f.name: f for f in base.fields} if base.kind == OBJECT else {}
+            opened = base.kind != OBJECT or base.open
+            for arg in expr.args:
+                opened = spread_into(fields, shape_of(arg, env)) or opened
+            extra = ir.ObjLit(expr.line, expr.kwargs)
+            opened = spread_into(fields, shape_of(extra, env)) or opened
+            env[owner.id] = obj(fields, open=opened, line=base.line)
+
+
+def function_shape(function: ts.Node) -> Shape | None:
+    """The union of what a function returns, or None without a ``return`` of a value."""
+    body = function.child_by_field_name("body")
+    if body is None:
+        return None
+    needed, has_return = _needed(body)
+    if not has_return:
+        return None
+    returns: list[Shape] = []
+    _walk(body, {}, returns, needed)
+    if not returns:
+        return None
+    return union(returns, T.line_of(function))

@@ -1,0 +1,173 @@
+"""Which Python functions are tests (pytest, unittest), and how they are skipped.
+
+``import pytest as pt`` is resolved by the file's model, so ``@pt.mark.skip`` is a skip.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+import tree_sitter as ts
+
+from ..common import treesitter as T
+from ..facts import Fact
+from ..facts.integrity import Skip
+from .assertions import walk_own
+from .file_context import PyFile, resolve
+
+_TEST_DIRS = {"tests", "test", "testing"}
+_UNITTEST_BASES = {
+    "unittest.TestCase",
+    "unittest.IsolatedAsyncioTestCase",
+    "TestCase",
+    "IsolatedAsyncioTestCase",
+    "unittest.case.TestCase",
+}
+SKIP_DECORATORS = {
+    "pytest.mark.skip": False,
+    "pytest.mark.skipif": True,
+    "pytest.mark.xfail": None,
+    "unittest.skip": False,
+    "unittest.skipIf": True,
+    "unittest.skipUnless": True,
+    "unittest.expectedFailure": False,
+}
+
+
+def is_test_path(path: str) -> bool:
+    """A file pytest collects by name, or one under a tests folder (not conftest.py)."""
+    posix = PurePosixPath(path)
+    name = posix.name
+    return (
+        (name.startswith("test_") and name.endswith(".py"))
+        or name.endswith("_test.py")
+        or any(part in _TEST_DIRS for part in posix.parts[:-1])
+    ) and name != "conftest.py"
+
+
+def decorators(f: PyFile, definition: ts.Node) -> list[ts.Node]:
+    """The decorators of a definition, in source order."""
+    parent = definition.parent
+    if parent is not None and parent.type == "decorated_definition":
+        return [c for c in parent.named_children if c.type == "decorator"]
+    return []
+
+
+def decorator_name(f: PyFile, decorator: ts.Node) -> tuple[str, ts.Node | None]:
+    """(resolved name, call) of a decorator; the call is None without arguments."""
+    expr = decorator.named_children[0] if decorator.named_children else decorator
+    if expr.type == "call":
+        return resolve(f, expr.child_by_field_name("function")), expr
+    return resolve(f, expr), None
+
+
+def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: str) -> list[Fact]:
+    """Skip facts of a test's or a test class's skip/xfail decorators."""
+    facts: list[Fact] = []
+    for decorator in decorators(f, definition):
+        name, call = decorator_name(f, decorator)
+        if name not in SKIP_DECORATORS:
+            continue
+        conditional = SKIP_DECORATORS[name]
+        args = call.child_by_field_name("arguments") if call is not None else None
+        positional = [
+            a for a in (args.named_children if args else []) if a.type != "keyword_argument"
+        ]
+        if conditional is None:  # xfail: conditional when given a condition
+            conditional = bool(positional) and positional[0].type != "string"
+        reason = ""
+        for a in args.named_children if args else []:
+            if a.type == "keyword_argument" and T.text(a.child_by_field_name("name")) == "reason":
+                reason = T.text(a.child_by_field_name("value")).strip("'\"")
+            elif a.type == "string" and not reason:
+                reason = T.text(a).strip("'\"")
+        facts.append(
+            Skip(
+                file=f.source.path,
+                line=T.line_of(decorator),
+                symbol=symbol,
+                how=name,
+                conditional=bool(conditional),
+                reason=reason,
+                scope=scope,
+            )
+        )
+    return facts
+
+
+def class_bases(f: PyFile, cls: ts.Node) -> list[str]:
+    """The resolved names of a class's base classes."""
+    supers = cls.child_by_field_name("superclasses")
+    if supers is None:
+        return []
+    return [resolve(f, a) for a in supers.named_children if a.type != "keyword_argument"]
+
+
+def enclosing_class(definition: ts.Node) -> ts.Node | None:
+    """The class a method is defined in; None for a function or a nested function."""
+    current = definition.parent
+    while current is not None:
+        if current.type == "class_definition":
+            return current
+        if current.type == "function_definition":
+            return None
+        current = current.parent
+    return None
+
+
+def is_test(f: PyFile, fn: ts.Node, unittest_classes: set[str]) -> str | None:
+    """The framework when ``fn`` is a test, else None."""
+    name = T.text(fn.child_by_field_name("name"))
+    if not name.startswith("test"):
+        return None
+    if any(decorator_name(f, d)[0] in ("pytest.fixture", "fixture") for d in decorators(f, fn)):
+        return None
+    cls = enclosing_class(fn)
+    if cls is not None:
+        cls_name = T.text(cls.child_by_field_name("name"))
+        if cls_name in unittest_classes:
+            return "unittest"
+        if f.is_test_file and cls_name.startswith("Test") and enclosing_class(cls) is None:
+            return "pytest"
+        return None
+    outer = fn.parent
+    while outer is not None and outer.type not in ("module", "function_definition"):
+        outer = outer.parent
+    if outer is not None and outer.type == "module" and f.is_test_file and name.startswith("test"):
+        return "pytest"
+    return None
+
+
+def unittest_classes(f: PyFile, classes: list[ts.Node]) -> set[str]:
+    """Names of the classes that derive from unittest's TestCase, directly or not."""
+    found: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for cls in classes:
+            name = T.text(cls.child_by_field_name("name"))
+            if name in found:
+                continue
+            bases = class_bases(f, cls)
+            if any(
+                b in _UNITTEST_BASES or b.rsplit(".", 1)[-1] in found or b in found for b in bases
+            ):
+                found.add(name)
+                changed = True
+    return found
+
+
+def called_names(body: ts.Node) -> tuple[str, ...]:
+    """Names the body calls: bare names, and ``self.x`` / ``cls.x`` for methods of the test."""
+    names: set[str] = set()
+    for n in walk_own(body):
+        func = n.child_by_field_name("function") if n.type == "call" else None
+        if func is None:
+            continue
+        text = T.text(func)
+        head, _, last = text.rpartition(".")
+        if head in ("self", "cls") and last.isidentifier():
+            names.add(f"{head}.{last}")
+        elif last.isidentifier():
+            names.add(last)
+    return tuple(sorted(names))

@@ -1,0 +1,81 @@
+"""One semantic model per file and language: imports read once, shared by every extractor."""
+
+from __future__ import annotations
+
+from ralph_validate.extractors.common.dispatch import SourceFile
+from ralph_validate.extractors.javascript.model import JsImport, JsModel
+from ralph_validate.extractors.python.model import PyImport, PythonModel, qualname
+
+
+def _python(path: str, code: str) -> SourceFile:
+    return SourceFile(path, code.encode(), "python")
+
+
+def test_python_imports_become_qualified_names_relative_ones_resolved() -> None:
+    source = _python(
+        "src/app/routes/orders.py",
+        "import pytest as pt\n"
+        "import os.path\n"
+        "from ..client import fetch as get\n"
+        "from . import schemas\n"
+        "def f():\n"
+        "    from aws_cdk import aws_lambda as _lambda\n",
+    )
+    model = source.model(PythonModel)
+    assert model.module == "src.app.routes.orders"
+    assert model.qualified == {
+        "pt": "pytest",
+        "os": "os",
+        "os.path": "os.path",
+        "get": "src.app.client.fetch",
+        "schemas": "src.app.routes.schemas",
+        "_lambda": "aws_cdk.aws_lambda",
+    }
+    assert model.imports[-1] == PyImport(
+        "_lambda", "aws_cdk.aws_lambda", "aws_cdk", "aws_lambda", 6, False
+    )
+    assert model.resolve("pt.mark.skip") == "pytest.mark.skip"
+    assert model.resolve("local.name") == "local.name"
+
+
+def test_python_symbols_name_the_enclosing_definitions() -> None:
+    source = _python("pkg/poll.py", "class Poller:\n    def status(self):\n        return 1\n")
+    method = source.tree.root_node.named_children[0].child_by_field_name("body").named_children[0]
+    assert qualname(method) == "Poller.status"
+    assert source.model(PythonModel).symbol(method) == "pkg/poll.py::Poller.status"
+
+
+def test_the_model_is_built_once_per_file() -> None:
+    source = _python("a.py", "import boto3\n")
+    assert source.model(PythonModel) is source.model(PythonModel)
+
+
+def test_javascript_imports_and_requires_read_once_with_their_exported_names() -> None:
+    source = SourceFile(
+        "web/a.ts",
+        b"import api, { fetchOrder as get } from './client';\n"
+        b"import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';\n"
+        b"const { a, b: c } = require('./m');\n"
+        b"const whole = require('./w');\n"
+        b"const x = require('./y').x;\n",
+        "typescript",
+    )
+    model = source.model(JsModel)
+    assert model.imports == (
+        JsImport("api", "./client", "default", "import"),
+        JsImport("get", "./client", "fetchOrder", "import"),
+        JsImport("tasks", "aws-cdk-lib/aws-stepfunctions-tasks", "*", "import"),
+        JsImport("a", "./m", "a", "require", True),
+        JsImport("c", "./m", "b", "require", True),
+        JsImport("whole", "./w", "", "require"),
+        JsImport("x", "./y", "x", "require", member="x"),
+    )
+    assert model.bindings() == {
+        "a": ("./m", "a"),
+        "c": ("./m", "b"),
+        "whole": ("./w", "*"),
+        "x": ("./y", "x"),
+        "api": ("./client", "default"),
+        "get": ("./client", "fetchOrder"),
+        "tasks": ("aws-cdk-lib/aws-stepfunctions-tasks", "*"),
+    }
