@@ -19,7 +19,8 @@ class PyFile:
     source: SourceFile
     model: PythonModel
     facts: list[Fact] = field(default_factory=list)
-    is_test_file: bool = False
+    is_test_file: bool = False  # test code (exempt from the production-code rules)
+    collects_tests: bool = False  # pytest collects its test functions by default
 
 
 def resolve(f: PyFile, node: ts.Node | None) -> str:

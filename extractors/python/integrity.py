@@ -24,6 +24,7 @@ from .test_cases import (
     SKIP_DECORATORS,
     called_names,
     class_bases,
+    collects_tests,
     decorator_name,
     decorators,
     enclosing_class,
@@ -232,7 +233,12 @@ def _bindings(
 def extract_python(source: SourceFile) -> tuple[Fact, ...]:
     """Test, assertion, skip, handler, return, comment, stub and binding facts of a file."""
     root = source.tree.root_node
-    f = PyFile(source, source.model(PythonModel), is_test_file=is_test_path(source.path))
+    f = PyFile(
+        source,
+        source.model(PythonModel),
+        is_test_file=is_test_path(source.path),
+        collects_tests=collects_tests(source.path),
+    )
     caps = T.captures(T.query("python", "integrity"), root)
     functions = caps.get("function", [])
     classes = caps.get("class", [])

@@ -35,14 +35,20 @@ SKIP_DECORATORS = {
 
 
 def is_test_path(path: str) -> bool:
-    """A file pytest collects by name, or one under a tests folder (not conftest.py)."""
+    """Test code: a file pytest collects by name, or one under a tests folder (helpers and
+    fixtures of the tests are not production code), conftest.py aside."""
     posix = PurePosixPath(path)
-    name = posix.name
     return (
-        (name.startswith("test_") and name.endswith(".py"))
-        or name.endswith("_test.py")
-        or any(part in _TEST_DIRS for part in posix.parts[:-1])
-    ) and name != "conftest.py"
+        collects_tests(path) or any(part in _TEST_DIRS for part in posix.parts[:-1])
+    ) and posix.name != "conftest.py"
+
+
+def collects_tests(path: str) -> bool:
+    """A file whose ``test*`` functions and ``Test*`` classes pytest collects by default
+    (``python_files = test_*.py *_test.py``): a ``test_ids`` helper in ``tests/util.py`` or
+    in a package folder named ``test`` is no test."""
+    name = PurePosixPath(path).name
+    return (name.startswith("test_") and name.endswith(".py")) or name.endswith("_test.py")
 
 
 def decorators(f: PyFile, definition: ts.Node) -> list[ts.Node]:
@@ -127,13 +133,18 @@ def is_test(f: PyFile, fn: ts.Node, unittest_classes: set[str]) -> str | None:
         cls_name = T.text(cls.child_by_field_name("name"))
         if cls_name in unittest_classes:
             return "unittest"
-        if f.is_test_file and cls_name.startswith("Test") and enclosing_class(cls) is None:
+        if f.collects_tests and cls_name.startswith("Test") and enclosing_class(cls) is None:
             return "pytest"
         return None
     outer = fn.parent
     while outer is not None and outer.type not in ("module", "function_definition"):
         outer = outer.parent
-    if outer is not None and outer.type == "module" and f.is_test_file and name.startswith("test"):
+    if (
+        outer is not None
+        and outer.type == "module"
+        and f.collects_tests
+        and name.startswith("test")
+    ):
         return "pytest"
     return None
 
