@@ -172,6 +172,15 @@ class Record(Fact):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PyClassBases(Fact):
+    """A module-level Python class and the classes it derives from, qualified
+    (``app.models.Base``): a value declared as a base class may be any of its subclasses."""
+
+    name: str
+    bases: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
 class PyAlias(Fact):
     """A module-level name bound by an import (``from .client import fetch as get``):
     ``name`` ("get") stands for ``qualified`` ("app.client.fetch"). Kept per file so the

@@ -23,7 +23,7 @@ from .adapter import PYTHON
 from .consumers import consumers
 from .doubles import Doubles
 from .model import PythonModel, qualname
-from .records import functional_records, records
+from .records import class_bases, functional_records, records
 from .returns import function_shape
 from .routes import NO_MODEL, declared_class, response_of, route_of, route_prefixes
 
@@ -98,6 +98,7 @@ def extract_py_contracts(source: SourceFile) -> tuple[Fact, ...]:
     facts += consumers(model, caps, local)
     facts += Doubles(source.path, caps, model.qualified, function_shape).facts()
     facts += records(source.path, caps.get("class", []), model.qualified)
+    facts += class_bases(source.path, caps.get("class", []), model.qualified)
     facts += functional_records(source.path, caps.get("binding", []))
     facts += _aliases(model)
     return tuple(sorted(facts, key=lambda f: (f.line, type(f).__name__, f.symbol)))

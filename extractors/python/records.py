@@ -18,7 +18,8 @@ import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
-from ..facts.contracts import Record, Shape, ShapeField, obj, unknown
+from ..facts.contracts import PyClassBases, Record, Shape, ShapeField, obj, unknown
+from .model import module_of
 from .wire import Models
 
 _MARKERS = {"TypedDict": "typeddict", "BaseModel": "model"}
@@ -212,6 +213,51 @@ def records(
                 )
             )
     return out
+
+
+def class_bases(path: str, classes: list[ts.Node], imports: dict[str, str]) -> list[PyClassBases]:
+    """The qualified bases of every module-level class of a file (``object``, ``Generic``,
+    ``Protocol`` and keyword arguments aside)."""
+    module = module_of(path)
+    local = {T.text(c.child_by_field_name("name")) for c in classes if _module_level(c)}
+    out: list[PyClassBases] = []
+    for node in classes:
+        if not _module_level(node):
+            continue
+        superclasses = node.child_by_field_name("superclasses")
+        bases: list[str] = []
+        for base in superclasses.named_children if superclasses is not None else []:
+            if base.type == "subscript":
+                base = base.child_by_field_name("value")
+            if base is None or base.type not in ("identifier", "attribute"):
+                continue
+            dotted = T.squash(base)
+            head, _, rest = dotted.partition(".")
+            if head in _IGNORED_BASES and not rest:
+                continue
+            if head in imports:
+                bases.append(imports[head] + (f".{rest}" if rest else ""))
+            elif head in local and not rest:
+                bases.append(f"{module}.{head}")
+        if bases:
+            name = T.text(node.child_by_field_name("name"))
+            out.append(
+                PyClassBases(
+                    file=path,
+                    line=T.line_of(node),
+                    symbol=f"{path}::{name}",
+                    name=name,
+                    bases=tuple(bases),
+                )
+            )
+    return out
+
+
+def _module_level(node: ts.Node) -> bool:
+    parent = node.parent
+    if parent is not None and parent.type == "decorated_definition":
+        parent = parent.parent
+    return parent is not None and parent.type == "module"
 
 
 def functional_records(path: str, bindings: list[ts.Node]) -> list[Record]:

@@ -15,6 +15,7 @@ from ...extractors.facts.contracts import (
     Mock,
     Producer,
     PyAlias,
+    PyClassBases,
     Record,
     StateMachine,
     StateMachineDef,
@@ -38,6 +39,7 @@ class ContractFacts:
     js_mounts: list[JsMount] = field(default_factory=list)
     records: dict[tuple[str, str], Record] = field(default_factory=dict)
     aliases: dict[tuple[str, str], PyAlias] = field(default_factory=dict)
+    class_bases: list[PyClassBases] = field(default_factory=list)
 
     def add(self, facts: FileFacts) -> None:
         """Take the contract facts of one file."""
@@ -66,6 +68,8 @@ class ContractFacts:
                 self.records.setdefault((fact.file, fact.name), fact)
             elif isinstance(fact, PyAlias):
                 self.aliases.setdefault((fact.file, fact.name), fact)
+            elif isinstance(fact, PyClassBases):
+                self.class_bases.append(fact)
 
     def replace_producer(self, index: int, updated: Producer) -> None:
         """Put ``updated`` in place of the producer at ``index`` (and under its name, unless

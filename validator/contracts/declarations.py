@@ -24,7 +24,7 @@ from ...extractors.facts.contracts import ARRAY, OBJECT, UNION, Producer, Record
 from ...extractors.javascript.routes import RESPONSE
 from .contract_index import ContractFacts
 from .js_modules import JsModules
-from .py_names import PyModules, with_declared
+from .py_names import PyModules, subclassed_records, with_declared
 from .shape import has_fields, relined
 
 _DELEGATION_STEPS = 3  # handler -> builder -> helper: deeper chains stay unknown
@@ -57,9 +57,10 @@ class _Declarations:
         facts = self.facts
         if not facts.records and not any(p.response_model for p in facts.producers):
             return
+        subclassed = subclassed_records(self.py.module_file, facts)
         for index, producer in enumerate(facts.producers):
             updated, record = with_declared(
-                producer, self.py.module_file, facts.aliases, facts.records
+                producer, self.py.module_file, facts.aliases, facts.records, subclassed
             )
             if record is not None:
                 self.declared_in[(producer.file, producer.name)] = record.file

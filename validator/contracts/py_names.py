@@ -26,6 +26,7 @@ from ...extractors.facts.contracts import (
     unknown,
 )
 from ...extractors.python.model import module_of
+from .contract_index import ContractFacts
 from .shape import has_fields, relined
 
 _HOPS = 8
@@ -115,15 +116,29 @@ def follow(
     return None
 
 
+def subclassed_records(module_file: ModuleFile, facts: ContractFacts) -> set[tuple[str, str]]:
+    """(file, name) of every record class another class of the repository derives from."""
+    found: set[tuple[str, str]] = set()
+    for derived in facts.class_bases:
+        for base in derived.bases:
+            key = follow(base, module_file, facts.aliases, lambda f, n: (f, n) in facts.records)
+            if key is not None:
+                found.add(key)
+    return found
+
+
 def with_declared(
     producer: Producer,
     module_file: ModuleFile,
     aliases: dict[tuple[str, str], PyAlias],
     records: dict[tuple[str, str], Record],
+    subclassed: set[tuple[str, str]] = frozenset(),
 ) -> tuple[Producer, Record | None]:
     """The producer with the fields of the class its return annotation names, when its own
     returns show none and that class is a record of the repository; and that record. A
-    FastAPI route sends its ``response_model`` instead, whatever it returns."""
+    class other classes derive from gives an open shape: the value may be any subclass,
+    with fields the base does not declare. A FastAPI route sends its ``response_model``
+    instead, whatever it returns."""
     if producer.response_model:
         return _serialised(producer, module_file, aliases, records)
     if not producer.declared:
@@ -135,6 +150,8 @@ def with_declared(
     if has_fields(producer.shape):
         return producer, record  # already given its fields (a second ``Wiring``)
     shape = record.shape
+    if found in subclassed and shape.kind == OBJECT:
+        shape = replace(shape, open=True)
     if record.file != producer.file:
         # Evidence is ``producer.file:line``: field lines of another file would point
         # into the wrong file, so the function's own line stands for them.
