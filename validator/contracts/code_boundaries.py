@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import networkx as nx
 
-from ...extractors.facts.contracts import UNION, Consumer, Mock, Producer, Shape
+from ...extractors.facts.contracts import UNION, Consumer, Mock, Producer, Read, Shape
 from ..findings import Status
 from ..report.model import FieldRef
 from .answer import Answer, Question, answer_row
@@ -23,7 +23,17 @@ from .graph import build_graph, consumers_mocked_by, producers_of
 from .mock_drift import drift_reason, mock_disagrees, written
 from .py_names import optional_depth
 from .reads import Source, read_rows
-from .shape import Origin, Presence, dotted, has_fields, leaves, lookup, related, with_origin
+from .shape import (
+    Lookup,
+    Origin,
+    Presence,
+    dotted,
+    has_fields,
+    leaves,
+    lookup,
+    related,
+    with_origin,
+)
 from .wiring import Wiring
 
 _FIELD_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
@@ -100,6 +110,8 @@ def _reads_of(
         present = found.presence is Presence.PRESENT
         if present and optional is not None and read.guarded < optional:
             found = replace(found, presence=Presence.UNKNOWN)
+        if _through_own_get(found, read):
+            found = replace(found, presence=Presence.UNKNOWN)
         seen.append(found.inner if found.presence is Presence.PRESENT else read.path)
         out += read_rows(
             boundary=boundary,
@@ -111,6 +123,18 @@ def _reads_of(
             files=files,
         )
     return out, seen
+
+
+def _through_own_get(found: Lookup, read: Read) -> bool:
+    """True for ``x.get("k")`` where ``x``'s class defines ``get`` itself: a method call
+    whose result the class's fields do not describe, not a read of key ``k``."""
+    lacking = found.missing_at
+    return (
+        found.presence is Presence.ABSENT
+        and lacking is not None
+        and lacking.field("get") is not None
+        and ".get(" in read.text
+    )
 
 
 def _ambiguous(consumer: Consumer, producers: list[Producer]) -> list[Answer]:

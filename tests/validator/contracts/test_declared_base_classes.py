@@ -71,3 +71,37 @@ def test_a_field_of_a_subclass_is_not_missing(files: dict[str, str]) -> None:
 def test_a_field_no_class_declares_is_still_missing() -> None:
     files = {"app/nodes.py": NODES_WITHOUT_SUBCLASS, "app/use.py": USE}
     assert _missing(files) == [("func", "FAIL")]
+
+
+CONFIG = """from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Config:
+    settings: dict
+
+    def get(self, name):
+        return self.settings.get(name)
+
+
+def load() -> Config:
+    return read_file()
+"""
+
+
+def test_get_on_an_object_whose_class_defines_get_is_a_method_call() -> None:
+    use = "from app.config import load\n\n\ndef opts():\n    config = load()\n"
+    use += "    return config.get('addopts')\n"
+    files = {"app/config.py": CONFIG, "app/use.py": use}
+    assert _missing(files) == [("addopts", "UNKNOWN")]
+
+
+def test_get_on_a_declared_dict_reads_its_key() -> None:
+    typed = CONFIG.replace(
+        "@dataclass(frozen=True)\nclass Config:\n    settings: dict\n\n"
+        "    def get(self, name):\n        return self.settings.get(name)\n",
+        "class Config(TypedDict):\n    settings: dict\n",
+    ).replace("from dataclasses import dataclass", "from typing import TypedDict")
+    use = "from app.config import load\n\n\ndef opts():\n    config = load()\n"
+    use += "    return config.get('addopts')\n"
+    assert _missing({"app/config.py": typed, "app/use.py": use}) == [("addopts", "FAIL")]
