@@ -136,7 +136,9 @@ def local_bindings(body: Node) -> list[str]:
     return names
 
 
-def test_calls(node: Node, prefix: str, roles: dict[str, str]) -> Iterator[tuple[str, Node, Node]]:
+def collect_test_calls(
+    node: Node, prefix: str, roles: dict[str, str]
+) -> Iterator[tuple[str, Node, Node]]:
     """(qualified name, call, callback body) for every test, suites joined by `` > ``."""
     stack: list[tuple[Node, str]] = [(node, prefix)]
     while stack:

@@ -15,7 +15,7 @@ from typing import final
 from tree_sitter import Node
 
 from .canonical import Check, place
-from .js_naming import library_roles, local_bindings, test_calls
+from .js_naming import collect_test_calls, library_roles, local_bindings
 from .js_reader import Reader
 from .js_syntax import chain_words, member_chain, node_line, node_text, ts_parser, unparen
 from .js_words import CHAINS
@@ -137,7 +137,7 @@ def parse_js(path: str, source: str, language: str) -> ParsedTestFile:
     root = tree.root_node
     roles = library_roles(root)
     tests: list[TestCase] = []
-    for name, call, body in test_calls(root, "", roles):
+    for name, call, body in collect_test_calls(root, "", roles):
         renames = {n: f"_v{i}" for i, n in enumerate(local_bindings(body))}
         reader = Reader(roles, renames)
         statements = _Statements(reader)
