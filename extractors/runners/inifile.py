@@ -1,4 +1,5 @@
-"""INI and TOML reading that keeps the line of every key (configparser and tomllib drop it)."""
+"""INI, TOML and JSON reading that keeps the line of every key (configparser, tomllib and json
+drop it)."""
 
 from __future__ import annotations
 
@@ -85,3 +86,14 @@ def toml_key_line(text: str, table: str, key: str) -> int:
         if inside and key_re.match(line):
             return number
     return table_line or 1
+
+
+def json_key_line(source: str, keys: tuple[str, ...]) -> int:
+    """The line of the nested key ``keys`` in a JSON text (searched in order), else 1."""
+    position = 0
+    for key in keys:
+        found = re.compile(r'"' + re.escape(key) + r'"\s*:').search(source, position)
+        if found is None:
+            return 1
+        position = found.start()
+    return source.count("\n", 0, position) + 1

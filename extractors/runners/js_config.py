@@ -11,7 +11,7 @@ from typing import Any
 
 import tree_sitter as ts
 
-from .entrypoints import json_key_line
+from .inifile import json_key_line
 from .syntax import grammar_for, js_string, line, parse, text
 from .view import RevisionView
 

@@ -13,8 +13,9 @@ JS config object, a ``--lf`` or ``--onlyChanged`` selection, a value from a vari
 does not model) the change is ``UNKNOWN``, and the same unknown at BASE and HEAD is no change.
 """
 
-from .compare import RevisionRuns, compare, revision_runs
+from .compare import compare
 from .model import CONFIG_WEAKENED, REMOVED, Cause, Change, Status, Suite, Verdict
+from .runs import RevisionRuns, revision_runs
 
 __all__ = [
     "CONFIG_WEAKENED",

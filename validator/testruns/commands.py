@@ -1,65 +1,30 @@
 """From the places a revision invokes its tests to the runner calls they make, and whether a
-failure of those calls can fail the build."""
+failure of those calls can fail the build.
+
+The resolver follows scripts into the scripts they run (npm, make, just, tox, nox); which words
+run a runner is ``launchers``' job, whether a failure counts is ``propagation``'s.
+"""
 
 from __future__ import annotations
 
-import json
 import posixpath
-import re
 import shlex
 from dataclasses import dataclass, field
 
-from ...extractors.runners.entrypoints import Script, revision_scripts
+from ...extractors.runners.entrypoints import revision_scripts
+from ...extractors.runners.scripts import Script
 from ...extractors.runners.shell import SimpleCommand, split_script
 from ...extractors.runners.view import RevisionView
+from .launchers import runner_of, strip_wrappers
 from .model import Cause
+from .propagation import DIALECTS, guard_effects, propagation
 from .pytest_args import Arg
+from .script_text import argv_commands, line_prefix, with_posargs
 
-# Programs that run the next words as a command.
-_WRAPPERS = {
-    "uv": ("run",),
-    "poetry": ("run",),
-    "pipenv": ("run",),
-    "pdm": ("run",),
-    "hatch": ("run",),
-    "rye": ("run",),
-    "npx": (),
-    "bunx": (),
-    "pnpx": (),
-    "env": (),
-    "time": (),
-    "exec": (),
-    "nice": (),
-    "xvfb-run": (),
-    "sudo": (),
-    "dotenv": (),
-}
-_WRAPPER_VALUE_OPTIONS = frozenset(
-    {
-        "--with",
-        "--python",
-        "-p",
-        "--group",
-        "--extra",
-        "-e",
-        "--env",
-        "--env-file",
-        "--directory",
-        "--project",
-        "-a",
-        "-s",
-    }
-)
-DIALECTS = {
-    "bash-e": (True, False),
-    "bash-e-pipefail": (True, True),
-    "sh-e": (True, False),
-    "sh": (False, False),
-    "make": (False, False),
-    "argv": (False, False),
-}
+# Names the comparison and the rules import from here.
+__all__ = ["DIALECTS", "Resolver", "RunnerCall", "propagation", "runner_calls", "strip_wrappers"]
+
 _TOX_FILES = ("tox.ini", "pyproject.toml", "tox.toml")
-_FAILING = frozenset({"false", "exit", "return"})
 _ENTRY_KEYS = (
     ("package.json", "scripts.test"),
     ("Makefile", "target test"),
@@ -107,167 +72,6 @@ class _Context:
             self.depth + 1,
             self.visited | {(script.file, script.key)},
         )
-
-
-def _guard_effects(script: Script, context: _Context) -> None:
-    """Apply a script's guards: a job that never runs, a failure that does not count."""
-    for guard in script.guards:
-        value = guard.value.strip()
-        bare = value.removeprefix("${{").removesuffix("}}").strip().lower()
-        cause = Cause(guard.what, value, guard.file, guard.line)
-        if guard.what in ("continue-on-error", "allow_failure", "ignore_outcome", "ignore_errors"):
-            if bare in ("true", "yes", "on", "1"):
-                context.masked.append(cause)
-            elif bare not in ("false", "no", "off", "0", ""):
-                context.unknown.append(cause)
-        elif guard.what == "if":
-            if bare in ("false", "0", "''", '""', "null"):
-                context.skipped.append(cause)
-        elif guard.what == "when":
-            if bare == "never":
-                context.skipped.append(cause)
-            elif bare == "manual":
-                context.masked.append(cause)
-        elif guard.what == "rules":
-            rules = _json(value)
-            if (
-                isinstance(rules, list)
-                and rules
-                and all(isinstance(r, dict) and r.get("when") == "never" for r in rules)
-            ):
-                context.skipped.append(cause)
-            elif isinstance(rules, list) and any(
-                isinstance(r, dict) and (r.get("allow_failure") or r.get("when") == "manual")
-                for r in rules
-            ):
-                context.unknown.append(cause)
-        elif guard.what in (".IGNORE", "success_codes"):
-            context.masked.append(cause)
-
-
-def _json(value: str) -> object:
-    """A JSON value, or None."""
-    try:
-        return json.loads(value)
-    except json.JSONDecodeError:
-        return None
-
-
-def _always_fails(command: SimpleCommand) -> bool:
-    """``exit 1``, ``false``: a right-hand side of ``||`` that keeps the failure."""
-    words = command.words
-    if words[0] not in _FAILING:
-        return False
-    if words[0] == "false":
-        return True
-    return len(words) > 1 and words[1] not in ("0", "$?") and not words[1].startswith("$")
-
-
-def propagation(
-    commands: tuple[SimpleCommand, ...], index: int, errexit: bool, pipefail: bool
-) -> list[str]:
-    """Why a failure of ``commands[index]`` does not reach the script's exit status ([] if it
-    does): shell rules for ``||``, ``&&`` lists, pipelines, ``;``, conditions and ``set``."""
-    for command in commands[:index]:
-        if command.words[0] == "set":
-            for word in command.words[1:]:
-                if word.startswith(("-", "+")) and "e" in word and word != "-o" and word != "+o":
-                    errexit = word.startswith("-")
-            words = list(command.words)
-            for position, word in enumerate(words[:-1]):
-                if word in ("-o", "+o") and words[position + 1] == "pipefail":
-                    pipefail = word == "-o"
-                if word in ("-o", "+o") and words[position + 1] == "errexit":
-                    errexit = word == "-o"
-    command = commands[index]
-    if not command.parsed:
-        return ["unparsed line"]
-    if command.condition:
-        return ["used as a condition"]
-    if command.negated:
-        return ["negated with !"]
-    end = index
-    while commands[end].after in ("|", "|&") and end + 1 < len(commands):
-        if not pipefail:
-            return [f"piped into {commands[end + 1].words[0]} without pipefail"]
-        end += 1
-    after = commands[end].after
-    rest = commands[end + 1 :]
-    if after == "&":
-        return ["run in the background"]
-    if after == "||":
-        # ``|| exit 1`` and ``|| { echo failed; exit 1; }`` keep the failure.
-        if rest and any(_always_fails(c) for c in rest if c.line == rest[0].line):
-            return []
-        return [f"|| {shlex.join(rest[0].words)}" if rest else "||"]
-    if after == "&&":
-        position = end + 1
-        while position < len(commands) and commands[position].after in ("&&", "|", "|&"):
-            position += 1
-        if position < len(commands) and commands[position].after == "||":
-            return [f"&& ... || {shlex.join(commands[position + 1].words)}"]
-        if position + 1 < len(commands):
-            return [f"not last of an && list, {shlex.join(commands[position + 1].words)} follows"]
-        return []
-    if rest and not errexit:
-        if rest[0].words[0] == "exit" and rest[0].words[1:2] in ((), ("$?",)):
-            return []
-        return [f"{shlex.join(rest[0].words)} follows without set -e"]
-    return []
-
-
-def strip_wrappers(words: list[str]) -> list[str]:
-    """The command under env assignments, ``uv run``, ``npx`` and similar launchers."""
-    changed = True
-    while words and changed:
-        changed = False
-        while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
-            words = words[1:]
-            changed = True
-        if words and words[0] in _WRAPPERS:
-            sub = _WRAPPERS[words[0]]
-            if sub and len(words) > 1 and words[1] in sub:
-                words = words[2:]
-            elif not sub:
-                words = words[1:]
-            else:
-                break
-            while words and words[0].startswith("-"):
-                option = words.pop(0)
-                if option in _WRAPPER_VALUE_OPTIONS and words and "=" not in option:
-                    words.pop(0)
-            changed = True
-    return words
-
-
-def _runner_of(words: list[str]) -> tuple[str, list[str]] | None:
-    """(runner, its arguments) when the words run pytest, jest or vitest."""
-    if not words:
-        return None
-    program = posixpath.basename(words[0])
-    if program in ("pytest", "py.test"):
-        return "pytest", words[1:]
-    if re.fullmatch(r"python[\d.]*|pypy[\d.]*", program):
-        if words[1:3] == ["-m", "pytest"]:
-            return "pytest", words[3:]
-        if words[1:3] == ["-m", "coverage"]:
-            return _runner_of(words[2:])
-    if program == "coverage" and len(words) > 1 and words[1] == "run":
-        rest = words[2:]
-        while rest and rest[0].startswith("-") and rest[0] != "-m":
-            rest = rest[1:]
-        if rest[:2] == ["-m", "pytest"]:
-            return "pytest", rest[2:]
-    if program == "jest" or (program == "node" and len(words) > 1 and words[1].endswith("jest")):
-        return "jest", words[1:] if program == "jest" else words[2:]
-    if program in ("react-scripts", "craco") and words[1:2] == ["test"]:
-        return "jest", words[2:]
-    if program == "vitest":
-        rest = words[1:]
-        if rest and rest[0] in ("run", "watch", "dev", "related", "list", "bench"):
-            rest = (["--list"] if rest[0] in ("list", "bench") else []) + rest[1:]
-        return "vitest", rest
-    return None
 
 
 class Resolver:
@@ -322,7 +126,7 @@ class Resolver:
 
     def _script(self, script: Script, context: _Context, extra: list[Arg]) -> None:
         """Walk one script's commands; ``extra`` words go to its last command (npm's ``--``)."""
-        _guard_effects(script, context)
+        guard_effects(script, context.masked, context.skipped, context.unknown)
         if script.dialect not in DIALECTS:
             context.unknown.append(Cause("shell", script.dialect, script.file, script.file_line(1)))
         errexit, pipefail = DIALECTS.get(script.dialect, (True, False))
@@ -333,9 +137,9 @@ class Resolver:
                 (n for n, t in enumerate(script.text.splitlines(), 1) if "{posargs" in t), 0
             )
             if extra and extra_line:
-                script = _with_posargs(script, None)
+                script = with_posargs(script, None)
             else:
-                script = _with_posargs(script, [])
+                script = with_posargs(script, [])
                 extra, extra_line = [], 0
         for need in script.needs:
             target = self.scripts.get(
@@ -345,7 +149,7 @@ class Resolver:
                 self._script(target, context.child(target), [])
         if script.dialect in ("make", "argv"):
             groups = [
-                (n, (split_script(text) if script.dialect == "make" else _argv(text)))
+                (n, (split_script(text) if script.dialect == "make" else argv_commands(text)))
                 for n, text in enumerate(script.text.splitlines(), 1)
             ]
         else:
@@ -357,7 +161,7 @@ class Resolver:
             ignore_line = False
             if script.dialect in ("make", "argv") and commands:
                 first = commands[0]
-                words, ignore_line = _line_prefix(list(first.words), script.dialect)
+                words, ignore_line = line_prefix(list(first.words), script.dialect)
                 commands[0] = SimpleCommand(
                     tuple(words) or ("true",),
                     first.line,
@@ -432,7 +236,7 @@ class Resolver:
         words = strip_wrappers(list(command.words))
         if not words:
             return
-        found = _runner_of(words)
+        found = runner_of(words)
         if found is not None:
             runner, args = found
             tail = len(extra) if 0 < len(extra) <= len(args) else 0
@@ -598,49 +402,6 @@ class Resolver:
         for f, key in sorted(self.scripts):
             if f == file and (not sessions or key.removeprefix("session ") in sessions):
                 self._follow(f, key, context, [])
-
-
-def _with_posargs(script: Script, posargs: list[str] | None) -> Script:
-    """A tox script with ``{posargs}`` replaced: by the words, by its default ``{posargs:x}``
-    when there are none, or by nothing (None: the caller appends located words itself)."""
-    text = re.sub(
-        r"\{posargs(?::([^}]*))?\}",
-        lambda m: "" if posargs is None else shlex.join(posargs) or (m.group(1) or ""),
-        script.text,
-    )
-    return Script(
-        script.file,
-        script.key,
-        text,
-        script.lines,
-        script.dialect,
-        script.cwd,
-        script.guards,
-        script.needs,
-    )
-
-
-def _line_prefix(words: list[str], dialect: str) -> tuple[list[str], bool]:
-    """Make's ``@``/``-``/``+`` recipe prefixes and tox's leading ``-`` stripped; whether the
-    line's errors are ignored."""
-    if not words:
-        return words, False
-    first = words[0]
-    prefixes = "@-+" if dialect == "make" else "-"
-    ignore = False
-    while first and first[0] in prefixes:
-        ignore = ignore or first[0] == "-"
-        first = first[1:]
-    return ([first] if first else []) + words[1:], ignore
-
-
-def _argv(text: str) -> tuple[SimpleCommand, ...]:
-    """A line run without a shell: one command, its words split like tox and nox split them."""
-    try:
-        words = shlex.split(text)
-    except ValueError:
-        return (SimpleCommand(tuple(text.split()) or ("true",), 1, "", "", parsed=False),)
-    return (SimpleCommand(tuple(words), 1, "", ""),) if words else ()
 
 
 def runner_calls(view: RevisionView) -> list[RunnerCall]:

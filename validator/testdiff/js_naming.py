@@ -1,0 +1,177 @@
+"""Which TS/JS calls are tests and what they are named (suites joined by `` > ``), the local
+names of the test libraries, and the names a test body binds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tree_sitter import Node
+
+from .js_syntax import (
+    FUNCTION_TYPES,
+    call_arguments,
+    node_text,
+    property_name,
+    string_value,
+    title_of,
+)
+from .js_words import ASSERT_SOURCES, DESCRIBE, EXPECT_SOURCES, TEST
+
+
+def library_roles(root: Node) -> dict[str, str]:
+    """Local names of ``expect``, ``assert`` and ``should`` through imports and requires."""
+    roles = {"expect": "expect", "assert": "assert", "should": "should"}
+    roles.update(dict.fromkeys(DESCRIBE, "suite"))
+    roles.update(dict.fromkeys(TEST, "test"))
+    for statement in root.named_children:
+        if statement.type == "import_statement":
+            source = statement.child_by_field_name("source")
+            module = string_value(source) if source is not None else None
+            clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
+            if module is None or clause is None:
+                continue
+            _import_roles(module, clause, roles)
+        elif statement.type in ("lexical_declaration", "variable_declaration"):
+            for declarator in statement.named_children:
+                _require_roles(declarator, roles)
+    return roles
+
+
+def _role(exported: str) -> str | None:
+    """What a test library's export does: expect, assert, should, suite or test."""
+    if exported in ("expect", "assert", "should"):
+        return exported
+    if exported in DESCRIBE:
+        return "suite"
+    return "test" if exported in TEST else None
+
+
+def _import_roles(module: str, clause: Node, roles: dict[str, str]) -> None:
+    for part in clause.named_children:
+        if part.type in ("identifier", "namespace_import") and module in ASSERT_SOURCES:
+            local = part if part.type == "identifier" else part.named_children[-1]
+            roles[node_text(local)] = "assert"
+        elif part.type == "identifier" and module == "node:test":
+            roles[node_text(part)] = "test"
+        elif part.type == "named_imports":
+            for spec in part.named_children:
+                name = spec.child_by_field_name("name")
+                alias = spec.child_by_field_name("alias") or name
+                if name is None or alias is None:
+                    continue
+                imported = node_text(name)
+                if module in ASSERT_SOURCES and imported in ("strict", "ok", "assert"):
+                    roles[node_text(alias)] = "assert"
+                elif module in EXPECT_SOURCES and _role(imported):
+                    roles[node_text(alias)] = _role(imported) or ""
+
+
+def _require_roles(declarator: Node, roles: dict[str, str]) -> None:
+    name = declarator.child_by_field_name("name")
+    value = declarator.child_by_field_name("value")
+    if name is None or value is None:
+        return
+    target = value
+    while target.type == "member_expression":
+        owner = target.child_by_field_name("object")
+        if owner is None:
+            return
+        target = owner
+    if target.type != "call_expression" or node_text(target.children[0]) != "require":
+        return
+    args = call_arguments(target)
+    module = string_value(args[0]) if args else None
+    if module in ASSERT_SOURCES and name.type == "identifier":
+        roles[node_text(name)] = "assert"
+    elif module in EXPECT_SOURCES:
+        if name.type == "identifier" and value.type == "member_expression":
+            role = _role(property_name(value))
+            if role:
+                roles[node_text(name)] = role
+        elif name.type == "object_pattern":
+            for part in name.named_children:
+                key, alias = part, part
+                if part.type == "pair_pattern":
+                    key = part.child_by_field_name("key") or part
+                    alias = part.child_by_field_name("value") or part
+                role = _role(node_text(key))
+                if role and alias.type in ("identifier", "shorthand_property_identifier_pattern"):
+                    roles[node_text(alias)] = role
+
+
+def local_bindings(body: Node) -> list[str]:
+    """Names a test body declares, in the order it declares them."""
+    names: list[str] = []
+
+    def bind(pattern: Node) -> None:
+        if pattern.type in ("identifier", "shorthand_property_identifier_pattern"):
+            if node_text(pattern) not in names:
+                names.append(node_text(pattern))
+            return
+        if pattern.type == "pair_pattern":
+            value = pattern.child_by_field_name("value")
+            if value is not None:
+                bind(value)
+            return
+        for child in pattern.named_children:
+            if child.type not in ("property_identifier", "comment"):
+                bind(child)
+
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if node.type == "variable_declarator":
+            name = node.child_by_field_name("name")
+            if name is not None:
+                bind(name)
+        elif node.type == "catch_clause":
+            parameter = node.child_by_field_name("parameter")
+            if parameter is not None:
+                bind(parameter)
+        elif node.type in ("for_in_statement",):
+            left = node.child_by_field_name("left")
+            if left is not None:
+                bind(left)
+        stack.extend(reversed(node.children))
+    return names
+
+
+def collect_test_calls(
+    node: Node, prefix: str, roles: dict[str, str]
+) -> Iterator[tuple[str, Node, Node]]:
+    """(qualified name, call, callback body) for every test, suites joined by `` > ``."""
+    stack: list[tuple[Node, str]] = [(node, prefix)]
+    while stack:
+        current, scope = stack.pop()
+        found = _suite_or_test(current, roles)
+        if found is not None:
+            role, title, callback = found
+            name = f"{scope}{title}"
+            if role == "test":
+                body = callback.child_by_field_name("body") if callback else None
+                if body is not None:
+                    yield name, current, body
+                continue
+            if callback is not None:
+                stack.append((callback, name + " > "))
+            continue
+        stack.extend((c, scope) for c in reversed(current.children))
+
+
+def _suite_or_test(node: Node, roles: dict[str, str]) -> tuple[str, str, Node | None] | None:
+    if node.type != "call_expression":
+        return None
+    function = node.child_by_field_name("function")
+    while function is not None and function.type in ("call_expression", "member_expression"):
+        inner = function.child_by_field_name(
+            "function" if function.type == "call_expression" else "object"
+        )
+        function = inner
+    if function is None or function.type != "identifier":
+        return None
+    role = roles.get(node_text(function))
+    args = call_arguments(node)
+    if role not in ("suite", "test") or not args:
+        return None
+    callback = next((a for a in reversed(args) if a.type in FUNCTION_TYPES), None)
+    return role, title_of(args[0]), callback

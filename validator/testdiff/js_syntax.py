@@ -1,0 +1,153 @@
+"""Tree-sitter reading of TS/JS shared by the test and assertion readers: parsers, literal
+strings and titles, and the call/member chains assertions are written as."""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Iterator
+from functools import cache
+
+import tree_sitter_javascript
+import tree_sitter_typescript
+from tree_sitter import Language, Node, Parser
+
+# Node types of a callback: a test or suite body is the last argument of one of these.
+FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "function"})
+
+
+@cache
+def ts_parser(language: str) -> Parser:
+    """One parser per grammar (javascript, typescript, tsx), built once."""
+    if language == "typescript":
+        grammar = tree_sitter_typescript.language_typescript()
+    elif language == "tsx":
+        grammar = tree_sitter_typescript.language_tsx()
+    else:
+        grammar = tree_sitter_javascript.language()
+    return Parser(Language(grammar))
+
+
+def node_text(node: Node) -> str:
+    """The node's source text, undecodable bytes replaced."""
+    return (node.text or b"").decode("utf-8", "replace")
+
+
+def node_line(node: Node) -> int:
+    """The 1-based line the node starts on."""
+    return node.start_point[0] + 1
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "b": "\b", "f": "\f", "v": "\v"}
+
+
+def string_value(node: Node) -> str | None:
+    """The value of a string literal, or of a template literal with no substitution."""
+    if node.type not in ("string", "template_string"):
+        return None
+    parts: list[str] = []
+    for child in node.named_children:
+        if child.type == "template_substitution":
+            return None
+        if child.type == "escape_sequence":
+            raw = node_text(child)[1:]
+            if raw in _ESCAPES:
+                parts.append(_ESCAPES[raw])
+            elif raw[:1] in "xu":
+                parts.append(codecs.decode("\\" + raw, "unicode_escape"))
+            else:
+                parts.append(raw)
+        elif child.type == "string_fragment":
+            parts.append(node_text(child))
+    return "".join(parts)
+
+
+def title_of(node: Node) -> str:
+    """A test or suite title: a string's value, a template's raw text, else the code."""
+    value = string_value(node)
+    if value is not None:
+        return value
+    if node.type == "template_string":
+        return node_text(node)[1:-1]
+    return " ".join(node_text(node).split())
+
+
+def unparen(node: Node) -> Node:
+    """The expression inside any parentheses around it."""
+    while node.type == "parenthesized_expression" and node.named_child_count == 1:
+        node = node.named_children[0]
+    return node
+
+
+def call_arguments(call: Node) -> list[Node]:
+    """A call's argument nodes, comments left out."""
+    args = call.child_by_field_name("arguments")
+    if args is None:
+        return []
+    return [a for a in args.named_children if a.type != "comment"]
+
+
+def property_name(member: Node) -> str:
+    """The property name of a member expression (``b`` of ``a.b``), else ""."""
+    prop = member.child_by_field_name("property")
+    return node_text(prop) if prop is not None else ""
+
+
+def length_of(node: Node) -> Node | None:
+    """``x`` of ``x.length``."""
+    node = unparen(node)
+    if node.type == "member_expression" and property_name(node) == "length":
+        return node.child_by_field_name("object")
+    return None
+
+
+def typeof_operand(node: Node) -> Node | None:
+    """``x`` of ``typeof x``."""
+    node = unparen(node)
+    if node.type == "unary_expression" and node_text(node.children[0]) == "typeof":
+        return node.children[1]
+    return None
+
+
+def quote(value: str) -> str:
+    """A string as one double-quoted form, whatever quotes the source used."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def member_chain(node: Node) -> tuple[Node, list[tuple[str, list[Node] | None]]]:
+    """A call/member chain as its root and its steps: (property, None) or ("()", args)."""
+    steps: list[tuple[str, list[Node] | None]] = []
+    while True:
+        node = unparen(node)
+        if node.type == "call_expression":
+            function = node.child_by_field_name("function")
+            if function is None:
+                break
+            steps.append(("()", call_arguments(node)))
+            node = function
+        elif node.type == "member_expression":
+            name = property_name(node)
+            owner = node.child_by_field_name("object")
+            if owner is None:
+                break
+            steps.append((name, None))
+            if name == "should":
+                return owner, list(reversed(steps))
+            node = owner
+        else:
+            break
+    return node, list(reversed(steps))
+
+
+def chain_words(
+    steps: list[tuple[str, list[Node] | None]],
+) -> Iterator[tuple[str, list[Node] | None]]:
+    """Chai/jest words with their call arguments (None for a property assertion)."""
+    index = 0
+    while index < len(steps):
+        name, _ = steps[index]
+        if index + 1 < len(steps) and steps[index + 1][0] == "()":
+            yield name, steps[index + 1][1]
+            index += 2
+        else:
+            yield name, None
+            index += 1

@@ -1,0 +1,97 @@
+"""Which words of a command run a test runner: launchers (``uv run``, ``npx``, env assignments)
+stripped, then pytest, jest or vitest recognised with the arguments it receives."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+# Programs that run the next words as a command.
+_WRAPPERS = {
+    "uv": ("run",),
+    "poetry": ("run",),
+    "pipenv": ("run",),
+    "pdm": ("run",),
+    "hatch": ("run",),
+    "rye": ("run",),
+    "npx": (),
+    "bunx": (),
+    "pnpx": (),
+    "env": (),
+    "time": (),
+    "exec": (),
+    "nice": (),
+    "xvfb-run": (),
+    "sudo": (),
+    "dotenv": (),
+}
+_WRAPPER_VALUE_OPTIONS = frozenset(
+    {
+        "--with",
+        "--python",
+        "-p",
+        "--group",
+        "--extra",
+        "-e",
+        "--env",
+        "--env-file",
+        "--directory",
+        "--project",
+        "-a",
+        "-s",
+    }
+)
+
+
+def strip_wrappers(words: list[str]) -> list[str]:
+    """The command under env assignments, ``uv run``, ``npx`` and similar launchers."""
+    changed = True
+    while words and changed:
+        changed = False
+        while words and re.match(r"^[A-Za-z_]\w*=", words[0]):
+            words = words[1:]
+            changed = True
+        if words and words[0] in _WRAPPERS:
+            sub = _WRAPPERS[words[0]]
+            if sub and len(words) > 1 and words[1] in sub:
+                words = words[2:]
+            elif not sub:
+                words = words[1:]
+            else:
+                break
+            while words and words[0].startswith("-"):
+                option = words.pop(0)
+                if option in _WRAPPER_VALUE_OPTIONS and words and "=" not in option:
+                    words.pop(0)
+            changed = True
+    return words
+
+
+def runner_of(words: list[str]) -> tuple[str, list[str]] | None:
+    """(runner, its arguments) when the words run pytest, jest or vitest."""
+    if not words:
+        return None
+    program = posixpath.basename(words[0])
+    if program in ("pytest", "py.test"):
+        return "pytest", words[1:]
+    if re.fullmatch(r"python[\d.]*|pypy[\d.]*", program):
+        if words[1:3] == ["-m", "pytest"]:
+            return "pytest", words[3:]
+        if words[1:3] == ["-m", "coverage"]:
+            return runner_of(words[2:])
+    if program == "coverage" and len(words) > 1 and words[1] == "run":
+        rest = words[2:]
+        while rest and rest[0].startswith("-") and rest[0] != "-m":
+            rest = rest[1:]
+        if rest[:2] == ["-m", "pytest"]:
+            return "pytest", rest[2:]
+    if program == "jest" or (program == "node" and len(words) > 1 and words[1].endswith("jest")):
+        return "jest", words[1:] if program == "jest" else words[2:]
+    if program in ("react-scripts", "craco") and words[1:2] == ["test"]:
+        return "jest", words[2:]
+    if program == "vitest":
+        rest = words[1:]
+        if rest and rest[0] in ("run", "watch", "dev", "related", "list", "bench"):
+            rest = (["--list"] if rest[0] in ("list", "bench") else []) + rest[1:]
+        return "vitest", rest
+    return None
