@@ -102,6 +102,10 @@ class Git:
             return None
         return self.run_bytes("cat-file", "blob", f"{rev}:{path}")
 
+    def ls_tree(self, rev: str) -> list[str]:
+        """Every file path of commit ``rev``, repo-relative, sorted."""
+        return self._z("ls-tree", "-r", "-z", "--name-only", rev)
+
     def ls_files(self) -> list[str]:
         """Tracked files, repo-relative, sorted."""
         return self._z("ls-files", "-z")
