@@ -1,4 +1,4 @@
-"""Test runs (DESIGN §6 ``test.config-weakened``, ``test.removed``): the driver of the test-run rules.
+"""Test runs (DESIGN §6 ``test.config-weakened``, ``test.removed``): the test-run rules' driver.
 
 BASE and HEAD (the work tree with ``--include-dirty``) are read as two
 ``RevisionView``s straight from git, the whole tree, not only the change set: a setting in
