@@ -14,7 +14,7 @@ tests to run.
 
 from __future__ import annotations
 
-from ...core.git import EMPTY_TREE, Git
+from ...core.git import EMPTY_TREE, BlobReader, Git
 from ...extractors.runners.view import RevisionView
 from ..context import AnalysisContext, CheckOutput
 from ..findings import Finding, Status
@@ -24,14 +24,13 @@ from ..rules.test.runs import RunsContext, RunsRule
 from ..testruns import compare, revision_runs
 
 
-def revision_view(git: Git, revision: str) -> RevisionView:
-    """The files of a commit, listed with ``git ls-tree`` and read with ``git show``."""
+def revision_view(git: Git, revision: str, blobs: BlobReader | None = None) -> RevisionView:
+    """The files of a commit, listed with ``git ls-tree`` and read with ``git show`` (or through
+    ``blobs``, one ``git cat-file --batch`` process for the whole tree)."""
     if revision == EMPTY_TREE:
         return RevisionView({})
-
-    return RevisionView(
-        list_paths=lambda: git.ls_tree(revision), read=lambda path: git.show(revision, path)
-    )
+    read = blobs.read if blobs is not None else (lambda path: git.show(revision, path))
+    return RevisionView(list_paths=lambda: git.ls_tree(revision), read=read)
 
 
 def worktree_view(git: Git) -> RevisionView:
@@ -77,16 +76,21 @@ class TestRunCheck:
         out = CheckOutput()
         git = Git.open(ctx.repo)
         change = ctx.change_set
-        head = worktree_view(git) if change.include_dirty else revision_view(git, change.head)
-        missing = _base_missing(ctx)
-        if missing is not None:
-            if revision_runs(head).suites:
-                out.notes.append(
-                    f"test runs not compared with BASE ({missing}): removed tests and weakened "
-                    "test configuration are not checked; --base REF turns it on"
-                )
-            return out
-        changes = compare(revision_view(git, change.base), head)
+        with BlobReader(git, change.base) as base_blobs, BlobReader(git, change.head) as blobs:
+            head = (
+                worktree_view(git)
+                if change.include_dirty
+                else revision_view(git, change.head, blobs)
+            )
+            missing = _base_missing(ctx)
+            if missing is not None:
+                if revision_runs(head).suites:
+                    out.notes.append(
+                        f"test runs not compared with BASE ({missing}): removed tests and "
+                        "weakened test configuration are not checked; --base REF turns it on"
+                    )
+                return out
+            changes = compare(revision_view(git, change.base, base_blobs), head)
         context = RunsContext(base=change.base, head=change.head)
         rows: dict[tuple[str, str, int], TestRow] = {}
         for rule in _rules():
