@@ -90,17 +90,20 @@ class TestRunCheck:
                         "weakened test configuration are not checked; --base REF turns it on"
                     )
                 return out
-            changes = compare(revision_view(git, change.base, base_blobs), head)
-        context = RunsContext(base=change.base, head=change.head)
+            base = revision_view(git, change.base, base_blobs)
+            changes = compare(base, head)
+            context = RunsContext(
+                base=change.base, head=change.head, base_text=base.text, head_text=head.text
+            )
+            found = [f for rule in _rules() for f in rule.detect(changes, context)]
         rows: dict[tuple[str, str, int], TestRow] = {}
-        for rule in _rules():
-            for found in rule.detect(changes, context):
-                out.findings.append(found)
-                row = _row(found)
-                held = rows.get((row.file, row.name, row.line))
-                if held is not None:
-                    row = _merged(held, row)
-                rows[(row.file, row.name, row.line)] = row
+        for finding in found:
+            out.findings.append(finding)
+            row = _row(finding)
+            held = rows.get((row.file, row.name, row.line))
+            if held is not None:
+                row = _merged(held, row)
+            rows[(row.file, row.name, row.line)] = row
         out.tests.extend(rows[key] for key in sorted(rows))
         return out
 

@@ -63,7 +63,8 @@ def test_a_deselect_since_base_is_a_fail_row_and_a_finding_at_the_setting(
     )
     assert finding["message"] == (
         "tests/test_shop.py::test_rounding no longer runs (pytest, config): "
-        "--deselect tests/test_shop.py::test_rounding (pyproject.toml:3)"
+        "--deselect tests/test_shop.py::test_rounding (pyproject.toml:3) "
+        '(`addopts = "-q"` -> `addopts = "-q --deselect tests/test_shop.py::test_rounding"`)'
     )
 
 

@@ -8,7 +8,7 @@ from types import MappingProxyType
 
 from ...findings import Finding, Status
 from ...testruns import CONFIG_WEAKENED, Change
-from .runs import RunsContext, RunsRule, row_symbol, split_reason
+from .runs import RunsContext, RunsRule, before_after, row_symbol, split_reason
 
 _THRESHOLD = re.compile(r"^coverage threshold (?P<what>.+)$")
 
@@ -69,10 +69,10 @@ class ConfigWeakened(RunsRule):
     )
     message = MappingProxyType(
         {
-            "dropped": "{test} no longer runs ({runner}, {invocation}): {cause}",
-            "maybe-dropped": "{test} may no longer run ({runner}, {invocation}): {cause}",
-            "masked": "{command} can no longer fail the build: {cause}",
-            "maybe-masked": "{command} may no longer fail the build: {cause}",
+            "dropped": "{test} no longer runs ({runner}, {invocation}): {cause}{edit}",
+            "maybe-dropped": "{test} may no longer run ({runner}, {invocation}): {cause}{edit}",
+            "masked": "{command} can no longer fail the build: {cause}{edit}",
+            "maybe-masked": "{command} may no longer fail the build: {cause}{edit}",
             "command-removed": "{command} ran {runner} at BASE and is gone at HEAD",
             "coverage": "{scope}: coverage threshold {what}",
             "unparsable": "{command}: {cause}",
@@ -89,23 +89,38 @@ class ConfigWeakened(RunsRule):
                 change,
                 status=status,
                 symbol=row_symbol(change),
-                **_wording(change, status),
+                **_wording(change, status, _edit(change, context)),
             )
 
 
-def _wording(change: Change, status: Status) -> dict[str, object]:
+def _edit(change: Change, context: RunsContext) -> str:
+    """The cause's line before and after, for the message: `` (`a` -> `b`)``."""
+    found = before_after(change, context)
+    if found is None:
+        return ""
+    was, now = found
+    return f" (added `{now}`)" if not was else f" (`{was}` -> `{now}`)"
+
+
+def _wording(change: Change, status: Status, edit: str) -> dict[str, object]:
     """The message variant and its arguments for one change."""
     common = {"runner": change.runner, "invocation": change.invocation}
     per_test = split_reason(change.reason, "no longer runs", "may no longer run")
     if per_test is not None:
         variant = "dropped" if status is Status.FAIL else "maybe-dropped"
-        return {"variant": variant, "test": change.subject, "cause": per_test[1], **common}
+        return {
+            "variant": variant,
+            "test": change.subject,
+            "cause": per_test[1],
+            "edit": edit,
+            **common,
+        }
     outcome = split_reason(
         change.reason, "can no longer fail the build", "may no longer fail the build"
     )
     if outcome is not None:
         variant = "masked" if status is Status.FAIL else "maybe-masked"
-        return {"variant": variant, "command": change.subject, "cause": outcome[1]}
+        return {"variant": variant, "command": change.subject, "cause": outcome[1], "edit": edit}
     threshold = _THRESHOLD.match(change.reason)
     if threshold is not None:
         return {"variant": "coverage", "scope": change.subject, "what": threshold["what"]}
