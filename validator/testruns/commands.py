@@ -109,6 +109,16 @@ class _Context:
         )
 
 
+_EXPRESSION = re.compile(r"\$\{\{.*?\}\}")
+
+
+def _expressions_as_variables(text: str) -> str:
+    """A CI expression (``${{ matrix.tox || format('py{0}', matrix.python) }}``) is expanded
+    before the shell runs: it stands for one value the model does not know, like a variable,
+    and the operators inside it are not the shell's."""
+    return _EXPRESSION.sub("$CI_EXPRESSION", text)
+
+
 def _guard_effects(script: Script, context: _Context) -> None:
     """Apply a script's guards: a job that never runs, a failure that does not count."""
     for guard in script.guards:
@@ -349,7 +359,7 @@ class Resolver:
                 for n, text in enumerate(script.text.splitlines(), 1)
             ]
         else:
-            groups = [(0, split_script(script.text))]
+            groups = [(0, split_script(_expressions_as_variables(script.text)))]
         cwd = script.cwd
         last_group = extra_line - 1 if extra_line else len(groups) - 1
         for group_index, (offset, raw_commands) in enumerate(groups):

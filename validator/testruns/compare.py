@@ -286,6 +286,12 @@ def _qualname(test_id: str) -> str:
     return test_id.split("::", 1)[1] if "::" in test_id else test_id
 
 
+def _leaf(test_id: str) -> str:
+    """A test's own name, without its file, class or ``describe`` (a test class renamed, or
+    a test moved into another class, keeps it)."""
+    return _qualname(test_id).split("::")[-1].split(" > ")[-1]
+
+
 def _test_changes(
     base: Suite, head: Suite, head_view: RevisionView, elsewhere: frozenset[str]
 ) -> list[Change]:
@@ -298,6 +304,7 @@ def _test_changes(
     successors: dict[str, list[tuple[str, Verdict]]] = {}
     for test, verdict in sorted(new_ids.items()):
         successors.setdefault(_qualname(test), []).append((test, verdict))
+        successors.setdefault(f"leaf:{_leaf(test)}", []).append((test, verdict))
         body = head.bodies.get(test, "")
         if body:
             successors.setdefault(f"body:{body}", []).append((test, verdict))
@@ -310,8 +317,10 @@ def _test_changes(
             continue
         if after is None:
             body = base.bodies.get(test, "")
-            moved = successors.get(_qualname(test), []) + (
-                successors.get(f"body:{body}", []) if body else []
+            moved = (
+                successors.get(_qualname(test), [])
+                + (successors.get(f"body:{body}", []) if body else [])
+                + successors.get(f"leaf:{_leaf(test)}", [])
             )
             if any(v.status is Status.RUNS for _, v in moved):
                 continue

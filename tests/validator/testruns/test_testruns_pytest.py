@@ -333,3 +333,19 @@ def test_a_hook_in_a_conftest_pytest_never_loads_drops_nothing(changes: Callable
     assert (WEAK, "FAIL", "tests/test_orders.py::test_refund_rounding", "tests/conftest.py", 1) in (
         changes(base, inside)
     )
+
+
+def test_a_test_class_renamed_with_its_tests_rewritten_still_runs_them(changes: Callable) -> None:
+    base = {
+        "tests/test_sign.py": "class TestSigning:\n    def test_sign(self):\n        assert 1\n"
+    }
+    head = {
+        "tests/test_signer.py": "class TestSigner:\n    def test_sign(self):\n        assert 2\n"
+    }
+    assert changes(base, head) == []
+    gone = {
+        "tests/test_signer.py": "class TestSigner:\n    def test_verify(self):\n        assert 2\n"
+    }
+    assert changes(base, gone) == [
+        (REMOVED, "FAIL", "tests/test_sign.py::TestSigning::test_sign", "tests/test_sign.py", 2)
+    ]
