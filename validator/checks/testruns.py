@@ -50,6 +50,26 @@ def worktree_view(git: Git) -> RevisionView:
     return RevisionView(list_paths=listing, read=read)
 
 
+def renames(git: Git, base: str, head: str | None) -> dict[str, str]:
+    """BASE path -> HEAD path of every file git sees as renamed (``head`` None: the work
+    tree's tracked files)."""
+    if base == EMPTY_TREE:
+        return {}
+    words = git.run("diff", "--name-status", "-M", "-z", base, *([head] if head else []))
+    fields = words.split("\0")
+    found: dict[str, str] = {}
+    index = 0
+    while index < len(fields) and fields[index]:
+        status = fields[index]
+        if status.startswith(("R", "C")):
+            if status.startswith("R"):
+                found[fields[index + 1]] = fields[index + 2]
+            index += 3
+        else:
+            index += 2
+    return found
+
+
 def _base_missing(ctx: AnalysisContext) -> str | None:
     """Why there is no BASE to compare the test runs with, or None when there is one."""
     change = ctx.change_set
@@ -93,7 +113,11 @@ class TestRunCheck:
             base = revision_view(git, change.base, base_blobs)
             changes = compare(base, head)
             context = RunsContext(
-                base=change.base, head=change.head, base_text=base.text, head_text=head.text
+                base=change.base,
+                head=change.head,
+                base_text=base.text,
+                head_text=head.text,
+                renamed=renames(git, change.base, None if change.include_dirty else change.head),
             )
             found = [f for rule in _rules() for f in rule.detect(changes, context)]
         rows: dict[tuple[str, str, int], TestRow] = {}

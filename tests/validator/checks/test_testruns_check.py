@@ -172,3 +172,22 @@ def test_with_all_and_base_the_test_runs_are_compared(repo, validate, tmp_path: 
         ("test.config-weakened", "pyproject.toml", 3, "FAIL")
     }
     assert not any(n.startswith("test runs not compared") for n in report["notes"])
+
+
+def test_a_test_file_renamed_out_of_the_patterns_is_named_with_its_new_path(
+    repo, validate, tmp_path: Path
+) -> None:
+    base = _base(repo)
+    repo.git("mv", "tests/test_shop.py", "tests/check_shop.py")
+    repo.commit("refactor: rename")
+    report, rows = _audit(validate, repo, tmp_path, "--base", base)
+    assert sorted(r for r in rows if r[2] != "none") == [
+        ("tests/test_shop.py::test_rounding", "tests/test_shop.py:8", "test.removed", "FAIL"),
+        ("tests/test_shop.py::test_total", "tests/test_shop.py:4", "test.removed", "FAIL"),
+    ]
+    assert sorted(f["message"] for f in report["findings"] if f["rule"] == "TI011") == [
+        "tests/test_shop.py::test_rounding no longer runs: tests/test_shop.py renamed to "
+        "tests/check_shop.py, which pytest does not collect (BASE line 8)",
+        "tests/test_shop.py::test_total no longer runs: tests/test_shop.py renamed to "
+        "tests/check_shop.py, which pytest does not collect (BASE line 4)",
+    ]

@@ -51,6 +51,8 @@ class RemovedTest(RunsRule):
     message = MappingProxyType(
         {
             "deleted": "{test} no longer runs: {path} deleted (BASE line {line})",
+            "renamed": "{test} no longer runs: {path} renamed to {new}, which {runner} does not "
+            "collect (BASE line {line})",
             "gone": "{test} no longer runs: removed from {path} (BASE line {line})",
             "moved": "{test} moved to {where}, which {runner} does not collect: {cause}",
             "other": "{test} no longer runs: {cause}",
@@ -63,20 +65,28 @@ class RemovedTest(RunsRule):
             if change.kind != REMOVED:
                 continue
             status = Status.FAIL if change.status == "FAIL" else Status.UNKNOWN
-            yield self.finding(change, status=status, symbol=row_symbol(change), **_wording(change))
+            yield self.finding(
+                change, status=status, symbol=row_symbol(change), **_wording(change, context)
+            )
 
 
-def _wording(change: Change) -> dict[str, object]:
+def _wording(change: Change, context: RunsContext) -> dict[str, object]:
     """The message variant and its arguments for one removal."""
     test = change.subject
     deleted = _DELETED.match(change.reason)
     if deleted is not None:
-        return {
-            "variant": "deleted",
-            "test": test,
-            "path": deleted["path"],
-            "line": deleted["line"],
-        }
+        path, line = deleted["path"], deleted["line"]
+        new = context.renamed.get(path)
+        if new is not None:
+            return {
+                "variant": "renamed",
+                "test": test,
+                "path": path,
+                "new": new,
+                "runner": change.runner,
+                "line": line,
+            }
+        return {"variant": "deleted", "test": test, "path": path, "line": line}
     gone = _GONE.match(change.reason)
     if gone is not None:
         return {"variant": "gone", "test": test, "path": gone["path"], "line": gone["line"]}

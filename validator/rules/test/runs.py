@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import difflib
 from abc import ABC
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from ...testruns import Change
 from ..rule import Rule
@@ -29,6 +29,7 @@ class RunsContext:
     head: str
     base_text: Callable[[str], str | None] = _no_text
     head_text: Callable[[str], str | None] = _no_text
+    renamed: Mapping[str, str] = field(default_factory=dict)  # BASE path -> HEAD path (git -M)
 
 
 class RunsRule(Rule[Sequence[Change], RunsContext], ABC):
