@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 from dataclasses import dataclass
 
 from ...extractors.runners.coverage import Threshold, config_thresholds
-from ...extractors.runners.entrypoints import UNREADABLE, revision_scripts
+from ...extractors.runners.entrypoints import UNREADABLE, Script, revision_scripts
 from ...extractors.runners.js_config import JEST_CONFIG_NAMES, VITEST_CONFIG_NAMES
 from ...extractors.runners.pytest_config import CONFIG_NAMES, locate_pytest_config
 from ...extractors.runners.shell import split_script
@@ -20,6 +21,12 @@ from .pytest_args import Arg
 from .pytest_run import pytest_suite
 
 Patterns = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+# Test runners the model does not read: a suite that moves to one of them may still run.
+_OTHER_RUNNERS = re.compile(
+    r"(?<![\w-])(node\s+(?:--\S+\s+)*--test|mocha|ava|tap|uvu|jasmine|karma|playwright\s+test"
+    r"|cypress\s+run|bun\s+test|deno\s+test|python[\d.]*\s+-m\s+unittest|nose2|ward)(?![\w-])"
+)
 
 
 @dataclass(frozen=True)
@@ -486,6 +493,19 @@ def _threshold_changes(base: RevisionRuns, head: RevisionRuns) -> list[Change]:
     return changes
 
 
+def _other_runner(scripts: tuple[Script, ...], entry: str | None = None) -> tuple[str, str, int]:
+    """(command, file, line) of the first script (``entry``'s only, when given) that runs a
+    test runner the model does not read, or ("", "", 0)."""
+    for script in scripts:
+        if entry is not None and f"{script.file}:{script.key}" != entry:
+            continue
+        for offset, text in enumerate(script.text.splitlines(), 1):
+            found = _OTHER_RUNNERS.search(text)
+            if found:
+                return " ".join(text.split()), script.file, script.file_line(offset)
+    return "", "", 0
+
+
 def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
     """Every way HEAD runs less of the test suite than BASE did, sorted, without duplicates."""
     base = revision_runs(base_view)
@@ -510,6 +530,7 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
         if suite.invocation.startswith("config")
         for test in suite.running()
     )
+    head_scripts = revision_scripts(head_view)
     ordered = sorted(
         base.suites, key=lambda s: (not s.invocation.startswith("config"), s.invocation, s.runner)
     )
@@ -531,6 +552,29 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
                 )
             )
             continue
+        placeholder = suite.invocation.startswith("config") and (
+            matched is not None and matched not in head.suites
+        )
+        if matched is None or placeholder:
+            # The runner is gone from this entry point (or from the package): if a runner the
+            # model does not read took over, the tests may still run.
+            entry = None if placeholder else suite.invocation.split(" > ")[-1].split(" #")[0]
+            command, file, line = _other_runner(head_scripts, entry)
+            if command:
+                reason = f"may now run under `{command}`, which the model does not read"
+                changes.append(
+                    Change(
+                        CONFIG_WEAKENED,
+                        "UNKNOWN",
+                        file,
+                        line,
+                        suite.invocation,
+                        reason,
+                        suite.runner,
+                        suite.invocation,
+                    )
+                )
+                continue
         if matched is None:
             changes.extend(_outcome_changes(suite, None))
             continue

@@ -75,7 +75,7 @@ class ConfigWeakened(RunsRule):
             "maybe-masked": "{command} may no longer fail the build: {cause}{edit}",
             "command-removed": "{command} ran {runner} at BASE and is gone at HEAD",
             "coverage": "{scope}: coverage threshold {what}",
-            "unparsable": "{command}: {cause}",
+            "other": "{command}: {cause}",
         }
     )
 
@@ -126,4 +126,4 @@ def _wording(change: Change, status: Status, edit: str) -> dict[str, object]:
         return {"variant": "coverage", "scope": change.subject, "what": threshold["what"]}
     if change.reason == "test command removed":
         return {"variant": "command-removed", "command": change.subject, **common}
-    return {"variant": "unparsable", "command": change.subject, "cause": change.reason}
+    return {"variant": "other", "command": change.subject, "cause": change.reason}
