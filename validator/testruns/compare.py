@@ -493,6 +493,20 @@ def _threshold_changes(base: RevisionRuns, head: RevisionRuns) -> list[Change]:
     return changes
 
 
+def _runs_elsewhere(base: Suite, head: RevisionRuns) -> bool:
+    """Whether every test a removed command ran still runs, and can fail the build, in a
+    command of HEAD (a ``make test`` target dropped while tox or CI still runs the suite)."""
+    commands = [
+        s
+        for s in head.suites
+        if not s.invocation.startswith("config") and s.can_fail.status is Status.RUNS
+    ]
+    running = base.running()
+    return bool(running) and all(
+        any(t in s.tests and s.tests[t].status is Status.RUNS for s in commands) for t in running
+    )
+
+
 def _other_runner(scripts: tuple[Script, ...], entry: str | None = None) -> tuple[str, str, int]:
     """(command, file, line) of the first script (``entry``'s only, when given) that runs a
     test runner the model does not read, or ("", "", 0)."""
@@ -576,7 +590,8 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
                 )
                 continue
         if matched is None:
-            changes.extend(_outcome_changes(suite, None))
+            if not _runs_elsewhere(suite, head):
+                changes.extend(_outcome_changes(suite, None))
             continue
         elsewhere = by_configuration if suite.invocation.startswith("config") else frozenset()
         changes.extend(_test_changes(suite, matched, head_view, elsewhere))

@@ -255,3 +255,16 @@ def test_an_expression_with_operators_in_a_workflow_is_not_the_shells(changes: C
     assert [c[:2] for c in changes(base, {**head, ".github/workflows/ci.yml": masked})] == [
         ("config-weakened", "FAIL")
     ]
+
+
+def test_a_make_target_removed_while_tox_still_runs_the_suite_is_no_change(
+    changes: Callable,
+) -> None:
+    tests = {"tests/test_a.py": "def test_a():\n    assert 1\n"}
+    tox = "[tox]\nenvlist = py\n\n[testenv]\ncommands = pytest tests\n"
+    base = {**tests, "tox.ini": tox, "Makefile": "test:\n\tpytest\n"}
+    assert changes(base, {**tests, "tox.ini": tox}) == []
+    narrowed = tox.replace("pytest tests", "pytest tests -k nothing")
+    assert ("config-weakened", "FAIL", "Makefile:target test #pytest.1", "Makefile", 2) in (
+        changes(base, {**tests, "tox.ini": narrowed})
+    )
