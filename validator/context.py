@@ -56,6 +56,7 @@ class CheckOutput:
     tests: list[TestRow] = field(default_factory=list)
     contracts: list[ContractRow] = field(default_factory=list)
     requirements: list[RequirementRow] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # for the report header
 
     def extend(self, other: CheckOutput) -> None:
         """Append another check's output."""
@@ -63,6 +64,7 @@ class CheckOutput:
         self.tests.extend(other.tests)
         self.contracts.extend(other.contracts)
         self.requirements.extend(other.requirements)
+        self.notes.extend(other.notes)
 
 
 @dataclass

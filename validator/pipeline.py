@@ -22,7 +22,7 @@ from .checks.traceability import requirement_findings
 from .config import load_config
 from .context import AnalysisContext, ChangeSet, CheckOutput
 from .factstore import FactStore
-from .findings import Finding, Status
+from .findings import KINDS, Finding, Status
 from .llm_pass import LlmLimits, run_llm_pass
 from .report.model import (
     ContractRow,
@@ -143,7 +143,7 @@ def run_audit(
     if client is not None and spec is not None:
         limits = LlmLimits(opts.llm_max_cells, opts.llm_max_tokens)
         _apply_llm(spec, ctx.so_far, client, store.head_text, limits)
-    notes = list(change.notes)
+    notes = list(change.notes) + ctx.so_far.notes
     if store.skipped:
         kinds = sorted(set(store.skipped.values()))
         notes.append(f"{len(store.skipped)} file(s) not parsed ({', '.join(kinds)})")
@@ -157,6 +157,7 @@ def run_audit(
         if config.rule_enabled(f.rule, f.kind) and not config.is_excluded(f.file)
     ]
     tests = [_retest(t, findings) for t in ctx.so_far.tests]
+    tests += orphan_rows(tests, findings)
     contracts = kept_contract_rows(ctx.so_far.contracts, findings)
     header = Header(
         spec_name=spec.name if spec else None,
@@ -204,19 +205,50 @@ def extraction_errors(store: FactStore) -> list[str]:
     return sorted(out)
 
 
+def covers(finding: Finding, row: TestRow) -> bool:
+    """Whether a test-integrity finding belongs to a test row: the test's own finding, or one
+    on what encloses it (a skipped class or ``describe``, a module-wide ``pytestmark``)."""
+    if finding.file != row.file:
+        return False
+    if finding.symbol == row.file:
+        return True
+    if not finding.symbol:
+        return False
+    own = finding.symbol.split("::", 1)[-1]
+    return row.name == own or row.name.startswith((own + "::", own + " > "))
+
+
 def _retest(row: TestRow, findings: list[Finding]) -> TestRow:
     """A test row recomputed from the findings that survived suppression and rule selection."""
     mine = [
         f
         for f in findings
-        if f.kind.startswith("test.")
-        and f.file == row.file
-        and not f.pre_existing
-        and f.symbol.split("::", 1)[-1] == row.name
+        if KINDS[f.kind] == "test-integrity" and not f.pre_existing and covers(f, row)
     ]
     statuses = {f.status for f in mine}
     status = Status.FAIL if Status.FAIL in statuses else Status.UNKNOWN if statuses else Status.PASS
     return replace(row, status=status, kinds=tuple(sorted({f.kind for f in mine})))
+
+
+def orphan_rows(rows: list[TestRow], findings: list[Finding]) -> list[TestRow]:
+    """A row for every goal-caused test-integrity finding that no test row holds (a skip on a
+    class or module with no test left in the change set): every FAIL of the JSON report must
+    be a cell the gate reads (DESIGN §6)."""
+    orphans: dict[tuple[str, str, int], list[Finding]] = {}
+    for f in findings:
+        if KINDS[f.kind] != "test-integrity" or f.pre_existing:
+            continue
+        if any(covers(f, row) for row in rows):
+            continue
+        name = f.symbol.split("::", 1)[-1] if f.symbol and f.symbol != f.file else f.file
+        orphans.setdefault((f.file, name, f.line), []).append(f)
+    out = []
+    for (file, name, line), found in sorted(orphans.items()):
+        statuses = {f.status for f in found}
+        status = Status.FAIL if Status.FAIL in statuses else Status.UNKNOWN
+        kinds = tuple(sorted({f.kind for f in found}))
+        out.append(TestRow(file=file, name=name, line=line, status=status, kinds=kinds))
+    return out
 
 
 def threshold_reached(report: Report, fail_on: str | None) -> bool:

@@ -12,10 +12,12 @@ from .contracts import ContractCheck
 from .integrity import IntegrityCheck
 from .placeholders import PlaceholderCheck
 from .scope import ScopeCheck
+from .testruns import TestRunCheck
 from .traceability import TraceabilityCheck
 
 CHECKS: tuple[Check, ...] = (
     IntegrityCheck(),
+    TestRunCheck(),
     PlaceholderCheck(),
     ScopeCheck(),
     ContractCheck(),

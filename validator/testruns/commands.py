@@ -19,7 +19,7 @@ from .launchers import runner_of, strip_wrappers
 from .model import Cause
 from .propagation import DIALECTS, guard_effects, propagation
 from .pytest_args import Arg
-from .script_text import argv_commands, line_prefix, with_posargs
+from .script_text import argv_commands, expressions_as_variables, line_prefix, with_posargs
 
 # Names the comparison and the rules import from here.
 __all__ = ["DIALECTS", "Resolver", "RunnerCall", "propagation", "runner_calls", "strip_wrappers"]
@@ -153,7 +153,7 @@ class Resolver:
                 for n, text in enumerate(script.text.splitlines(), 1)
             ]
         else:
-            groups = [(0, split_script(script.text))]
+            groups = [(0, split_script(expressions_as_variables(script.text)))]
         cwd = script.cwd
         last_group = extra_line - 1 if extra_line else len(groups) - 1
         for group_index, (offset, raw_commands) in enumerate(groups):

@@ -3,6 +3,10 @@ no longer fail, every coverage threshold lowered; UNKNOWN where the model cannot
 
 from __future__ import annotations
 
+import re
+
+from ...extractors.runners.entrypoints import revision_scripts
+from ...extractors.runners.scripts import Script
 from ...extractors.runners.view import RevisionView
 from .model import CONFIG_WEAKENED, REMOVED, Cause, Change, Status, Suite, Verdict
 from .runs import Patterns, RevisionRuns, revision_runs
@@ -10,6 +14,12 @@ from .thresholds import threshold_changes
 
 # Names the package and the rules import from here.
 __all__ = ["RevisionRuns", "compare", "revision_runs"]
+
+# Test runners the model does not read: a suite that moves to one of them may still run.
+_OTHER_RUNNERS = re.compile(
+    r"(?<![\w-])(node\s+(?:--\S+\s+)*--test|mocha|ava|tap|uvu|jasmine|karma|playwright\s+test"
+    r"|cypress\s+run|bun\s+test|deno\s+test|python[\d.]*\s+-m\s+unittest|nose2|ward)(?![\w-])"
+)
 
 
 def _cause_text(causes: tuple[Cause, ...]) -> str:
@@ -64,6 +74,12 @@ def _qualname(test_id: str) -> str:
     return test_id.split("::", 1)[1] if "::" in test_id else test_id
 
 
+def _leaf(test_id: str) -> str:
+    """A test's own name, without its file, class or ``describe`` (a test class renamed, or
+    a test moved into another class, keeps it)."""
+    return _qualname(test_id).split("::")[-1].split(" > ")[-1]
+
+
 def _test_changes(
     base: Suite, head: Suite, head_view: RevisionView, elsewhere: frozenset[str]
 ) -> list[Change]:
@@ -76,6 +92,7 @@ def _test_changes(
     successors: dict[str, list[tuple[str, Verdict]]] = {}
     for test, verdict in sorted(new_ids.items()):
         successors.setdefault(_qualname(test), []).append((test, verdict))
+        successors.setdefault(f"leaf:{_leaf(test)}", []).append((test, verdict))
         body = head.bodies.get(test, "")
         if body:
             successors.setdefault(f"body:{body}", []).append((test, verdict))
@@ -88,8 +105,10 @@ def _test_changes(
             continue
         if after is None:
             body = base.bodies.get(test, "")
-            moved = successors.get(_qualname(test), []) + (
-                successors.get(f"body:{body}", []) if body else []
+            moved = (
+                successors.get(_qualname(test), [])
+                + (successors.get(f"body:{body}", []) if body else [])
+                + successors.get(f"leaf:{_leaf(test)}", [])
             )
             if any(v.status is Status.RUNS for _, v in moved):
                 continue
@@ -175,6 +194,33 @@ def _outcome_changes(base: Suite, head: Suite | None) -> list[Change]:
     ]
 
 
+def _runs_elsewhere(base: Suite, head: RevisionRuns) -> bool:
+    """Whether every test a removed command ran still runs, and can fail the build, in a
+    command of HEAD (a ``make test`` target dropped while tox or CI still runs the suite)."""
+    commands = [
+        s
+        for s in head.suites
+        if not s.invocation.startswith("config") and s.can_fail.status is Status.RUNS
+    ]
+    running = base.running()
+    return bool(running) and all(
+        any(t in s.tests and s.tests[t].status is Status.RUNS for s in commands) for t in running
+    )
+
+
+def _other_runner(scripts: tuple[Script, ...], entry: str | None = None) -> tuple[str, str, int]:
+    """(command, file, line) of the first script (``entry``'s only, when given) that runs a
+    test runner the model does not read, or ("", "", 0)."""
+    for script in scripts:
+        if entry is not None and f"{script.file}:{script.key}" != entry:
+            continue
+        for offset, text in enumerate(script.text.splitlines(), 1):
+            found = _OTHER_RUNNERS.search(text)
+            if found:
+                return " ".join(text.split()), script.file, script.file_line(offset)
+    return "", "", 0
+
+
 def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
     """Every way HEAD runs less of the test suite than BASE did, sorted, without duplicates."""
     base = revision_runs(base_view)
@@ -199,6 +245,7 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
         if suite.invocation.startswith("config")
         for test in suite.running()
     )
+    head_scripts = revision_scripts(head_view)
     ordered = sorted(
         base.suites, key=lambda s: (not s.invocation.startswith("config"), s.invocation, s.runner)
     )
@@ -220,8 +267,32 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
                 )
             )
             continue
+        placeholder = suite.invocation.startswith("config") and (
+            matched is not None and matched not in head.suites
+        )
+        if matched is None or placeholder:
+            # The runner is gone from this entry point (or from the package): if a runner the
+            # model does not read took over, the tests may still run.
+            entry = None if placeholder else suite.invocation.split(" > ")[-1].split(" #")[0]
+            command, file, line = _other_runner(head_scripts, entry)
+            if command:
+                reason = f"may now run under `{command}`, which the model does not read"
+                changes.append(
+                    Change(
+                        CONFIG_WEAKENED,
+                        "UNKNOWN",
+                        file,
+                        line,
+                        suite.invocation,
+                        reason,
+                        suite.runner,
+                        suite.invocation,
+                    )
+                )
+                continue
         if matched is None:
-            changes.extend(_outcome_changes(suite, None))
+            if not _runs_elsewhere(suite, head):
+                changes.extend(_outcome_changes(suite, None))
             continue
         elsewhere = by_configuration if suite.invocation.startswith("config") else frozenset()
         changes.extend(_test_changes(suite, matched, head_view, elsewhere))

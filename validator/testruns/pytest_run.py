@@ -106,6 +106,7 @@ class _Collector:
             if posixpath.basename(p) == "conftest.py"
         }
         self.global_causes: list[tuple[Status, Cause]] = []
+        self._loaded: dict[str, bool] = {}
         self.locations: dict[str, int] = {}
         self.bodies: dict[str, str] = {}
         self.starts = self._starts()
@@ -284,9 +285,34 @@ class _Collector:
                     Cause(cause.setting, f"{cause.detail} ({error})", cause.file, cause.line)
                 )
         for folder, facts in sorted(self.conftests.items()):
-            self._conftest_causes(facts, folder, path, item, drops, unknown)
+            loaded = self._conftest_loaded(folder)
+            self._conftest_causes(facts, folder, path, item, drops, unknown, loaded)
         unknown.extend(self.options.cache_dependent)
         return drops, unknown
+
+    def _conftest_loaded(self, folder: str) -> bool:
+        """Whether pytest loads the conftest.py of ``folder`` at all: one in a folder on the way
+        to a start, or in a folder collection walks into (not pruned by ``norecursedirs``, a
+        virtualenv or an ignore). A conftest in a folder never collected (a fixture tree outside
+        ``testpaths``) has no effect, not even through a session-wide hook."""
+        if folder not in self._loaded:
+            self._loaded[folder] = any(
+                _under(start, folder) or (_under(folder, start) and not self._pruned(start, folder))
+                for start, _, _ in self.starts
+            )
+        return self._loaded[folder]
+
+    def _pruned(self, start: str, folder: str) -> bool:
+        """Whether collection from ``start`` stops before reaching ``folder``."""
+        parts = folder.split("/")
+        depth = len(start.split("/")) if start else 0
+        for end in range(depth + 1, len(parts) + 1):
+            sub = "/".join(parts[:end])
+            if any(fnmatch.fnmatch(parts[end - 1], p) for p in self.norecurse.values):
+                return True
+            if self._in_venv(sub) or self._ignored(sub):
+                return True
+        return False
 
     @staticmethod
     def _conftest_causes(
@@ -296,11 +322,12 @@ class _Collector:
         item: PyTestItem,
         drops: list[Cause],
         unknown: list[Cause],
+        loaded: bool = True,
     ) -> None:
         """Hooks and unreadable ignores of one conftest that may touch ``item`` at ``path``."""
         inside = _under(posixpath.dirname(path), folder)
         for hook in facts.hooks:
-            if not (hook.session_wide or inside):
+            if not ((hook.session_wide and loaded) or inside):
                 continue
             if hook.markers and not set(hook.markers) & set(item.markers):
                 continue

@@ -51,3 +51,13 @@ def argv_commands(text: str) -> tuple[SimpleCommand, ...]:
     except ValueError:
         return (SimpleCommand(tuple(text.split()) or ("true",), 1, "", "", parsed=False),)
     return (SimpleCommand(tuple(words), 1, "", ""),) if words else ()
+
+
+_EXPRESSION = re.compile(r"\$\{\{.*?\}\}")
+
+
+def expressions_as_variables(text: str) -> str:
+    """A CI expression (``${{ matrix.tox || format('py{0}', matrix.python) }}``) is expanded
+    before the shell runs: it stands for one value the model does not know, like a variable,
+    and the operators inside it are not the shell's."""
+    return _EXPRESSION.sub("$CI_EXPRESSION", text)

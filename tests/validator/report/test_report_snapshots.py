@@ -125,7 +125,13 @@ def _build(case: Case, root: Path) -> Path:
     (root / "README.md").write_text("# fixture\n", encoding="utf-8")
     for tree, message in case.commits:
         if tree is not None:
-            shutil.copytree(tree, root, dirs_exist_ok=True, ignore=_ignore_pycache)
+            shutil.copytree(
+                tree,
+                root,
+                dirs_exist_ok=True,
+                ignore=_ignore_pycache,
+                copy_function=shutil.copyfile,
+            )
         _git(root, "add", "-A")
         _git(root, "commit", "-q", "--allow-empty", "-m", message)
     return root

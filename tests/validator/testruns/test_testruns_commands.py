@@ -239,3 +239,32 @@ def test_a_workflow_that_no_longer_parses_is_unknown_not_removed(changes: Callab
     base = _workflow("pytest -q")
     head = {**TESTS, ".github/workflows/ci.yml": base[".github/workflows/ci.yml"] + "  bad: [\n"}
     assert changes(base, head) == [(WEAK, "UNKNOWN", STEP, ".github/workflows/ci.yml", 1)]
+
+
+def test_an_expression_with_operators_in_a_workflow_is_not_the_shells(changes: Callable) -> None:
+    tests = {"tests/test_a.py": "def test_a():\n    assert 1\n"}
+    workflow = (
+        "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - run: tox run -e ${{ matrix.tox || format('py{0}', matrix.python) }}\n"
+    )
+    tox = "[tox]\nenvlist = py\n\n[testenv]\ncommands = pytest\n"
+    base = {**tests, "tox.ini": tox, ".github/workflows/ci.yml": workflow.replace("run -e", "-e")}
+    head = {**tests, "tox.ini": tox, ".github/workflows/ci.yml": workflow}
+    assert changes(base, head) == []
+    masked = workflow.replace("}}\n", "}} || true\n")
+    assert [c[:2] for c in changes(base, {**head, ".github/workflows/ci.yml": masked})] == [
+        ("config-weakened", "FAIL")
+    ]
+
+
+def test_a_make_target_removed_while_tox_still_runs_the_suite_is_no_change(
+    changes: Callable,
+) -> None:
+    tests = {"tests/test_a.py": "def test_a():\n    assert 1\n"}
+    tox = "[tox]\nenvlist = py\n\n[testenv]\ncommands = pytest tests\n"
+    base = {**tests, "tox.ini": tox, "Makefile": "test:\n\tpytest\n"}
+    assert changes(base, {**tests, "tox.ini": tox}) == []
+    narrowed = tox.replace("pytest tests", "pytest tests -k nothing")
+    assert ("config-weakened", "FAIL", "Makefile:target test #pytest.1", "Makefile", 2) in (
+        changes(base, {**tests, "tox.ini": narrowed})
+    )

@@ -207,3 +207,32 @@ def test_jest_module_path_ignore_pattern_hides_test_files(changes: Callable) -> 
     assert changes(base, head) == [
         (WEAK, "FAIL", "src/users/login.spec.js::logs in", "package.json", 9)
     ]
+
+
+def _package(script: str, dev: tuple[str, ...]) -> str:
+    scripts = {
+        "name": "shop",
+        "scripts": {"test": script},
+        "devDependencies": dict.fromkeys(dev, "1"),
+    }
+    return json.dumps(scripts, indent=2) + "\n"
+
+
+def test_a_move_to_a_runner_the_model_does_not_read_is_unknown_not_removed(
+    changes: Callable,
+) -> None:
+    spec = {"src/cart.test.js": 'test("adds", () => {\n  expect(1).toBe(1);\n});\n'}
+    base = {
+        **spec,
+        "package.json": _package("jest", ("jest",)),
+        "jest.config.js": "module.exports = {};\n",
+    }
+    moved = {**spec, "package.json": _package("node --test", ())}
+    assert changes(base, moved) == [
+        ("config-weakened", "UNKNOWN", "config .", "package.json", 4),
+        ("config-weakened", "UNKNOWN", "package.json:scripts.test #jest.1", "package.json", 4),
+    ]
+    dropped = {**spec, "package.json": _package("echo ok", ())}
+    assert ("config-weakened", "FAIL", "package.json:scripts.test #jest.1", "package.json", 4) in (
+        changes(base, dropped)
+    )

@@ -319,3 +319,33 @@ def test_exit_first_and_quiet_options_are_not_a_change(changes: Callable) -> Non
     base = _with({"pytest.ini": "[pytest]\naddopts = -ra\n"})
     head = _with({"pytest.ini": "[pytest]\naddopts = -ra -xq --maxfail=1 -p no:randomly\n"})
     assert changes(base, head) == []
+
+
+def test_a_hook_in_a_conftest_pytest_never_loads_drops_nothing(changes: Callable) -> None:
+    hook = (
+        "def pytest_collection_modifyitems(config, items):\n"
+        "    items[:] = [i for i in items if 'refund' not in i.name]\n"
+    )
+    base = _with({"pytest.ini": "[pytest]\ntestpaths = tests\nnorecursedirs = vendor\n"})
+    outside = {**base, "fixtures/cheat/conftest.py": hook, "tests/vendor/conftest.py": hook}
+    assert changes(base, outside) == []
+    inside = {**base, "tests/conftest.py": hook}
+    assert (WEAK, "FAIL", "tests/test_orders.py::test_refund_rounding", "tests/conftest.py", 1) in (
+        changes(base, inside)
+    )
+
+
+def test_a_test_class_renamed_with_its_tests_rewritten_still_runs_them(changes: Callable) -> None:
+    base = {
+        "tests/test_sign.py": "class TestSigning:\n    def test_sign(self):\n        assert 1\n"
+    }
+    head = {
+        "tests/test_signer.py": "class TestSigner:\n    def test_sign(self):\n        assert 2\n"
+    }
+    assert changes(base, head) == []
+    gone = {
+        "tests/test_signer.py": "class TestSigner:\n    def test_verify(self):\n        assert 2\n"
+    }
+    assert changes(base, gone) == [
+        (REMOVED, "FAIL", "tests/test_sign.py::TestSigning::test_sign", "tests/test_sign.py", 2)
+    ]
