@@ -8,19 +8,36 @@ from types import MappingProxyType
 from ....extractors.facts import FileFacts
 from ....extractors.integrity_facts import Skip, TestCase
 from ...findings import Finding
+from ...report.model import Location
+from ...testdiff.model import Change, FileComparison
 from ..rule import FileContext, FileRule
-from .common import names_any_exception, own_and_helper_assertions
-from .weakening import EXACT, WEAK, check_kind, loosened, subject
+from .common import names_any_exception, own_and_helper_assertions, tests_by_name
+from .weakening import EXACT, WEAK, WEAKENINGS, check_kind, loosened, subject
+
+
+def _one_line(text: str | None) -> str:
+    return " ".join((text or "").split()).rstrip(";")
 
 
 class WeakenedTest(FileRule):
     """## What it does
     Compares each test of the change set with the same test (same file, same
-    name) at BASE and reports when it asserts less: fewer assertions; an exact
-    comparison turned into `is not None`, `toBeDefined()`, `toBeTruthy()` or a bare
-    truth test; a specific exception turned into `Exception` or its `match=`
-    dropped; a threshold or tolerance loosened (`< 100` → `< 1000`,
-    `abs=0.01` → `abs=0.5`, `toBeCloseTo(x, 5)` → `toBeCloseTo(x, 1)`); a new skip.
+    name, or the BASE test renamed) at BASE, assertion by assertion, from the
+    parsed BASE and HEAD source, and reports when it asserts less: an assertion
+    deleted from a test that still exists (or fewer assertions); an exact
+    comparison turned into a membership (`in`, `toContain`), substring, partial
+    object (`toMatchObject`, `objectContaining`, some keys of a dict), truthiness,
+    `is not None` / `toBeDefined()` or type check; an exact count turned into a
+    bound (`toHaveLength(3)` → `toBeGreaterThan(0)`, `call_count == 2` →
+    `assert_called()`); a call-argument check turned into "was called"
+    (`toHaveBeenCalledWith(x)` → `toHaveBeenCalled()`); a specific exception
+    turned into a broader one or its message match dropped; a threshold or
+    tolerance loosened (`< 100` → `< 1000`, `abs=0.01` → `abs=0.5`,
+    `toBeCloseTo(x, 5)` → `toBeCloseTo(x, 1)`); a new skip. The message quotes
+    the assertion as it was and as it is now. A stricter check, a more specific
+    exception, a reformatted assertion and a changed expected value are not
+    weakenings (the last is expectation-edited's when the code under test changed
+    too).
 
     ## Why is this bad?
     Weakening a test until it passes is the quietest way to fake progress: the
@@ -48,6 +65,9 @@ class WeakenedTest(FileRule):
     message = MappingProxyType(
         {
             "fewer": "{test} has {now} assertion(s); {was} at BASE",
+            "weaker": "{what}: {before} -> {after}",
+            "replaced": "assertion replaced by a check of something else: {before} -> {after}",
+            "removed": "{test} still exists but no longer checks: {removed}",
             "exact": "exact check on {subject} weakened to: {assertion}",
             "broadened": "expected exception broadened: {assertion}",
             "loosened": "threshold loosened: {before} -> {after}",
@@ -56,10 +76,57 @@ class WeakenedTest(FileRule):
     )
 
     def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
-        """Tests that assert less than the same test did at BASE (``context.base``)."""
-        base = context.base
-        if base is None:
+        """Tests that assert less than the same test did at BASE: the structural comparison
+        of the source (``context.comparison``), then the assertion facts (``context.base``)
+        for what it does not say."""
+        if context.base is None:
             return
+        said: set[int] = set()
+        if context.comparison is not None:
+            for found in self._structural(facts, context.comparison):
+                said.add(found.line)
+                yield found
+        for found in self._by_facts(facts, context.base):
+            if found.line not in said:
+                yield found
+
+    def _structural(self, facts: FileFacts, comparison: FileComparison) -> Iterator[Finding]:
+        tests = tests_by_name(facts)
+        for compared in comparison.tests:
+            test = tests.get(compared.head_name or compared.name)
+            if test is None:
+                continue
+            lines: set[int] = set()
+            gone: list[str] = []
+            for change in compared.changes:
+                if change.head_line is None:
+                    if change.change is Change.ASSERTION_REMOVED:
+                        gone.append(_one_line(change.base_text))
+                    continue
+                if change.head_line in lines:
+                    continue
+                at = Location(facts.path, change.head_line)
+                before, after = _one_line(change.base_text), _one_line(change.head_text)
+                if change.change in WEAKENINGS:
+                    what = WEAKENINGS[change.change]
+                    lines.add(change.head_line)
+                    yield self.finding(
+                        at,
+                        variant="weaker",
+                        symbol=test.symbol,
+                        what=what,
+                        before=before,
+                        after=after,
+                    )
+                elif change.change is Change.ASSERTION_REMOVED:
+                    lines.add(change.head_line)
+                    yield self.finding(
+                        at, variant="replaced", symbol=test.symbol, before=before, after=after
+                    )
+            if gone:
+                yield self.finding(test, variant="removed", test=test.name, removed="; ".join(gone))
+
+    def _by_facts(self, facts: FileFacts, base: FileFacts) -> Iterator[Finding]:
         base_tests = {t.symbol: t for t in base.of_type(TestCase)}
         base_asserts = own_and_helper_assertions(base)
         head_asserts = own_and_helper_assertions(facts)
