@@ -29,6 +29,14 @@ def _shown(value: object, language: str) -> str:
     return repr(value)
 
 
+def _extends(before: object, after: object) -> bool:
+    """True when an expected object literal only gained keys: every BASE key keeps its value,
+    so the check pins down all it did and more (a new field of the result)."""
+    if not isinstance(before, MapValue) or not isinstance(after, MapValue):
+        return False
+    return all(item in after.items for item in before.items)
+
+
 def _one_line(text: str | None) -> str:
     return " ".join((text or "").split()).rstrip(";")
 
@@ -41,7 +49,8 @@ class ExpectationEdited(FileRule):
     through its imports, and where the spec's requirements did not change. When
     the spec changed in the same change set, the edit may be what was asked for:
     the cell is UNKNOWN, as it is when no spec is known. An expected value edited
-    while the code it checks did not change is not reported here (the weakened-test
+    while the code it checks did not change, and an expected object that only
+    gained keys (every BASE field keeps its value), are not reported here (the weakened-test
     rule reports it when the new check is weaker).
 
     ## Why is this bad?
@@ -96,6 +105,8 @@ class ExpectationEdited(FileRule):
                 continue
             for change in compared.changes:
                 if change.change is not Change.EXPECTED_EDITED or change.head_line is None:
+                    continue
+                if _extends(change.base_value, change.head_value):
                     continue
                 was, now = _one_line(change.base_text), _one_line(change.head_text)
                 if change.base_value is not None or change.head_value is not None:
