@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from types import MappingProxyType
 
@@ -17,6 +18,20 @@ from .weakening import EXACT, WEAK, WEAKENINGS, check_kind, loosened, subject
 
 def _one_line(text: str | None) -> str:
     return " ".join((text or "").split()).rstrip(";")
+
+
+_ASSERT_KEYWORD = re.compile(r"^assert\s+")
+_BARE_NAME = re.compile(r"^[\w.]+$")
+
+
+def _still_checked(removed: str, head_texts: list[str]) -> bool:
+    """True when every part of a removed assertion (``a and b``) is still checked, word for
+    word, inside an assertion the HEAD test or a helper it calls runs (a loop folded into
+    ``all(...)``, checks moved into a shared helper)."""
+    parts = [p.strip() for p in _ASSERT_KEYWORD.sub("", removed).split(" and ")]
+    return all(
+        not _BARE_NAME.match(part) and any(part in text for text in head_texts) for part in parts
+    )
 
 
 class WeakenedTest(FileRule):
@@ -92,16 +107,21 @@ class WeakenedTest(FileRule):
 
     def _structural(self, facts: FileFacts, comparison: FileComparison) -> Iterator[Finding]:
         tests = tests_by_name(facts)
+        runs = own_and_helper_assertions(facts)
         for compared in comparison.tests:
             test = tests.get(compared.head_name or compared.name)
             if test is None:
                 continue
             lines: set[int] = set()
             gone: list[str] = []
+            head_texts = [_one_line(a.text) for a in runs.get(test.symbol, [])]
             for change in compared.changes:
                 if change.head_line is None:
-                    if change.change is Change.ASSERTION_REMOVED:
-                        gone.append(_one_line(change.base_text))
+                    removed = _one_line(change.base_text)
+                    if change.change is Change.ASSERTION_REMOVED and not _still_checked(
+                        removed, head_texts
+                    ):
+                        gone.append(removed)
                     continue
                 if change.head_line in lines:
                     continue
