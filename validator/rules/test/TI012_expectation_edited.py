@@ -109,7 +109,9 @@ class ExpectationEdited(FileRule):
                 if _extends(change.base_value, change.head_value):
                     continue
                 was, now = _one_line(change.base_text), _one_line(change.head_text)
-                if change.base_value is not None or change.head_value is not None:
+                # A value of None is either a literal null or an expression: show values only
+                # when both sides are known literals, else the assertions as written.
+                if change.base_value is not None and change.head_value is not None:
                     before = _shown(change.base_value, comparison.language)
                     after = _shown(change.head_value, comparison.language)
                     edit = f"expected value edited from {before} to {after}: {was} -> {now}"
