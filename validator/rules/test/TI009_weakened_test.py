@@ -150,7 +150,11 @@ class WeakenedTest(FileRule):
         base_tests = {t.symbol: t for t in base.of_type(TestCase)}
         base_asserts = own_and_helper_assertions(base)
         head_asserts = own_and_helper_assertions(facts)
-        base_skips = {(s.symbol, s.how) for s in base.of_type(Skip)}
+        # Whether each test was skipped at BASE: always (any unconditional skip), or only
+        # under a condition. ``xit`` -> ``it.skip`` is no new skip; ``skipif`` -> ``skip`` is.
+        skipped_before: dict[str, bool] = {}
+        for s in base.of_type(Skip):
+            skipped_before[s.symbol] = skipped_before.get(s.symbol, False) or not s.conditional
         for test in facts.of_type(TestCase):
             if test.symbol not in base_tests:
                 continue
@@ -190,5 +194,7 @@ class WeakenedTest(FileRule):
                         yield self.finding(a, variant="loosened", before=b.text, after=a.text)
                         break
             for s in facts.of_type(Skip):
-                if s.symbol == test.symbol and (s.symbol, s.how) not in base_skips:
+                if s.symbol != test.symbol or (s.symbol in skipped_before and s.conditional):
+                    continue
+                if not skipped_before.get(s.symbol, False):
                     yield self.finding(s, variant="skipped", test=test.name, how=s.how)
