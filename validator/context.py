@@ -43,6 +43,14 @@ class FactStore(Protocol):
         """Facts of the file at BASE, or None when it did not exist there."""
         ...
 
+    def head_text(self, path: str) -> str | None:
+        """The file's text as analysed, or None when it is not readable source."""
+        ...
+
+    def base_text(self, path: str) -> str | None:
+        """The file's text at BASE, or None when it is missing there or not readable source."""
+        ...
+
     def files(self) -> Iterable[str]:
         """Every analysable repo file at HEAD (tracked, not excluded, not never-read), sorted."""
         ...

@@ -131,6 +131,15 @@ class FactStore:
             return None
         return data.decode("utf-8")
 
+    def base_text(self, path: str) -> str | None:
+        """The file's text at BASE, or None when it is missing there or not readable source."""
+        if is_never_read(path):
+            return None
+        data = self._blob(self.base_rev, path)
+        if data is None or unreadable_reason(data, path) is not None:
+            return None
+        return data.decode("utf-8")
+
     def _blob(self, rev: str, path: str) -> bytes | None:
         if rev == EMPTY_TREE:
             return None

@@ -19,6 +19,7 @@ from ..findings import Finding, Status
 from ..report.model import TestRow
 from ..rules import rules_of
 from ..rules.rule import FileContext, FileRule
+from ..rules.test.changes import Reach, comparison_context, spec_changed
 from ..trace.ids import ids_in_test_name, ids_in_text
 
 
@@ -34,9 +35,8 @@ def detect_tests(facts: FileFacts) -> list[Finding]:
     return [f for rule in _file_rules() if not rule.reads_base for f in rule.detect(facts, context)]
 
 
-def weakened(head: FileFacts, base: FileFacts | None) -> list[Finding]:
+def weakened(head: FileFacts, context: FileContext) -> list[Finding]:
     """The findings of the rules that compare a test with its BASE version."""
-    context = FileContext(base=base)
     return [f for rule in _file_rules() if rule.reads_base for f in rule.detect(head, context)]
 
 
@@ -65,6 +65,8 @@ class IntegrityCheck:
                 c.id for r in ctx.spec.requirements for c in r.criteria
             }
         compare = compare_with_base(ctx)
+        reach = Reach(ctx)
+        asks_differently = spec_changed(ctx)
         for path in ctx.change_set.files:
             head = ctx.facts.head(path)
             if head is None or not head.of_type(TestCase):
@@ -73,7 +75,8 @@ class IntegrityCheck:
             found = detect_tests(head)
             if compare:
                 found = subtract_base(found, base, detect_tests)
-            found = _dedupe([*found, *weakened(head, base)])
+            context = comparison_context(ctx, path, reach, asks_differently)
+            found = _dedupe([*found, *weakened(head, context)])
             out.findings.extend(found)
             by_test: dict[str, list[Finding]] = defaultdict(list)
             for f in found:

@@ -12,10 +12,13 @@ import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from ...extractors.facts import FileFacts
 from ..findings import Finding, Status
+
+if TYPE_CHECKING:
+    from ..testdiff.model import FileComparison
 
 FactsT = TypeVar("FactsT", contravariant=True)
 ContextT = TypeVar("ContextT", contravariant=True)
@@ -98,6 +101,12 @@ class FileContext:
 
     base: FileFacts | None = None
     sentinel_names: tuple[str, ...] = ()
+    # The structural comparison of the file's tests between BASE and HEAD source (testdiff).
+    comparison: FileComparison | None = None
+    # Production files of the change set the file reaches through its imports, sorted.
+    changed_code: tuple[str, ...] = ()
+    # Whether the change set changed the spec's requirements; None when no spec is known.
+    spec_changed: bool | None = None
 
 
 class FileRule(Rule[FileFacts, FileContext], ABC):

@@ -13,9 +13,13 @@ from ..rule import FileContext, FileRule
 
 class CommentedAssert(FileRule):
     """## What it does
-    Finds assertions left in comments inside a live test
-    (`# assert total == 3`, `// expect(total).toBe(3)`). Prose such as
-    `# we assert that the cart is empty` is not reported.
+    Finds assertions left in comments inside a live test, in every assertion
+    style: plain `# assert total == 3`, unittest's `# self.assertEqual(...)` and
+    `# self.fail(...)`, `# with pytest.raises(ValueError):`, mock and helper
+    checks (`# sender.assert_called_once_with(...)`), `// expect(total).toBe(3)`
+    (jest, vitest, chai, `chai.expect`), `// assert.equal(...)` and
+    `// assert(ok)` (node:assert), chai's `should`, tap/ava `t.is(...)`. Prose
+    such as `# we assert that the cart is empty` is not reported.
 
     ## Why is this bad?
     The check the test was written for no longer runs; the test still passes
@@ -50,20 +54,39 @@ class CommentedAssert(FileRule):
         """Comments inside tests that hold an assertion's code."""
         python = facts.language == "python"
         for c in facts.of_type(Comment):
-            # Python comments are parsed by the extractor; prose like "assert that it works"
-            # does not parse. Other languages: the assertion's code shape.
-            looks_like_code = (
-                (c.code == "assert" or (c.code == "call" and _ASSERT_CODE.match(c.text.strip())))
-                if python
-                else bool(_ASSERT_CODE.match(c.text.strip()))
-            )
-            if c.in_test and looks_like_code:
+            if c.in_test and _holds_assertion(c, python):
                 yield self.finding(c, comment=c.text.strip())
+
+
+def _holds_assertion(c: Comment, python: bool) -> bool:
+    """True when a comment's text is an assertion's code in one of the test styles."""
+    text = c.text.strip()
+    if not python:
+        return bool(_ASSERT_CODE.match(text))
+    # Python comments are parsed by the extractor; prose like "assert that it works" does
+    # not parse. A block header (``with pytest.raises(E):``) does not parse alone.
+    if c.code == "assert":
+        return True
+    if c.code == "call":
+        return bool(_ASSERT_CODE.match(text))
+    return bool(_PY_RAISES_HEADER.match(text))
 
 
 _ASSERT_CODE = re.compile(
     r"^(?:assert\s+(?:not\s+)?\S.*(?:==|!=|<=|>=|<|>|\bis\b|\bin\b|\(|\[|\.).*"
     r"|assert\s+[A-Za-z_][\w.]*\s*$"
-    r"|self\.assert\w*\(.*|(?:await\s+)?expect\(.*\)\s*\.\s*\w+.*|assert\.\w+\(.*"
-    r"|[\w.\])]+\.should\.\w+.*|pytest\.raises\(.*|t\.(?:equal|ok|same|deepEqual)\(.*)$"
+    # unittest: self.assert*(...), self.fail(...); pytest.fail(...)
+    r"|self\.(?:assert\w*|fail)\(.*|pytest\.(?:fail|raises)\(.*"
+    # mocks and helper libraries: mock.assert_called_once_with(...),
+    # np.testing.assert_allclose(...), assert_that(x).is_equal_to(y)
+    r"|(?:[A-Za-z_][\w.]*\.)?assert_\w+\(.*"
+    # jest / vitest / chai expect chains, chai's should, node:assert and assert(...)
+    r"|(?:await\s+)?(?:chai\.)?expect\(.*\)\s*\.\s*\w+.*|assert\.\w+\(.*"
+    r"|assert\s*\(.*\)\s*;?|[\w.\])]+\.should\.\w+.*"
+    # tap / ava
+    r"|t\.(?:is|not|equal|notEqual|ok|notOk|same|deepEqual|notDeepEqual|true|false|truthy"
+    r"|falsy|throws|notThrows|like|match|regex)\(.*)$"
+)
+_PY_RAISES_HEADER = re.compile(
+    r"^with\s+(?:pytest\.raises|self\.assert(?:Raises|Warns)\w*)\(.*\)(?:\s+as\s+\w+)?\s*:$"
 )

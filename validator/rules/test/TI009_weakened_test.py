@@ -2,25 +2,57 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from types import MappingProxyType
 
 from ....extractors.facts import FileFacts
 from ....extractors.facts.integrity import Skip, TestCase
 from ...findings import Finding
+from ...report.model import Location
+from ...testdiff.model import Change, FileComparison
 from ..rule import FileContext, FileRule
-from .common import names_any_exception, own_and_helper_assertions
-from .weakening import EXACT, WEAK, check_kind, loosened, subject
+from .common import names_any_exception, own_and_helper_assertions, tests_by_name
+from .weakening import EXACT, WEAK, WEAKENINGS, check_kind, loosened, subject
+
+
+def _one_line(text: str | None) -> str:
+    return " ".join((text or "").split()).rstrip(";")
+
+
+_ASSERT_KEYWORD = re.compile(r"^assert\s+")
+_BARE_NAME = re.compile(r"^[\w.]+$")
+
+
+def _still_checked(removed: str, head_texts: list[str]) -> bool:
+    """True when every part of a removed assertion (``a and b``) is still checked, word for
+    word, inside an assertion the HEAD test or a helper it calls runs (a loop folded into
+    ``all(...)``, checks moved into a shared helper)."""
+    parts = [p.strip() for p in _ASSERT_KEYWORD.sub("", removed).split(" and ")]
+    return all(
+        not _BARE_NAME.match(part) and any(part in text for text in head_texts) for part in parts
+    )
 
 
 class WeakenedTest(FileRule):
     """## What it does
     Compares each test of the change set with the same test (same file, same
-    name) at BASE and reports when it asserts less: fewer assertions; an exact
-    comparison turned into `is not None`, `toBeDefined()`, `toBeTruthy()` or a bare
-    truth test; a specific exception turned into `Exception` or its `match=`
-    dropped; a threshold or tolerance loosened (`< 100` → `< 1000`,
-    `abs=0.01` → `abs=0.5`, `toBeCloseTo(x, 5)` → `toBeCloseTo(x, 1)`); a new skip.
+    name, or the BASE test renamed) at BASE, assertion by assertion, from the
+    parsed BASE and HEAD source, and reports when it asserts less: an assertion
+    deleted from a test that still exists (or fewer assertions); an exact
+    comparison turned into a membership (`in`, `toContain`), substring, partial
+    object (`toMatchObject`, `objectContaining`, some keys of a dict), truthiness,
+    `is not None` / `toBeDefined()` or type check; an exact count turned into a
+    bound (`toHaveLength(3)` → `toBeGreaterThan(0)`, `call_count == 2` →
+    `assert_called()`); a call-argument check turned into "was called"
+    (`toHaveBeenCalledWith(x)` → `toHaveBeenCalled()`); a specific exception
+    turned into a broader one or its message match dropped; a threshold or
+    tolerance loosened (`< 100` → `< 1000`, `abs=0.01` → `abs=0.5`,
+    `toBeCloseTo(x, 5)` → `toBeCloseTo(x, 1)`); a new skip. The message quotes
+    the assertion as it was and as it is now. A stricter check, a more specific
+    exception, a reformatted assertion and a changed expected value are not
+    weakenings (the last is expectation-edited's when the code under test changed
+    too).
 
     ## Why is this bad?
     Weakening a test until it passes is the quietest way to fake progress: the
@@ -48,6 +80,9 @@ class WeakenedTest(FileRule):
     message = MappingProxyType(
         {
             "fewer": "{test} has {now} assertion(s); {was} at BASE",
+            "weaker": "{what}: {before} -> {after}",
+            "replaced": "assertion replaced by a check of something else: {before} -> {after}",
+            "removed": "{test} still exists but no longer checks: {removed}",
             "exact": "exact check on {subject} weakened to: {assertion}",
             "broadened": "expected exception broadened: {assertion}",
             "loosened": "threshold loosened: {before} -> {after}",
@@ -56,14 +91,70 @@ class WeakenedTest(FileRule):
     )
 
     def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
-        """Tests that assert less than the same test did at BASE (``context.base``)."""
-        base = context.base
-        if base is None:
+        """Tests that assert less than the same test did at BASE: the structural comparison
+        of the source (``context.comparison``), then the assertion facts (``context.base``)
+        for what it does not say."""
+        if context.base is None:
             return
+        said: set[int] = set()
+        if context.comparison is not None:
+            for found in self._structural(facts, context.comparison):
+                said.add(found.line)
+                yield found
+        for found in self._by_facts(facts, context.base):
+            if found.line not in said:
+                yield found
+
+    def _structural(self, facts: FileFacts, comparison: FileComparison) -> Iterator[Finding]:
+        tests = tests_by_name(facts)
+        runs = own_and_helper_assertions(facts)
+        for compared in comparison.tests:
+            test = tests.get(compared.head_name or compared.name)
+            if test is None:
+                continue
+            lines: set[int] = set()
+            gone: list[str] = []
+            head_texts = [_one_line(a.text) for a in runs.get(test.symbol, [])]
+            for change in compared.changes:
+                if change.head_line is None:
+                    removed = _one_line(change.base_text)
+                    if change.change is Change.ASSERTION_REMOVED and not _still_checked(
+                        removed, head_texts
+                    ):
+                        gone.append(removed)
+                    continue
+                if change.head_line in lines:
+                    continue
+                at = Location(facts.path, change.head_line)
+                before, after = _one_line(change.base_text), _one_line(change.head_text)
+                if change.change in WEAKENINGS:
+                    what = WEAKENINGS[change.change]
+                    lines.add(change.head_line)
+                    yield self.finding(
+                        at,
+                        variant="weaker",
+                        symbol=test.symbol,
+                        what=what,
+                        before=before,
+                        after=after,
+                    )
+                elif change.change is Change.ASSERTION_REMOVED:
+                    lines.add(change.head_line)
+                    yield self.finding(
+                        at, variant="replaced", symbol=test.symbol, before=before, after=after
+                    )
+            if gone:
+                yield self.finding(test, variant="removed", test=test.name, removed="; ".join(gone))
+
+    def _by_facts(self, facts: FileFacts, base: FileFacts) -> Iterator[Finding]:
         base_tests = {t.symbol: t for t in base.of_type(TestCase)}
         base_asserts = own_and_helper_assertions(base)
         head_asserts = own_and_helper_assertions(facts)
-        base_skips = {(s.symbol, s.how) for s in base.of_type(Skip)}
+        # Whether each test was skipped at BASE: always (any unconditional skip), or only
+        # under a condition. ``xit`` -> ``it.skip`` is no new skip; ``skipif`` -> ``skip`` is.
+        skipped_before: dict[str, bool] = {}
+        for s in base.of_type(Skip):
+            skipped_before[s.symbol] = skipped_before.get(s.symbol, False) or not s.conditional
         for test in facts.of_type(TestCase):
             if test.symbol not in base_tests:
                 continue
@@ -103,5 +194,7 @@ class WeakenedTest(FileRule):
                         yield self.finding(a, variant="loosened", before=b.text, after=a.text)
                         break
             for s in facts.of_type(Skip):
-                if s.symbol == test.symbol and (s.symbol, s.how) not in base_skips:
+                if s.symbol != test.symbol or (s.symbol in skipped_before and s.conditional):
+                    continue
+                if not skipped_before.get(s.symbol, False):
                     yield self.finding(s, variant="skipped", test=test.name, how=s.how)

@@ -39,3 +39,9 @@ def own_and_helper_assertions(facts: FileFacts) -> dict[str, list[Assertion]]:
                 own.extend(helpers.get(name, []))
         result[test.symbol] = own
     return result
+
+
+def tests_by_name(facts: FileFacts) -> dict[str, TestCase]:
+    """The file's tests by their name inside the file (``Class::test``, ``describe > it``),
+    the names the structural comparison (``testdiff``) gives them."""
+    return {t.symbol.split("::", 1)[-1]: t for t in facts.of_type(TestCase)}

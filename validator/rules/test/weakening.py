@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ....extractors.facts.integrity import Assertion
+from ...testdiff.model import Change
 
 EXACT = {
     "==",
@@ -118,3 +119,19 @@ def loosened(before: Assertion, after: Assertion) -> bool:
     if key == "toBeCloseTo" and len(na) >= 2:
         return na[1] < nb[1]
     return False
+
+
+# How each testdiff change weakens an assertion, as a report message says it.
+WEAKENINGS = {
+    Change.TOLERANCE_WIDENED: "tolerance widened",
+    Change.EXCEPTION_WIDENED: "expected exception widened",
+    Change.EXACT_TO_MEMBERSHIP: "exact check turned into a membership check",
+    Change.EXACT_TO_SUBSTRING: "exact check turned into a substring check",
+    Change.EXACT_TO_PARTIAL: "exact check turned into a partial check",
+    Change.EXACT_TO_TRUTHINESS: "exact check turned into a truthiness check",
+    Change.EXACT_TO_NONE_CHECK: "exact check turned into a not-None check",
+    Change.EXACT_TO_TYPE_CHECK: "exact check turned into a type check",
+    Change.COUNT_TO_BOUND: "exact count turned into a bound",
+    Change.CALLED_WITH_TO_CALLED: "call-argument check turned into was-called",
+    Change.BOUND_LOOSENED: "threshold loosened",
+}
