@@ -4,8 +4,9 @@
     python scripts/new_rule.py TI010 test.skipped skipped_by_environment
 
 The module lands in ``validator/rules/<family>/<ID>_<snake_name>.py`` (the family is the
-kind's prefix), with the documentation sections to fill in and a ``detect`` that raises
-until its matching logic is written; the fixture folder ``fixtures/rules/<ID>/`` gets one
+kind's prefix), with the documentation sections to fill in and no ``detect`` yet: the class
+stays abstract, so the registry leaves it out and no audit runs it until its matching logic
+is written; the fixture folder ``fixtures/rules/<ID>/`` gets one
 annotated positive, one clean look-alike and an empty ``expected.txt``, so the fixture test
 fails until the rule works. CONTRIBUTING.md ("Adding a rule") lists the steps after this.
 """
@@ -18,6 +19,7 @@ import sys
 from pathlib import Path
 
 from ralph_validate.validator.findings import KINDS
+from ralph_validate.validator.rules import list_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_ID = re.compile(r"^[A-Z]{2}\d{3}$")
@@ -30,11 +32,7 @@ MODULE = '''"""{id} {name}: {why}"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from ....extractors.facts import FileFacts
-from ...findings import Finding
-from ..rule import FileContext, FileRule
+from ..rule import FileRule
 
 
 class {cls}(FileRule):
@@ -64,9 +62,9 @@ class {cls}(FileRule):
     summary = "One sentence: what this rule finds."
     message = "{{what}}: explain the finding"
 
-    def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
-        """Every finding of this rule in one file version."""
-        raise NotImplementedError("{id} has no matching logic yet: write detect()")
+    # ``def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]``
+    # holds the matching logic (facts: ``extractors.facts``; findings only through
+    # ``self.finding``); until it is written the class is abstract and the registry skips it.
 '''
 
 FIXTURE = """def test_{snake}_fires():
@@ -92,6 +90,11 @@ def _existing_ids(root: Path) -> set[str]:
     return {p.name[:5] for p in rules.glob("*/*.py") if RULE_ID.match(p.name[:5])}
 
 
+def _has_rules(family: str) -> bool:
+    """True when the registry already has rules of the family (so a check runs them)."""
+    return any(rule.kind.split(".", 1)[0] == family for rule in list_rules())
+
+
 def write_rule(root: Path, rule_id: str, kind: str, snake: str) -> list[Path]:
     """Write the rule module and its fixture folder under ``root``; the paths written."""
     if not RULE_ID.match(rule_id):
@@ -103,6 +106,11 @@ def write_rule(root: Path, rule_id: str, kind: str, snake: str) -> list[Path]:
     family = kind.split(".", 1)[0]
     if family in ROW_FAMILIES:
         raise ValueError(f"{family} rules read rows, not file facts: copy a rule of the family")
+    if not _has_rules(family):
+        raise ValueError(
+            f"no check runs {family} rules yet: add the family's driver in validator/checks/ "
+            "and its package to pyproject.toml first (CONTRIBUTING.md, 'Adding a rule', step 9)"
+        )
     if rule_id in _existing_ids(root) or (root / "fixtures" / "rules" / rule_id).exists():
         raise ValueError(f"{rule_id} exists already")
     package = root / "validator" / "rules" / family

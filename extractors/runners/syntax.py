@@ -1,33 +1,20 @@
-"""tree-sitter parsers made here (the project's shared helpers are being moved)."""
+"""Syntax helpers for configuration code: parsing through the shared tree-sitter plumbing,
+and literal readers that decode escapes (a setting's value is compared as the runner sees it).
+"""
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from functools import cache
 
 import tree_sitter as ts
-import tree_sitter_javascript
-import tree_sitter_python
-import tree_sitter_typescript
 
-_GRAMMARS = {
-    "python": tree_sitter_python.language,
-    "javascript": tree_sitter_javascript.language,
-    "typescript": tree_sitter_typescript.language_typescript,
-    "tsx": tree_sitter_typescript.language_tsx,
-}
-
-
-@cache
-def _parser(name: str) -> ts.Parser:
-    """One parser per grammar and process."""
-    return ts.Parser(ts.Language(_GRAMMARS[name]()))
+from ..common import treesitter as T
 
 
 def parse(name: str, data: bytes) -> ts.Node:
     """The root node of ``data`` parsed with grammar ``name``."""
-    return _parser(name).parse(data).root_node
+    return T.parse(name, data).root_node
 
 
 def grammar_for(path: str) -> str:

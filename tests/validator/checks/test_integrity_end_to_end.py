@@ -133,7 +133,7 @@ def test_rule_selection_from_the_configuration(repo, validate) -> None:
     assert [f["kind"] for f in data["findings"]] == ["placeholder.sentinel"]
 
 
-def test_rule_docs_are_generated_from_the_catalogue() -> None:
+def test_rule_docs_are_generated_from_the_rule_registry() -> None:
     for name, text in pages().items():
         assert (ROOT / "docs/rules" / name).read_text() == text, name
     assert sorted(p.name for p in (ROOT / "docs/rules").iterdir()) == sorted(pages())

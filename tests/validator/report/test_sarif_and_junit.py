@@ -136,7 +136,7 @@ def test_sarif_results_are_the_findings_with_levels_and_baseline_state() -> None
         assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
 
 
-def test_sarif_uses_catalogue_metadata_when_given() -> None:
+def test_sarif_uses_rule_registry_metadata_when_given() -> None:
     meta = RuleMeta(
         "TI001", "test.tautology", "assert-true", "An assertion that cannot fail", "# TI001"
     )
