@@ -82,9 +82,7 @@ def _options(repo: Path, args: tuple[str, ...]) -> AuditOptions:
     """The CLI arguments the fixtures are audited with, as pipeline options."""
     spec = args[args.index("--spec") + 1] if "--spec" in args else None
     base = args[args.index("--base") + 1] if "--base" in args else None
-    return AuditOptions(
-        repo=repo, spec=spec, base=base, all_files="--all" in args, jobs=1, cache=False
-    )
+    return AuditOptions(repo=repo, spec=spec, base=base, all_files="--all" in args, jobs=1)
 
 
 def _about(finding: Finding, name: str) -> bool:
@@ -129,6 +127,9 @@ def _holders(finding: Finding, rows: list[StatusRow], report: dict[str, Any]) ->
     return held
 
 
+# A second audit of every fixture the snapshot and cheat tests audit already: a sweep like
+# fuzzing, run by CI (--with-slow) and left out of the quick local run.
+@pytest.mark.slow
 @pytest.mark.parametrize("build", [b for _, b in CASES], ids=[i for i, _ in CASES])
 def test_json_fails_and_the_gates_fail_cells_are_the_same(build: Builder, tmp_path: Path) -> None:
     repo, args = build(tmp_path / "repo")
