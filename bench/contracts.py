@@ -73,7 +73,7 @@ def build_repo(source: Path, root: Path) -> Path:
     (root / "README.md").write_text("# bench\n", encoding="utf-8")
     _git(root, "add", "-A")
     _git(root, "commit", "-q", "-m", "initial")
-    shutil.copytree(source, root, dirs_exist_ok=True)
+    shutil.copytree(source, root, dirs_exist_ok=True, copy_function=shutil.copyfile)
     _git(root, "add", "-A")
     _git(root, "commit", "-q", "-m", f"{SPEC}: add the variant")
     return root

@@ -51,7 +51,7 @@ def build_repo(case: str, variant: str, root: Path, *, untouched: tuple[str, ...
         shutil.copyfile(source / rel, target)
     _git(root, "add", "-A")
     _git(root, "commit", "-q", "-m", "initial")
-    shutil.copytree(source, root, dirs_exist_ok=True)
+    shutil.copytree(source, root, dirs_exist_ok=True, copy_function=shutil.copyfile)
     _git(root, "add", "-A")
     _git(root, "commit", "-q", "--allow-empty", "-m", f"{SPEC}: implement the change")
     return root
