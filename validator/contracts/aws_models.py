@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from ...extractors.facts import FileFacts
@@ -206,20 +206,19 @@ def _call_rows(call: SdkCall) -> list[Answer]:
     """Q2/Q4 for the reads and enum comparisons made on one operation's response."""
     files = {call.file}
     boundary = f"botocore {call.service}.{call.method} -> {call.symbol or call.file}"
+    row = partial(answer_row, boundary=boundary, files=files)
     if service_model(call.service) is None:
         if not call.reads and not call.tests:
             return []
         at = FieldRef(call.file, call.line, call.client)
         why = f"botocore has no service model named {call.service!r}"
         return [
-            answer_row(
+            row(
                 question=Question.MISSING_FIELD,
-                boundary=boundary,
                 consumer=at,
                 status=Status.UNKNOWN,
                 reason=why,
                 at=at,
-                files=files,
             )
         ]
     model = operation(call.service, call.method)
@@ -234,14 +233,12 @@ def _call_rows(call: SdkCall) -> list[Answer]:
         if found.found != Found.ABSENT:
             why = f"in the {op.label} output"
             out.append(
-                answer_row(
+                row(
                     question=Question.MISSING_FIELD,
-                    boundary=boundary,
                     producer=op.ref(read.path[: found.depth]),
                     consumer=consumer,
                     status=Status.PASS,
                     reason=why,
-                    files=files,
                 )
             )
             continue
@@ -251,28 +248,24 @@ def _call_rows(call: SdkCall) -> list[Answer]:
             elsewhere = op.ref((*read.path[: found.depth], other))
             why = f"reads {_dotted(read.path)}; the {op.label} output has {elsewhere.path}"
             out.append(
-                answer_row(
+                row(
                     question=Question.NAMING_DRIFT,
-                    boundary=boundary,
                     producer=elsewhere,
                     consumer=consumer,
                     status=Status.FAIL,
                     reason=why,
                     at=consumer,
-                    files=files,
                 )
             )
         if read.guarded > found.depth:
             why = "not in the model, but only read under an existence check"
             out.append(
-                answer_row(
+                row(
                     question=Question.MISSING_FIELD,
-                    boundary=boundary,
                     producer=where,
                     consumer=consumer,
                     status=Status.PASS,
                     reason=why,
-                    files=files,
                 )
             )
             continue
@@ -282,15 +275,13 @@ def _call_rows(call: SdkCall) -> list[Answer]:
             f"({_members(found.shape)})"
         )
         out.append(
-            answer_row(
+            row(
                 question=Question.MISSING_FIELD,
-                boundary=boundary,
                 producer=where,
                 consumer=consumer,
                 status=Status.FAIL,
                 reason=why,
                 at=consumer,
-                files=files,
             )
         )
     for test in call.tests:
@@ -304,14 +295,12 @@ def _call_rows(call: SdkCall) -> list[Answer]:
         if not bad:
             why = f"compares {_dotted(test.path)} with values of its enum"
             out.append(
-                answer_row(
+                row(
                     question=Question.MISSING_FIELD,
-                    boundary=boundary,
                     producer=producer,
                     consumer=consumer,
                     status=Status.PASS,
                     reason=why,
-                    files=files,
                 )
             )
             continue
@@ -320,15 +309,13 @@ def _call_rows(call: SdkCall) -> list[Answer]:
             f"model {_allowed(bad, allowed)}"
         )
         out.append(
-            answer_row(
+            row(
                 question=Question.MISSING_FIELD,
-                boundary=boundary,
                 producer=producer,
                 consumer=consumer,
                 status=Status.FAIL,
                 reason=why,
                 at=consumer,
-                files=files,
             )
         )
     return out
@@ -337,18 +324,17 @@ def _call_rows(call: SdkCall) -> list[Answer]:
 def _mock_rows(mock: SdkMock, service: str, files: set[str]) -> list[Answer]:
     """Q1 for one stubbed response: every key in the output shape, every enum value allowed."""
     boundary = f"botocore {service}.{mock.method} (mock, {mock.file}:{mock.line})"
+    row = partial(answer_row, boundary=boundary, files=files)
     at = FieldRef(mock.file, mock.line, f"{mock.client}.{mock.method}")
     if service_model(service) is None:
         why = f"botocore has no service model named {service!r}"
         return [
-            answer_row(
+            row(
                 question=Question.MOCK_DRIFT,
-                boundary=boundary,
                 consumer=at,
                 status=Status.UNKNOWN,
                 reason=why,
                 at=at,
-                files=files,
             )
         ]
     model = operation(service, mock.method)
@@ -372,14 +358,12 @@ def _mock_rows(mock: SdkMock, service: str, files: set[str]) -> list[Answer]:
             why += f"{missing} in {inside}{hint}"
             producer = op.ref(entry.path[: found.depth])
             out.append(
-                answer_row(
+                row(
                     question=Question.MOCK_DRIFT,
-                    boundary=boundary,
                     producer=producer,
                     status=Status.FAIL,
                     reason=why,
                     at=where,
-                    files=files,
                 )
             )
             continue
@@ -391,26 +375,22 @@ def _mock_rows(mock: SdkMock, service: str, files: set[str]) -> list[Answer]:
                 f"model {_allowed([entry.value], allowed)}"
             )
             out.append(
-                answer_row(
+                row(
                     question=Question.MOCK_DRIFT,
-                    boundary=boundary,
                     producer=op.ref(entry.path),
                     status=Status.FAIL,
                     reason=why,
                     at=where,
-                    files=files,
                 )
             )
     if not out:
         why = f"every key and enum value is in the {op.label} output"
         out.append(
-            answer_row(
+            row(
                 question=Question.MOCK_DRIFT,
-                boundary=boundary,
                 producer=op.ref(()),
                 status=Status.PASS,
                 reason=why,
-                files=files,
             )
         )
     return out
