@@ -322,6 +322,9 @@ def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
                         args.named_children[0] if args is not None and args.named_children else None
                     )
                     title = js_string(first) if first is not None else None
+                    if title is None and first is not None and first.type == "template_string":
+                        # A title filled per case (`via ${name}`) keeps its written form.
+                        title = " ".join(text(first)[1:-1].split())
                     title = title if title is not None else f"<dynamic@{line(child)}>"
                     if name in ("describe", "xdescribe", "fdescribe", "suite"):
                         if args is not None:

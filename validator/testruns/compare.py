@@ -17,7 +17,7 @@ __all__ = ["RevisionRuns", "compare", "revision_runs"]
 
 # Test runners the model does not read: a suite that moves to one of them may still run.
 _OTHER_RUNNERS = re.compile(
-    r"(?<![\w-])(node\s+(?:--\S+\s+)*--test|mocha|ava|tap|uvu|jasmine|karma|playwright\s+test"
+    r"(?<![\w-])(mocha|ava|tap|uvu|jasmine|karma|playwright\s+test"
     r"|cypress\s+run|bun\s+test|deno\s+test|python[\d.]*\s+-m\s+unittest|nose2|ward)(?![\w-])"
 )
 
@@ -65,6 +65,17 @@ def _match(base: Suite, head: RevisionRuns) -> Suite | None:
             ),
         )
     if base.invocation.startswith("config"):
+        # The runner left the package (Jest -> ``node --test``): the command that now runs
+        # the most of its tests, by file and own name, stands for it.
+        kept = {(t.split("::", 1)[0], _leaf(t)) for t in running}
+        scored = [
+            (len(kept & {(t.split("::", 1)[0], _leaf(t)) for t in s.running()}), s.invocation, s)
+            for s in head.suites
+            if not s.invocation.startswith("config") and s.can_fail.status is Status.RUNS
+        ]
+        best = max(scored, key=lambda item: (item[0], item[1]), default=None)
+        if best is not None and best[0]:
+            return best[2]
         return Suite(base.runner, base.invocation, base.file, base.line)
     return None
 
@@ -78,6 +89,17 @@ def _leaf(test_id: str) -> str:
     """A test's own name, without its file, class or ``describe`` (a test class renamed, or
     a test moved into another class, keeps it)."""
     return _qualname(test_id).split("::")[-1].split(" > ")[-1]
+
+
+_PLACEHOLDER = re.compile(r"%[sdifjopc#%]|\$\{[^}]*\}|\$[A-Za-z_]\w*")
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _words(test_id: str) -> frozenset[str]:
+    """The words of a test's full name, without the placeholders a parametrised title fills
+    (``%s``, ``${name}``, ``$name``): a title reworded into ``describe`` blocks, or a
+    ``test.each`` turned into a loop, keeps them."""
+    return frozenset(w.lower() for w in _WORD.findall(_PLACEHOLDER.sub(" ", _qualname(test_id))))
 
 
 def _test_changes(
@@ -109,6 +131,7 @@ def _test_changes(
                 successors.get(_qualname(test), [])
                 + (successors.get(f"body:{body}", []) if body else [])
                 + successors.get(f"leaf:{_leaf(test)}", [])
+                + _reworded(test, new_ids)
             )
             if any(v.status is Status.RUNS for _, v in moved):
                 continue
@@ -148,6 +171,19 @@ def _test_changes(
             Change(CONFIG_WEAKENED, status, file, line, test, reason, base.runner, head.invocation)
         )
     return changes
+
+
+def _reworded(test: str, new_ids: dict[str, Verdict]) -> list[tuple[str, Verdict]]:
+    """Tests HEAD adds in the same file whose full name holds every word of ``test``'s."""
+    words = _words(test)
+    if len(words) < 2:
+        return []
+    path = test.split("::", 1)[0]
+    return [
+        (t, v)
+        for t, v in sorted(new_ids.items())
+        if t.split("::", 1)[0] == path and words <= _words(t)
+    ]
 
 
 def _outcome_changes(base: Suite, head: Suite | None) -> list[Change]:

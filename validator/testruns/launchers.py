@@ -1,10 +1,12 @@
 """Which words of a command run a test runner: launchers (``uv run``, ``npx``, env assignments)
-stripped, then pytest, jest or vitest recognised with the arguments it receives."""
+stripped, then pytest, jest, vitest or ``node --test`` recognised with the arguments it receives."""
 
 from __future__ import annotations
 
 import posixpath
 import re
+
+from .node_run import is_node_test
 
 # Programs that run the next words as a command.
 _WRAPPERS = {
@@ -68,7 +70,7 @@ def strip_wrappers(words: list[str]) -> list[str]:
 
 
 def runner_of(words: list[str]) -> tuple[str, list[str]] | None:
-    """(runner, its arguments) when the words run pytest, jest or vitest."""
+    """(runner, its arguments) when the words run pytest, jest, vitest or ``node --test``."""
     if not words:
         return None
     program = posixpath.basename(words[0])
@@ -85,6 +87,8 @@ def runner_of(words: list[str]) -> tuple[str, list[str]] | None:
             rest = rest[1:]
         if rest[:2] == ["-m", "pytest"]:
             return "pytest", rest[2:]
+    if program == "node" and is_node_test(words):
+        return "node-test", words[1:]
     if program == "jest" or (program == "node" and len(words) > 1 and words[1].endswith("jest")):
         return "jest", words[1:] if program == "jest" else words[2:]
     if program in ("react-scripts", "craco") and words[1:2] == ["test"]:

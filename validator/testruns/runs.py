@@ -15,6 +15,7 @@ from ...extractors.runners.view import RevisionView
 from .commands import RunnerCall, runner_calls
 from .js_run import jest_suite, vitest_suite
 from .model import Status, Suite, Verdict
+from .node_run import node_test_suite
 from .pytest_args import Arg
 from .pytest_run import pytest_suite
 from .thresholds import command_thresholds
@@ -106,6 +107,8 @@ def _call_suite(view: RevisionView, call: RunnerCall, extra: Patterns) -> Suite 
         suite = jest_suite(view, call.cwd, call.args, invocation=call.invocation, site=site)
     elif call.runner == "vitest":
         suite = vitest_suite(view, call.cwd, call.args, invocation=call.invocation, site=site)
+    elif call.runner == "node-test":
+        suite = node_test_suite(view, call.cwd, call.args, invocation=call.invocation, site=site)
     else:
         return None
     tests = dict(suite.tests)

@@ -17,14 +17,18 @@ _MOVED = re.compile(r"^moved to (?P<where>.+?), not collected$")
 
 class RemovedTest(RunsRule):
     """## What it does
-    Lists every test that BASE's runners collected (pytest, Jest, Vitest, from
+    Lists every test that BASE's runners collected (pytest, Jest, Vitest, `node --test`, from
     their own configuration and test scripts) and reports each one that HEAD
     does not run any more: its file deleted, the test deleted from its file,
     the file renamed or moved out of what the runner collects
     (`test_cart.py` → `check_cart.py`, `cart.test.ts` → `cart.spec-old.ts`, out
     of `testpaths`), or the test replaced by `it.todo`. A test renamed or moved
-    to a place the runner still collects is not reported, nor is a test that
-    another configured runner now runs.
+    to a place the runner still collects is not reported (the same name in
+    another file or class, the same body under another name, or a title
+    reworded into `describe` blocks with every word kept, `%s`/`${…}`
+    placeholders aside), nor is a test that another configured runner now
+    runs. A test renamed with other words and its body rewritten is reported:
+    nothing written says it is the same test.
 
     ## Why is this bad?
     A deleted test cannot fail. Removing the test that catches a regression
