@@ -2,11 +2,14 @@
 
 The same detector runs over the BASE version of the file; a finding matches when its
 kind, rule, symbol and message (which quotes the offending text) are the same. Lines are
-not compared: code above the finding may have moved it.
+not compared: code above the finding may have moved it. A finding whose enclosing class or
+``describe`` was renamed matches by the test's own name, one BASE finding for one HEAD
+finding, so a second copy of an old problem under a new block is still new.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -34,5 +37,24 @@ def subtract_base(
     """``found`` with every finding that ``detect`` also reports at BASE marked pre-existing."""
     if base is None or not found:
         return found
-    before = {baseline_key(f) for f in detect(base)}
-    return [replace(f, pre_existing=True) if baseline_key(f) in before else f for f in found]
+    at_base = detect(base)
+    before = {baseline_key(f) for f in at_base}
+    now = {baseline_key(f) for f in found}
+    unmatched = Counter(_own_key(f) for f in at_base if baseline_key(f) not in now)
+    result = []
+    for f in found:
+        if baseline_key(f) in before:
+            result.append(replace(f, pre_existing=True))
+        elif unmatched[_own_key(f)] > 0:
+            unmatched[_own_key(f)] -= 1
+            result.append(replace(f, pre_existing=True))
+        else:
+            result.append(f)
+    return result
+
+
+def _own_key(f: Finding) -> tuple[str, str, str, str]:
+    """``baseline_key`` with the symbol cut to its own name (``Class::test``, ``a > b`` -> the
+    last part): what stays when the enclosing block is renamed."""
+    own = f.symbol.split("::")[-1].split(" > ")[-1] if f.symbol else ""
+    return (f.kind, f.rule, own, " ".join(f.message.split()))

@@ -50,3 +50,21 @@ def test_integrity_findings_at_base_are_pre_existing_by_test_id() -> None:
     head = extract(test_path, b"import os\n\n\ndef test_total():\n    assert True\n")
     found = subtract_base(detect_tests(head), base, detect_tests)
     assert [(f.rule, f.line, f.pre_existing) for f in found] == [("TI001", 5, True)]
+
+
+def test_a_finding_whose_describe_block_was_renamed_is_pre_existing() -> None:
+    path = "tests/parse.test.js"
+    body = "  test('parses', () => {\n    try { go() } catch (e) {}\n    expect(x).toBe(1)\n  })\n"
+    base = extract(path, f"describe('old name', () => {{\n{body}}})\n".encode())
+    head = extract(path, f"describe('Parser', () => {{\n{body}}})\n".encode())
+    found = subtract_base(detect_tests(head), base, detect_tests)
+    assert [(f.rule, f.pre_existing) for f in found] == [("TI003", True)]
+
+
+def test_a_second_copy_of_an_old_finding_under_a_new_block_is_new() -> None:
+    path = "tests/test_cart.py"
+    test = "    def test_total(self):\n        assert True\n"
+    base = extract(path, f"class TestOld:\n{test}".encode())
+    head = extract(path, f"class TestCart:\n{test}\n\nclass TestCheckout:\n{test}".encode())
+    found = subtract_base(detect_tests(head), base, detect_tests)
+    assert sorted(f.pre_existing for f in found) == [False, True]
