@@ -12,7 +12,7 @@ variant; its fixed variant must have none. Per question:
 - ``tp``/``fp``/``fn`` over FAIL findings (kind, file, line), then precision and recall.
 
 Then the time of the graph (``collect`` + ``Wiring`` + ``build_graph``) and of the
-answers (``machine_answers`` + ``code_answers``) on the largest fixture, apart from
+answers (the engine's observations judged by the contract rules) on the largest fixture, apart from
 parsing (the facts are extracted first and reused). Everything but the times is
 deterministic.
 """
@@ -32,18 +32,23 @@ from pathlib import Path
 from ralph_validate.core.git import Git
 from ralph_validate.extractors.facts import FileFacts
 from ralph_validate.validator.changeset import compute_change_set
-from ralph_validate.validator.checks.contracts import ContractCheck
+from ralph_validate.validator.checks.contracts import ContractCheck, judge
 from ralph_validate.validator.config import Config
 from ralph_validate.validator.context import AnalysisContext, CheckOutput
-from ralph_validate.validator.contracts.aws_models import sdk_answers
+from ralph_validate.validator.contracts.aws_models import sdk_observations
+from ralph_validate.validator.contracts.code_boundaries import code_observations
 from ralph_validate.validator.contracts.graph import Wiring, build_graph, collect
-from ralph_validate.validator.contracts.questions import Question, code_answers, machine_answers
+from ralph_validate.validator.contracts.machine_boundaries import machine_observations
 from ralph_validate.validator.factstore import FactStore
+from ralph_validate.validator.rules import rules_of
+from ralph_validate.validator.rules.contract.rows import ContractRule
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "contracts"
 SPEC = "bench"
-QUESTION = {question.kind: question for question in Question}
+# kind -> question number, from the contract rules that answer them.
+QUESTION = {r.kind: r.question for r in rules_of("contract") if isinstance(r, ContractRule)}
+KIND = {question: kind for kind, question in QUESTION.items()}
 TIMING_RUNS = 5
 _ENV = {
     "GIT_AUTHOR_NAME": "Bench",
@@ -122,7 +127,7 @@ def _size(path: Path) -> int:
 
 def accuracy(work: Path) -> tuple[dict[int, Counter[str]], list[str]]:
     """Counts per question, and the findings that disagree with the annotations."""
-    stats = {q: Counter[str]() for q in Question}
+    stats = {q: Counter[str]() for q in sorted(QUESTION.values())}
     wrong: list[str] = []
     for index, (case, variant) in enumerate(_variants()):
         root = build_repo(case / variant, work / f"{index:03d}-{case.name}-{variant}")
@@ -166,9 +171,11 @@ def time_repo(root: Path, *, jobs: int = 1) -> tuple[int, float, float, float]:
         field_graph = build_graph(facts, wiring)
         graph = time.perf_counter() - started
         started = time.perf_counter()
-        machine_answers(facts, wiring)
-        code_answers(facts, wiring, field_graph)
-        sdk_answers(present)
+        judge(
+            machine_observations(facts, wiring)
+            + code_observations(facts, wiring, field_graph)
+            + sdk_observations(present)
+        )
         answer = time.perf_counter() - started
         graph_best, answer_best = min(graph_best, graph), min(answer_best, answer)
     return len(present), parse, graph_best, answer_best
@@ -216,7 +223,7 @@ def main(argv: list[str] | None = None) -> None:
     total: Counter[str] = Counter()
     for question, c in stats.items():
         total.update(c)
-        label = f"Q{question} {question.kind}"
+        label = f"Q{question} {KIND[question]}"
         print(
             f"{label:<30}{c['pos']:>5}{c['neg']:>5}{c['tp']:>5}{c['fp']:>5}{c['fn']:>5}"
             f"{_ratio(c['tp'], c['tp'] + c['fp']):>11}{_ratio(c['tp'], c['tp'] + c['fn']):>8}"

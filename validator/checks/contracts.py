@@ -1,11 +1,12 @@
 """Cross-component integrity: the four contract questions over the field graph (DESIGN §6).
 
 Facts of every analysable file are read (producers often live outside the
-change set); the graph wires them and ``validator.contracts.questions`` answers
-Q1-Q4 per boundary. A row is goal-caused, and reported, when any file it rests
-on is in the change set: the producer's file, the consumer's file, the mock's
-file, or a file that declares the wiring between them (the CDK stack, the SAM
-template, the ASL definition). Every FAIL/UNKNOWN row is also a finding at its
+change set); the graph wires them and the engine (``validator.contracts``) observes
+every boundary; the contract rules (``validator/rules/contract/``) judge the
+observations, one question each, into rows. A row is goal-caused, and reported, when
+any file it rests on is in the change set: the producer's file, the consumer's file,
+the mock's file, or a file that declares the wiring between them (the CDK stack, the
+SAM template, the ASL definition). Every FAIL/UNKNOWN row is also a finding at its
 location: the consumer's read (Q2, Q4), the mock (Q1), the written field (Q3).
 A finding the same question also gives at BASE (the changed files as they were) is
 ``pre_existing``: listed, but not a row of the table, since the goal did not cause it.
@@ -19,23 +20,46 @@ from dataclasses import replace
 from ...extractors.facts import FileFacts
 from ..baseline import baseline_key, compare_with_base
 from ..context import AnalysisContext, CheckOutput
-from ..contracts.aws_models import sdk_answers
+from ..contracts.aws_models import sdk_observations
+from ..contracts.code_boundaries import code_observations
 from ..contracts.graph import Wiring, build_graph, collect
-from ..contracts.questions import Answer, code_answers, machine_answers
+from ..contracts.machine_boundaries import machine_observations
+from ..contracts.observations import Observation
 from ..findings import Finding
 from ..report.model import ContractRow
 from ..rules import rules_of
+from ..rules.contract.rows import Answer, ContractRule, ContractTable
 
 
-def answers_of(all_facts: Iterable[FileFacts | None]) -> list[Answer]:
-    """Every contract answer over one version of the repository's facts."""
+def observations_of(all_facts: Iterable[FileFacts | None]) -> list[Observation]:
+    """Every boundary the engine observes in one version of the repository's facts."""
     present = [f for f in all_facts if f is not None]
     facts = collect(present)
     wiring = Wiring(facts)
     graph = build_graph(facts, wiring)
     return (
-        machine_answers(facts, wiring) + code_answers(facts, wiring, graph) + sdk_answers(present)
+        machine_observations(facts, wiring)
+        + code_observations(facts, wiring, graph)
+        + sdk_observations(present)
     )
+
+
+def _contract_rules() -> list[ContractRule]:
+    return [r for r in rules_of("contract") if isinstance(r, ContractRule)]
+
+
+def judge(observations: Iterable[Observation]) -> list[Answer]:
+    """The rows every contract rule answers over ``observations``."""
+    seen = list(observations)
+    table = ContractTable()
+    for rule in _contract_rules():
+        table.run(rule, seen)
+    return table.answers
+
+
+def answers_of(all_facts: Iterable[FileFacts | None]) -> list[Answer]:
+    """Every contract answer over one version of the repository's facts."""
+    return judge(observations_of(all_facts))
 
 
 def answers(ctx: AnalysisContext) -> list[Answer]:
@@ -59,8 +83,9 @@ def _sort_key(row: ContractRow) -> tuple[object, ...]:
 
 
 def finding_for(row: ContractRow) -> Finding | None:
-    """The finding a non-PASS row stands for, given by the rule of its question."""
-    return next((f for rule in rules_of("contract") for f in rule.detect([row], None)), None)
+    """The finding a non-PASS row stands for, worded by the rule that answered it."""
+    findings = (rule.row_finding(row) for rule in _contract_rules())
+    return next((f for f in findings if f is not None), None)
 
 
 class ContractCheck:
@@ -72,13 +97,13 @@ class ContractCheck:
         """Contract rows and findings for the boundaries the change set touches."""
         out = CheckOutput()
         changed = set(ctx.change_set.files)
-        rows = {a.row for a in answers(ctx) if a.files & changed}
+        found = {a.row: a.finding for a in answers(ctx) if a.files & changed}
         before: set[tuple[str, str, str, str]] = set()
-        if rows and compare_with_base(ctx):
-            found_before = (finding_for(a.row) for a in base_answers(ctx))
+        if found and compare_with_base(ctx):
+            found_before = (a.finding for a in base_answers(ctx))
             before = {baseline_key(f) for f in found_before if f is not None}
-        for row in sorted(rows, key=_sort_key):
-            finding = finding_for(row)
+        for row in sorted(found, key=_sort_key):
+            finding = found[row]
             if finding is not None and baseline_key(finding) in before:
                 # Not goal-caused: listed as pre-existing, kept out of the table.
                 out.findings.append(replace(finding, pre_existing=True))

@@ -1,9 +1,9 @@
 """The Requirements traceability table: one row per requirement (DESIGN §6, §7).
 
-- no implementing production code → FAIL (``trace.unimplemented``);
-- implemented, but no covering test that test integrity left unflagged →
-  UNKNOWN (``trace.untested``);
-- implemented and covered by an honest test → PASS.
+The tracer gathers each requirement's evidence (``validator/trace/``): implementing
+code, covering tests with those test integrity flagged apart, promised files missing
+at HEAD. The trace rules (``validator/rules/trace/``) decide the rows from it:
+unimplemented is FAIL, implemented without an honest test UNKNOWN, else PASS.
 
 Every row is ``decided_by: analysis``; the optional LLM pass may later fill
 UNKNOWN rows only. Agent self-reports never reach this check: the fact store
@@ -13,72 +13,41 @@ does not serve never-read files.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from ...core.errors import InputError
 from ...core.git import Git
 from ...core.specs.model import Requirement
 from ..context import AnalysisContext, CheckOutput
 from ..findings import Finding, Status
-from ..report.model import Location, RequirementRow, TestRef, TestRow
+from ..report.model import RequirementRow
 from ..rules import rule_named, rules_of
+from ..rules.trace.rows import RequirementTable, TraceRule
 from ..trace.commits import files_by_task
-from ..trace.evidence import Evidence, Tracer, classify
+from ..trace.evidence import Tracer, classify
+from ..trace.observed import RequirementEvidence, requirement_evidence
 
 _CREATED = re.compile(r"^Created\s+`?(?P<path>[^`\s]+)`?(?:\s+.*)?$")
-MAX_IMPLEMENTATION_CELLS = 3  # the strongest few locations; the JSON row lists the same
-MAX_TEST_CELLS = 5
 
-
-# The rules a row's status stands for; the row carries the rule's kind.
-UNIMPLEMENTED = "requirement-unimplemented"
-UNTESTED = "requirement-untested"
+# Implementation evidence on the line of a flagged stub does not count.
 STUB = "stub-body"
 
 
-def _row(
-    req: Requirement, evidence: Evidence, flagged: dict[tuple[str, int], TestRow]
-) -> RequirementRow:
-    hits = sorted(evidence.implementation, key=lambda h: (-h.strength, h.file, h.line))
-    seen: set[str] = set()
-    implementation: list[Location] = []
-    for hit in hits:
-        if hit.file not in seen:
-            seen.add(hit.file)
-            implementation.append(Location(hit.file, hit.line))
-    implementation = implementation[:MAX_IMPLEMENTATION_CELLS]
-    honest = sorted(c for c in evidence.tests if (c.file, c.line) not in flagged)
-    dishonest = sorted(c for c in evidence.tests if (c.file, c.line) in flagged)
-    tests = tuple(TestRef(c.file, c.name, c.line) for c in honest[:MAX_TEST_CELLS])
-    if not implementation:
-        status, kind = Status.FAIL, rule_named(UNIMPLEMENTED).kind
-        reason = f"no production code names requirement {req.id} or matches its terms"
-    elif not honest:
-        status, kind = Status.UNKNOWN, rule_named(UNTESTED).kind
-        if dishonest:
-            names = ", ".join(f"{c.file}::{c.name}" for c in dishonest[:MAX_TEST_CELLS])
-            reason = f"implemented; its only covering tests are flagged by test integrity: {names}"
-        else:
-            reason = "implemented; no test covers it"
-    else:
-        status, kind, reason = Status.PASS, None, "implemented and covered by an honest test"
-    return RequirementRow(
-        id=req.id,
-        title=req.title,
-        status=status,
-        implementation=tuple(implementation),
-        tests=tests,
-        decided_by="analysis",
-        reason=reason,
-        file=req.file,
-        line=req.line,
-        kind=kind,
-    )
+def _trace_rules() -> list[TraceRule]:
+    return [r for r in rules_of("trace") if isinstance(r, TraceRule)]
+
+
+def judge_requirements(evidence: list[RequirementEvidence]) -> list[RequirementRow]:
+    """The row of every requirement, as the trace rules decide it from its evidence."""
+    table = RequirementTable()
+    for rule in _trace_rules():
+        table.run(rule, evidence)
+    return table.rows(evidence)
 
 
 def requirement_findings(rows: list[RequirementRow]) -> list[Finding]:
-    """The findings the trace rules give for the non-PASS requirement rows."""
-    return [f for rule in rules_of("trace") for f in rule.detect(rows, None)]
+    """The findings the non-PASS requirement rows stand for, worded by the trace rule of
+    each row's kind (also after the LLM pass changed a row)."""
+    return [f for row in rows for rule in _trace_rules() if (f := rule.row_finding(row))]
 
 
 def created_paths(req: Requirement) -> list[str]:
@@ -129,18 +98,17 @@ class TraceabilityCheck:
                 commit_files = {}  # unreadable history weakens the evidence, never stops the audit
         tracer.add_task_commits(commit_files)
         tracer.add_tests()
-        flagged = {(t.file, t.line): t for t in ctx.so_far.tests if t.status is not Status.PASS}
+        flagged = {(t.file, t.line) for t in ctx.so_far.tests if t.status is not Status.PASS}
         git = Git.open(ctx.repo)
-        for req in spec.requirements:
-            row = _row(req, tracer.evidence[req.id], flagged)
-            missing = [p for p in created_paths(req) if not _exists(ctx, git, p)]
-            if missing:
-                row = replace(
-                    row,
-                    status=Status.FAIL,
-                    kind=rule_named(UNIMPLEMENTED).kind,
-                    reason=f"acceptance criterion says Created {missing[0]}; no such file at HEAD",
-                )
-            out.requirements.append(row)
+        evidence = [
+            requirement_evidence(
+                req,
+                tracer.evidence[req.id],
+                flagged,
+                [p for p in created_paths(req) if not _exists(ctx, git, p)],
+            )
+            for req in spec.requirements
+        ]
+        out.requirements.extend(judge_requirements(evidence))
         out.findings.extend(requirement_findings(out.requirements))
         return out

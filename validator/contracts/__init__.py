@@ -1,1 +1,1 @@
-"""The producer/consumer field graph and the four cross-component questions (DESIGN §5, §6)."""
+"""The producer/consumer field graph and what it observes at each boundary (DESIGN §5, §6)."""

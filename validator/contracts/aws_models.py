@@ -2,40 +2,40 @@
 
 A boto3 client returns what AWS sends, parsed by botocore against the service model that
 ships in the botocore wheel (offline). So a handler's read, an enum comparison or a test's
-stubbed response is checked against the operation's output shape, loaded with botocore's
-own loader and cached per service:
-
-- Q2 ``contract.missing-field``: a read path the output shape lacks (FAIL; PASS under an
-  existence check), a string compared to an enum-typed field that the enum lacks (FAIL);
-- Q4 ``contract.naming-drift``: the missing field exists under a near spelling (case,
-  ``_``, plural/singular) in the same structure;
-- Q1 ``contract.mock-drift``: a ``Stubber``/mock response with a key the output shape lacks
-  or a value outside an enum (FAIL at the key's line).
+stubbed response is looked up in the operation's output shape, loaded with botocore's
+own loader and cached per service: whether a read path is in it (and, when not, a member
+spelling the missing field differently), the enum values a compared field allows, and
+whether each key of a stubbed response is in the shape.
 
 The producer side of a row names the model: file ``botocore:<service>/<Operation>``,
 line 0, path the fields matched inside the output shape. Structures are walked by member
 name, lists by ``[0]``/iteration (``*``), maps by any key; past a scalar, a document or an
-event stream the model says nothing more (the rest is a Python attribute: PASS). An
-unknown service is UNKNOWN; a method that is no operation of the service (``get_waiter``,
-``upload_file``), a client that cannot be resolved, and a mock of something that is no
-client give no row at all.
+event stream the model says nothing more (the rest is a Python attribute). An unknown
+service is observed as such; a method that is no operation of the service
+(``get_waiter``, ``upload_file``), a client that cannot be resolved, and a mock of
+something that is no client are not observed at all.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache, partial
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ...extractors.facts import FileFacts
 from ...extractors.facts.contracts import SdkCall, SdkClient, SdkMock
-from ..findings import Status
 from ..report.model import FieldRef
-from .answer import Answer, Question, answer_row
+from .observations import (
+    EnumComparison,
+    ModelRead,
+    ModelStub,
+    Observation,
+    StubEntry,
+    UnknownModel,
+)
 
 
 class Found(StrEnum):
@@ -56,8 +56,6 @@ if TYPE_CHECKING:
 # boto3 adds this key to every response; it is in no output shape.
 _METADATA = "ResponseMetadata"
 _SERVICE_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
-_SHOWN = 8
-_SHOWN_VALUES = 12
 
 
 @cache
@@ -165,31 +163,23 @@ def near_spellings(shape: botocore.model.Shape | None, name: str) -> list[str]:
     return sorted(m for m in shape.members if m != name and _forms(m) & wanted)
 
 
-def _enum(shape: botocore.model.Shape | None) -> list[str]:
-    return list(getattr(shape, "enum", []) or []) if shape is not None else []
-
-
-def _allowed(values: list[str], allowed: list[str]) -> str:
-    """``allows only A, B, C`` plus the closest allowed spelling of a wrong value."""
-    close = [m for v in values for m in difflib.get_close_matches(v, allowed, n=1, cutoff=0.6)]
-    hint = f" (did you mean {close[0]}?)" if close else ""
-    shown = ", ".join(allowed[:_SHOWN_VALUES]) + (", ..." if len(allowed) > _SHOWN_VALUES else "")
-    return f"allows only {shown}{hint}"
+def _enum(shape: botocore.model.Shape | None) -> tuple[str, ...]:
+    return tuple(getattr(shape, "enum", []) or []) if shape is not None else ()
 
 
 def _dotted(path: tuple[str, ...]) -> str:
     return ".".join(path)
 
 
-def _members(shape: botocore.model.Shape | None) -> str:
-    names = sorted(shape.members) if shape is not None and shape.type_name == "structure" else []
-    shown = ", ".join(names[:_SHOWN]) + (", ..." if len(names) > _SHOWN else "")
-    return f"its fields are {shown}" if names else "it has no fields"
+def _members(shape: botocore.model.Shape | None) -> tuple[str, ...]:
+    if shape is None or shape.type_name != "structure":
+        return ()
+    return tuple(sorted(shape.members))
 
 
 @dataclass(frozen=True)
 class _Op:
-    """One operation as the rows name it."""
+    """One operation as the observations name it."""
 
     service: str
     model: botocore.model.OperationModel
@@ -202,198 +192,109 @@ class _Op:
         return FieldRef(f"botocore:{self.service}/{self.model.name}", 0, _dotted(path))
 
 
-def _call_rows(call: SdkCall) -> list[Answer]:
-    """Q2/Q4 for the reads and enum comparisons made on one operation's response."""
-    files = {call.file}
+def _call_observations(call: SdkCall) -> list[Observation]:
+    """The reads and enum comparisons made on one operation's response, against its
+    output shape."""
+    files = frozenset(f for f in (call.file,) if f)
     boundary = f"botocore {call.service}.{call.method} -> {call.symbol or call.file}"
-    row = partial(answer_row, boundary=boundary, files=files)
     if service_model(call.service) is None:
         if not call.reads and not call.tests:
             return []
         at = FieldRef(call.file, call.line, call.client)
-        why = f"botocore has no service model named {call.service!r}"
         return [
-            row(
-                question=Question.MISSING_FIELD,
-                consumer=at,
-                status=Status.UNKNOWN,
-                reason=why,
-                at=at,
-            )
+            UnknownModel(boundary=boundary, files=files, at=at, service=call.service, mocked=False)
         ]
     model = operation(call.service, call.method)
     if model is None:
         return []
     op = _Op(call.service, model)
     output = model.output_shape
-    out: list[Answer] = []
+    out: list[Observation] = []
     for read in call.reads:
-        consumer = FieldRef(call.file, read.line, _dotted(read.path))
         found = walk(output, read.path)
-        if found.found != Found.ABSENT:
-            why = f"in the {op.label} output"
-            out.append(
-                row(
-                    question=Question.MISSING_FIELD,
-                    producer=op.ref(read.path[: found.depth]),
-                    consumer=consumer,
-                    status=Status.PASS,
-                    reason=why,
-                )
-            )
-            continue
-        missing = read.path[found.depth]
-        where = op.ref(read.path[: found.depth])
-        for other in near_spellings(found.shape, missing)[:1]:
-            elsewhere = op.ref((*read.path[: found.depth], other))
-            why = f"reads {_dotted(read.path)}; the {op.label} output has {elsewhere.path}"
-            out.append(
-                row(
-                    question=Question.NAMING_DRIFT,
-                    producer=elsewhere,
-                    consumer=consumer,
-                    status=Status.FAIL,
-                    reason=why,
-                    at=consumer,
-                )
-            )
-        if read.guarded > found.depth:
-            why = "not in the model, but only read under an existence check"
-            out.append(
-                row(
-                    question=Question.MISSING_FIELD,
-                    producer=where,
-                    consumer=consumer,
-                    status=Status.PASS,
-                    reason=why,
-                )
-            )
-            continue
-        inside = _dotted(read.path[: found.depth]) or "the response"
-        why = (
-            f"reads {_dotted(read.path)}; the {op.label} output has no {missing} in {inside} "
-            f"({_members(found.shape)})"
-        )
+        absent = found.found == Found.ABSENT
+        missing = read.path[found.depth] if absent else ""
+        near = near_spellings(found.shape, missing)[:1] if absent else []
         out.append(
-            row(
-                question=Question.MISSING_FIELD,
-                producer=where,
-                consumer=consumer,
-                status=Status.FAIL,
-                reason=why,
-                at=consumer,
+            ModelRead(
+                boundary=boundary,
+                files=files,
+                consumer=FieldRef(call.file, read.line, _dotted(read.path)),
+                path=_dotted(read.path),
+                model=op.label,
+                in_model=not absent,
+                written=op.ref(read.path[: found.depth]),
+                missing=missing,
+                inside=_dotted(read.path[: found.depth]),
+                members=_members(found.shape) if absent else (),
+                near=op.ref((*read.path[: found.depth], near[0])) if near else None,
+                guarded=read.guarded > found.depth,
             )
         )
     for test in call.tests:
         found = walk(output, test.path)
-        allowed = _enum(found.shape) if found.found == Found.PRESENT else []
+        allowed = _enum(found.shape) if found.found == Found.PRESENT else ()
         if not allowed:
             continue
-        consumer = FieldRef(call.file, test.line, _dotted(test.path))
-        producer = op.ref(test.path)
-        bad = [v for v in test.values if v not in allowed]
-        if not bad:
-            why = f"compares {_dotted(test.path)} with values of its enum"
-            out.append(
-                row(
-                    question=Question.MISSING_FIELD,
-                    producer=producer,
-                    consumer=consumer,
-                    status=Status.PASS,
-                    reason=why,
-                )
-            )
-            continue
-        why = (
-            f"compares {_dotted(test.path)} with {', '.join(map(repr, bad))}; the {op.label} "
-            f"model {_allowed(bad, allowed)}"
-        )
         out.append(
-            row(
-                question=Question.MISSING_FIELD,
-                producer=producer,
-                consumer=consumer,
-                status=Status.FAIL,
-                reason=why,
-                at=consumer,
+            EnumComparison(
+                boundary=boundary,
+                files=files,
+                consumer=FieldRef(call.file, test.line, _dotted(test.path)),
+                path=_dotted(test.path),
+                model=op.label,
+                field=op.ref(test.path),
+                values=tuple(test.values),
+                allowed=allowed,
             )
         )
     return out
 
 
-def _mock_rows(mock: SdkMock, service: str, files: set[str]) -> list[Answer]:
-    """Q1 for one stubbed response: every key in the output shape, every enum value allowed."""
+def _stub_observation(mock: SdkMock, service: str, files: set[str]) -> list[Observation]:
+    """One stubbed response: every key against the output shape, with the enum values
+    the shape allows where it lists them."""
     boundary = f"botocore {service}.{mock.method} (mock, {mock.file}:{mock.line})"
-    row = partial(answer_row, boundary=boundary, files=files)
-    at = FieldRef(mock.file, mock.line, f"{mock.client}.{mock.method}")
+    rests_on = frozenset(f for f in files if f)
     if service_model(service) is None:
-        why = f"botocore has no service model named {service!r}"
+        at = FieldRef(mock.file, mock.line, f"{mock.client}.{mock.method}")
         return [
-            row(
-                question=Question.MOCK_DRIFT,
-                consumer=at,
-                status=Status.UNKNOWN,
-                reason=why,
-                at=at,
-            )
+            UnknownModel(boundary=boundary, files=rests_on, at=at, service=service, mocked=True)
         ]
     model = operation(service, mock.method)
     if model is None:
         return []
     op = _Op(service, model)
-    out: list[Answer] = []
-    reported: list[tuple[str, ...]] = []
+    entries: list[StubEntry] = []
     for entry in mock.entries:
-        if any(entry.path[: len(r)] == r for r in reported):
-            continue
         found = walk(model.output_shape, entry.path)
-        where = FieldRef(mock.file, entry.line, _dotted(entry.path))
-        if found.found == Found.ABSENT:
-            reported.append(entry.path)
-            missing = entry.path[found.depth]
-            near = near_spellings(found.shape, missing)
-            hint = f"; did you mean {near[0]}?" if near else f" ({_members(found.shape)})"
-            inside = _dotted(entry.path[: found.depth]) or "the response"
-            why = f"the mock has {_dotted(entry.path)}; the {op.label} output has no "
-            why += f"{missing} in {inside}{hint}"
-            producer = op.ref(entry.path[: found.depth])
-            out.append(
-                row(
-                    question=Question.MOCK_DRIFT,
-                    producer=producer,
-                    status=Status.FAIL,
-                    reason=why,
-                    at=where,
-                )
-            )
-            continue
-        allowed = _enum(found.shape) if found.found == Found.PRESENT else []
-        if entry.value is not None and allowed and entry.value not in allowed:
-            reported.append(entry.path)
-            why = (
-                f"the mock sets {_dotted(entry.path)} to {entry.value!r}; the {op.label} "
-                f"model {_allowed([entry.value], allowed)}"
-            )
-            out.append(
-                row(
-                    question=Question.MOCK_DRIFT,
-                    producer=op.ref(entry.path),
-                    status=Status.FAIL,
-                    reason=why,
-                    at=where,
-                )
-            )
-    if not out:
-        why = f"every key and enum value is in the {op.label} output"
-        out.append(
-            row(
-                question=Question.MOCK_DRIFT,
-                producer=op.ref(()),
-                status=Status.PASS,
-                reason=why,
+        absent = found.found == Found.ABSENT
+        missing = entry.path[found.depth] if absent else ""
+        near = near_spellings(found.shape, missing)[:1] if absent else []
+        entries.append(
+            StubEntry(
+                path=entry.path,
+                at=FieldRef(mock.file, entry.line, _dotted(entry.path)),
+                in_model=not absent,
+                missing=missing,
+                inside=_dotted(entry.path[: found.depth]),
+                members=_members(found.shape) if absent else (),
+                near=near[0] if near else None,
+                written=op.ref(entry.path[: found.depth]),
+                field=op.ref(entry.path),
+                value=entry.value,
+                allowed=_enum(found.shape) if found.found == Found.PRESENT else (),
             )
         )
-    return out
+    return [
+        ModelStub(
+            boundary=boundary,
+            files=rests_on,
+            model=op.label,
+            response=op.ref(()),
+            entries=tuple(entries),
+        )
+    ]
 
 
 def _client_of(name: str, clients: dict[str, list[SdkClient]]) -> SdkClient | None:
@@ -408,8 +309,8 @@ def _client_of(name: str, clients: dict[str, list[SdkClient]]) -> SdkClient | No
     return tails[0] if len({(c.file, c.service) for c in tails}) == 1 else None
 
 
-def sdk_answers(all_facts: Iterable[FileFacts]) -> list[Answer]:
-    """Q1/Q2/Q4 rows of every SDK call and SDK mock of the repository."""
+def sdk_observations(all_facts: Iterable[FileFacts]) -> list[Observation]:
+    """Every SDK call's reads and every SDK mock of the repository, against the models."""
     calls: list[SdkCall] = []
     mocks: list[SdkMock] = []
     clients: dict[str, list[SdkClient]] = {}
@@ -418,9 +319,9 @@ def sdk_answers(all_facts: Iterable[FileFacts]) -> list[Answer]:
         mocks += facts.of_type(SdkMock)
         for client in facts.of_type(SdkClient):
             clients.setdefault(client.name, []).append(client)
-    out: list[Answer] = []
+    out: list[Observation] = []
     for call in sorted(calls, key=lambda c: (c.file, c.line, c.method)):
-        out += _call_rows(call)
+        out += _call_observations(call)
     for mock in sorted(mocks, key=lambda m: (m.file, m.line, m.method)):
         files = {mock.file}
         service = mock.service
@@ -430,5 +331,5 @@ def sdk_answers(all_facts: Iterable[FileFacts]) -> list[Answer]:
                 continue
             service = client.service
             files.add(client.file)
-        out += _mock_rows(mock, service, files)
+        out += _stub_observation(mock, service, files)
     return out

@@ -1,10 +1,10 @@
-"""Q1-Q4 at code boundaries: a consumer reads what a function, an import or a route returns.
+"""Code boundaries: a consumer reads what a function, an import or a route returns.
 
-The field graph (``graph``) wires each consumer to its producers and each code
-mock (``mock.patch``, ``jest.mock``) to the consumers it stands in for. Q2/Q4 are
-asked per read, Q3 per field of a producer some consumer reads, Q1 per mocked
-consumer. A value two producers may answer (a request two routes can serve) is
-never FAIL: the producer really serving it may be neither.
+The field graph (``graph``) wires each consumer to its producers and each code mock
+(``mock.patch``, ``jest.mock``) to the consumers it stands in for. The engine observes
+every read against its producer (or the several producers a request may reach), every
+field of a producer some consumer reads that none reads (and where else the value goes),
+and every mocked consumer's reads as the mock and the real producer answer them.
 """
 
 from __future__ import annotations
@@ -15,14 +15,22 @@ from dataclasses import replace
 import networkx as nx
 
 from ...extractors.facts.contracts import UNION, Consumer, Mock, Producer, Read, Shape
-from ..findings import Status
 from ..report.model import FieldRef
-from .answer import Answer, Question, answer_row
 from .contract_index import ContractFacts
 from .graph import build_graph, consumers_mocked_by, producers_of
-from .mock_drift import drift_reason, mock_disagrees, written
+from .mock_drift import possible_presences, written
+from .observations import (
+    AmbiguousRead,
+    Escape,
+    FieldRead,
+    Holder,
+    MockComparison,
+    MockedRead,
+    Observation,
+    UnreadField,
+)
 from .py_names import optional_depth
-from .reads import Source, read_rows
+from .reads import Source, observe_read
 from .shape import (
     Lookup,
     Origin,
@@ -59,14 +67,14 @@ def _origin(producer: Producer) -> Origin:
     return (producer.file, producer.line, _producer_label(producer))
 
 
-def code_answers(
+def code_observations(
     facts: ContractFacts, wiring: Wiring, graph: nx.DiGraph | None = None
-) -> list[Answer]:
-    """Q2/Q4 per read, Q3 per producer and Q1 per mock for code boundaries, following the
-    edges of the field graph."""
+) -> list[Observation]:
+    """Every read, every unread field of a read producer and every mock of code boundaries,
+    following the edges of the field graph."""
     if graph is None:
         graph = build_graph(facts, wiring)
-    out: list[Answer] = []
+    out: list[Observation] = []
     readers: dict[tuple[str, str], Uses] = {}
     for consumer in facts.consumers:
         candidates = [p for p in producers_of(graph, consumer) if has_fields(p.shape)]
@@ -83,7 +91,7 @@ def code_answers(
         if is_test_file(producer.file) or producer.declared:
             # A declared class's fields are the class's contract, not this function's.
             continue
-        out += _code_unconsumed(producer, uses, public=key in handlers or producer.exported)
+        out += _unread(producer, uses, public=key in handlers or producer.exported)
     for mock in facts.mocks:
         out += _code_mock(mock, graph)
     return out
@@ -91,16 +99,16 @@ def code_answers(
 
 def _reads_of(
     consumer: Consumer, producer: Producer, wiring: Wiring
-) -> tuple[list[Answer], list[tuple[str, ...]]]:
-    """Q2/Q4 for every read a consumer makes of one producer, and the producer's paths
-    those reads reached (what Q3 counts as read)."""
+) -> tuple[list[FieldRead], list[tuple[str, ...]]]:
+    """Every read a consumer makes of one producer, and the producer's paths those reads
+    reached (what counts as read)."""
     source = Source(
         label=_producer_label(producer), file=producer.file, line=producer.line, resolved=True
     )
     marked = with_origin(producer.shape, _origin(producer))
     boundary = f"{source.label} -> {_consumer_label(consumer)}"
     files = {consumer.file, producer.file, *wiring.declared_in(producer)}
-    out: list[Answer] = []
+    out: list[FieldRead] = []
     seen: list[tuple[str, ...]] = []
     for read in consumer.reads:
         found = lookup(marked, read.path)
@@ -113,14 +121,16 @@ def _reads_of(
         if _through_own_get(found, read):
             found = replace(found, presence=Presence.UNKNOWN)
         seen.append(found.inner if found.presence is Presence.PRESENT else read.path)
-        out += read_rows(
-            boundary=boundary,
-            source=source,
-            found=found,
-            path=read.path,
-            consumer=FieldRef(consumer.file, read.line, dotted(read.path)),
-            guarded=read.guarded,
-            files=files,
+        out.append(
+            observe_read(
+                boundary=boundary,
+                source=source,
+                found=found,
+                path=read.path,
+                consumer=FieldRef(consumer.file, read.line, dotted(read.path)),
+                guarded=read.guarded,
+                files=files,
+            )
         )
     return out, seen
 
@@ -137,41 +147,31 @@ def _through_own_get(found: Lookup, read: Read) -> bool:
     )
 
 
-def _ambiguous(consumer: Consumer, producers: list[Producer]) -> list[Answer]:
-    """Q2 for a value that may come from several producers (a request two routes can
-    serve): PASS when all write the field, else UNKNOWN; never FAIL, since the producer
-    really serving it may be none of those we matched (a base URL we cannot read)."""
-    out: list[Answer] = []
-    labels = ", ".join(f"{_producer_label(p)} ({p.file}:{p.line})" for p in producers)
-    boundary = f"{labels} -> {_consumer_label(consumer)}"
-    files = {consumer.file, *(p.file for p in producers)}
+def _ambiguous(consumer: Consumer, producers: list[Producer]) -> list[AmbiguousRead]:
+    """Every read of a value that may come from several producers (a request two routes
+    can serve), with what each producer writes for it."""
+    out: list[AmbiguousRead] = []
+    labels = tuple(f"{_producer_label(p)} ({p.file}:{p.line})" for p in producers)
+    boundary = f"{', '.join(labels)} -> {_consumer_label(consumer)}"
+    files = frozenset(f for f in (consumer.file, *(p.file for p in producers)) if f)
+    first = producers[0]
     for read in consumer.reads:
         found = [lookup(with_origin(p.shape, _origin(p)), read.path) for p in producers]
-        ref = FieldRef(consumer.file, read.line, dotted(read.path))
-        presences = {f.presence for f in found}
-        producer: FieldRef | None = None
-        if presences == {Presence.PRESENT}:
-            first = producers[0]
-            producer = FieldRef(first.file, found[0].line or first.line, dotted(found[0].inner))
-            status, why = Status.PASS, "written by every producer"
-        elif presences == {Presence.ABSENT} and read.guarded > found[0].depth:
-            status, why = Status.PASS, "missing, but only read under an existence check"
-        elif presences == {Presence.ABSENT}:
-            why = f"none of {labels} writes {dotted(read.path)}; which one answers is not known"
-            status = Status.UNKNOWN
-        else:
-            why = f"the value may come from any of {labels}; they differ on {dotted(read.path)}"
-            status = Status.UNKNOWN
+        presences = frozenset(f.presence for f in found)
         out.append(
-            answer_row(
-                question=Question.MISSING_FIELD,
+            AmbiguousRead(
                 boundary=boundary,
-                producer=producer,
-                consumer=ref,
-                status=status,
-                reason=why,
-                at=ref,
                 files=files,
+                consumer=FieldRef(consumer.file, read.line, dotted(read.path)),
+                path=dotted(read.path),
+                producers=labels,
+                presences=presences,
+                written=(
+                    FieldRef(first.file, found[0].line or first.line, dotted(found[0].inner))
+                    if presences == {Presence.PRESENT}
+                    else None
+                ),
+                guarded=read.guarded > found[0].depth,
             )
         )
     return out
@@ -192,112 +192,91 @@ def _handler_producers(facts: ContractFacts, wiring: Wiring) -> set[tuple[str, s
     return out
 
 
-def _code_unconsumed(producer: Producer, uses: Uses, *, public: bool) -> list[Answer]:
-    """Q3 for a function's result. The boundary is closed only for a private function whose
-    every reader is in its own file and keeps the value to itself; an exported function,
-    a Lambda handler or an HTTP route may have readers we cannot see."""
-    out: list[Answer] = []
-    foreign = any(c.file != producer.file for c, _ in uses)
+def _unread(producer: Producer, uses: Uses, *, public: bool) -> list[UnreadField]:
+    """Every field of a function's result no reader reads. The value stays with its readers
+    only for a private function whose every reader is in its own file and keeps the value to
+    itself; an exported function, a Lambda handler or an HTTP route may have readers we
+    cannot see."""
     # An open value (fields set on an object we cannot see into, a spread of one) may be
-    # read through what we do not see, e.g. its own methods: never a closed boundary.
+    # read through what we do not see, e.g. its own methods.
     options = producer.shape.options if producer.shape.kind == UNION else (producer.shape,)
-    opened = any(o.open for o in options)
-    escapes = bool(producer.route) or public or foreign or opened or any(c.escapes for c, _ in uses)
+    escapes = (
+        *([Escape.ROUTE] if producer.route else []),
+        *([Escape.PUBLIC] if public else []),
+        *([Escape.FOREIGN_READER] if any(c.file != producer.file for c, _ in uses) else []),
+        *([Escape.OPEN_VALUE] if any(o.open for o in options) else []),
+        *([Escape.PASSED_ON] if any(c.escapes for c, _ in uses) else []),
+    )
     consumed = [p for _, paths in uses for p in paths]
-    files = {producer.file, *(c.file for c, _ in uses)}
-    label = _producer_label(producer)
+    files = frozenset(f for f in (producer.file, *(c.file for c, _ in uses)) if f)
+    readers = ", ".join(sorted({_consumer_label(c) for c, _ in uses}))
+    boundary = f"{_producer_label(producer)} -> {readers}"
+    out: list[UnreadField] = []
     for path, line in leaves(producer.shape):
         if any(related(path, c) for c in consumed) or not all(map(_record_key, path)):
             continue
-        ref = FieldRef(producer.file, line or producer.line, dotted(path))
-        if escapes:
-            status, why = (
-                Status.UNKNOWN,
-                "no reader here reads it; the value also goes where we cannot see",
-            )
-        else:
-            status, why = Status.FAIL, "no reader of this value reads it"
-        readers = ", ".join(sorted({_consumer_label(c) for c, _ in uses}))
         out.append(
-            answer_row(
-                question=Question.UNCONSUMED_FIELD,
-                boundary=f"{label} -> {readers}",
-                producer=ref,
-                status=status,
-                reason=why,
-                at=ref,
+            UnreadField(
+                boundary=boundary,
                 files=files,
+                written=FieldRef(producer.file, line or producer.line, dotted(path)),
+                holder=Holder.CODE,
+                escapes=escapes,
             )
         )
     return out
 
 
-def _code_mock(mock: Mock, graph: nx.DiGraph) -> list[Answer]:
-    """Q1 for a code mock: per consumer it reaches, the first read it answers differently
-    from the one real producer, else PASS."""
+def _code_mock(mock: Mock, graph: nx.DiGraph) -> list[MockComparison]:
+    """A code mock, per consumer it reaches whose one real producer is known: every read,
+    as the mock and the real producer answer it."""
     if mock.kind == "sfn-local":
         return []
-    out: list[Answer] = []
+    out: list[MockComparison] = []
     fake_value = with_origin(mock.shape, (mock.file, mock.line, f"mock of {mock.target}"))
     for consumer in consumers_mocked_by(graph, mock):
         producers = [p for p in producers_of(graph, consumer) if has_fields(p.shape)]
         if len(producers) != 1:
             continue  # none, or which real producer the mock stands for is not known
         producer = producers[0]
-        boundary = f"{mock.target} (mock, {mock.file}:{mock.line}) -> {_consumer_label(consumer)}"
-        files = {mock.file, consumer.file, producer.file}
-        drifted = _drifted_read(mock, fake_value, consumer, producer)
-        if drifted is not None:
-            producer_ref, consumer_ref, where, why = drifted
-            out.append(
-                answer_row(
-                    question=Question.MOCK_DRIFT,
-                    boundary=boundary,
-                    producer=producer_ref,
-                    consumer=consumer_ref,
-                    status=Status.FAIL,
-                    reason=why,
-                    at=where,
-                    files=files,
-                )
+        out.append(
+            MockComparison(
+                boundary=(
+                    f"{mock.target} (mock, {mock.file}:{mock.line}) -> {_consumer_label(consumer)}"
+                ),
+                files=frozenset(f for f in (mock.file, consumer.file, producer.file) if f),
+                mock=FieldRef(mock.file, mock.line, mock.target),
+                reads=_mocked_reads(mock, fake_value, consumer, producer),
             )
-        elif consumer.reads:
-            out.append(
-                answer_row(
-                    question=Question.MOCK_DRIFT,
-                    boundary=boundary,
-                    status=Status.PASS,
-                    reason="the mock agrees with the producer on every field read",
-                    at=FieldRef(mock.file, mock.line, mock.target),
-                    files=files,
-                )
-            )
+        )
     return out
 
 
-def _drifted_read(
+def _mocked_reads(
     mock: Mock, fake_value: Shape, consumer: Consumer, producer: Producer
-) -> tuple[FieldRef, FieldRef, FieldRef, str] | None:
-    """The first read the mock answers differently from the real producer: (what the
-    producer writes, the read, the mock's field, why), or None when they agree."""
+) -> tuple[MockedRead, ...]:
+    """Each read of ``consumer`` as the mock and the real producer answer it."""
     real_value = with_origin(producer.shape, _origin(producer))
+    out: list[MockedRead] = []
     for read in consumer.reads:
         real = lookup(real_value, read.path)
         fake = lookup(fake_value, read.path)
-        if optional_depth(producer.shape, read.path) is not None:
-            continue  # an optional field: a mock may leave it out or put it in
-        if Presence.UNKNOWN in (real.presence, fake.presence) or real.presence is fake.presence:
-            continue
-        if not mock_disagrees(real_value, fake.presence, read.path, guarded=read.guarded):
-            continue
-        why = drift_reason(fake.presence, dotted(read.path), _producer_label(producer))
-        return (
-            written(real, read.path, file=producer.file, line=producer.line),
-            FieldRef(consumer.file, read.line, dotted(read.path)),
-            FieldRef(mock.file, fake.line or mock.line, dotted(fake.inner)),
-            why,
+        out.append(
+            MockedRead(
+                path=dotted(read.path),
+                consumer=FieldRef(consumer.file, read.line, dotted(read.path)),
+                producer=_producer_label(producer),
+                producer_known=True,
+                real=real.presence,
+                fake=fake.presence,
+                possible=frozenset(possible_presences(real_value, read.path)),
+                tolerated=read.guarded >= len(read.path),
+                optional=optional_depth(producer.shape, read.path) is not None,
+                written=written(real, read.path, file=producer.file, line=producer.line),
+                mock_field=FieldRef(mock.file, fake.line or mock.line, dotted(fake.inner)),
+            )
         )
-    return None
+    return tuple(out)
 
 
 def _record_key(name: str) -> bool:

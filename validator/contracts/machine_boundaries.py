@@ -1,11 +1,11 @@
-"""Q1-Q4 at machine boundaries: what the states of a state machine read from each other.
+"""Machine boundaries: what the states of a state machine read from each other.
 
-The flow (``sfn_flow``) says which shape every JSONPath of a state is read from;
-each read is a Q2/Q4 question to the producer its value came from (a Lambda
-handler, a Pass state's ``Result``, the execution input). Q3 asks, per field a
-Lambda writes, whether any state reads it before the machine drops it; Q1 flows
-each Step Functions Local mock in place of the state it replaces and compares
-what the reads find.
+The flow (``sfn_flow``) says which shape every JSONPath of a state is read from; each
+read is observed against the producer its value came from (a Lambda handler, a Pass
+state's ``Result``, the execution input). Per field a Lambda writes, the engine records
+whether any state reads it and where the value goes after (a task's input, the execution
+output, callers outside the machine); each Step Functions Local mock is flowed in place
+of the state it replaces and what the reads find is compared.
 """
 
 from __future__ import annotations
@@ -20,13 +20,20 @@ from ...extractors.facts.contracts import (
     State,
     StateMachine,
 )
-from ..findings import Status
 from ..report.model import FieldRef
 from . import sfn_flow
-from .answer import Answer, Question, answer_row
 from .contract_index import ContractFacts
-from .mock_drift import drift_reason, mock_disagrees, written
-from .reads import EXECUTION_INPUT_LABEL, Source, read_rows
+from .mock_drift import possible_presences, written
+from .observations import (
+    Escape,
+    Holder,
+    MockComparison,
+    MockedRead,
+    Observation,
+    UnreadablePath,
+    UnreadField,
+)
+from .reads import EXECUTION_INPUT_LABEL, Source, observe_read
 from .sfn_record import EXECUTION_INPUT, Flow, PathRead, ReadSite
 from .sfn_states import StateType
 from .shape import (
@@ -57,8 +64,8 @@ class _Looked(NamedTuple):
     found: Lookup
 
 
-class _MachineAnswers:
-    """Rows for one state machine."""
+class _MachineObserver:
+    """Observations of one state machine."""
 
     def __init__(self, machine: StateMachine, wiring: Wiring, mocks: list[Mock]) -> None:
         self.machine = machine
@@ -69,7 +76,7 @@ class _MachineAnswers:
         self.state_of: dict[Origin, State] = {}
         self.produced: dict[Origin, Shape] = {}
         self.shared: set[Origin] = set()  # results of functions others invoke too
-        self.out: list[Answer] = []
+        self.out: list[Observation] = []
 
     def resolve(self, state: State) -> tuple[Shape, Origin] | None:
         """Resolver for the flow: the handler's shape, or an unknown marked unresolved."""
@@ -123,8 +130,9 @@ class _MachineAnswers:
             label=origin[2], file=origin[0] or self.machine.file, line=origin[1], resolved=True
         )
 
-    def answer(self) -> list[Answer]:
-        """Q2/Q4 per read, then Q3 per field a Lambda writes, then Q1 per mock."""
+    def observe(self) -> list[Observation]:
+        """Every read, then every field a Lambda writes that no state reads, then every
+        mock."""
         flow = sfn_flow.run(self.machine.machine, self.resolve)
         looked: list[_Looked] = []
         for read in flow.reads:
@@ -133,14 +141,11 @@ class _MachineAnswers:
             if path is None:
                 if not read.path.startswith("$$"):
                     self.out.append(
-                        answer_row(
-                            question=Question.MISSING_FIELD,
+                        UnreadablePath(
                             boundary=f"? -> {read.state}",
+                            files=frozenset({self.machine.file}),
                             consumer=consumer,
-                            status=Status.UNKNOWN,
-                            reason=f"path {read.path} is not understood",
-                            at=consumer,
-                            files={self.machine.file},
+                            expression=read.path,
                         )
                     )
                 continue
@@ -156,7 +161,7 @@ class _MachineAnswers:
     def _read(
         self, read: PathRead, path: tuple[str, ...], found: Lookup, consumer: FieldRef
     ) -> None:
-        """Q2/Q4 for one read of a plain path."""
+        """One read of a plain path."""
         source = self._source(found.origin)
         files = {
             self.machine.file,
@@ -165,31 +170,21 @@ class _MachineAnswers:
         }
         boundary = f"{source.label} -> {read.state}"
         guarded, vague = _guard_depth(read.guards, path)
-        if vague and found.presence is Presence.ABSENT and source.resolved:
-            self.out.append(
-                answer_row(
-                    question=Question.MISSING_FIELD,
-                    boundary=boundary,
-                    consumer=consumer,
-                    status=Status.UNKNOWN,
-                    reason="read under an existence check whose path is not understood",
-                    at=consumer,
-                    files=files,
-                )
+        self.out.append(
+            observe_read(
+                boundary=boundary,
+                source=source,
+                found=found,
+                path=path,
+                consumer=consumer,
+                guarded=guarded,
+                files=files,
+                guard_understood=not vague,
             )
-            return
-        self.out += read_rows(
-            boundary=boundary,
-            source=source,
-            found=found,
-            path=path,
-            consumer=consumer,
-            guarded=guarded,
-            files=files,
         )
 
     def _unconsumed(self, flow: Flow, looked: list[_Looked]) -> None:
-        """Q3 for every field a resolved Lambda writes that no state reads."""
+        """Every field a resolved Lambda writes that no state reads, and where it goes."""
         for origin, source in sorted(self.sources.items()):
             state = self.state_of[origin]
             if not source.resolved or state.result_path is None:
@@ -208,51 +203,24 @@ class _MachineAnswers:
                     continue
                 if _under(path, dropped):
                     continue
-                ref = FieldRef(source.file, line or source.line, dotted(path))
-                status, why = self._unread(origin, path, passed=passed, reaching=reaching)
+                escapes = (
+                    *([Escape.TASK_INPUT] if _under(path, passed) else []),
+                    *([Escape.EXECUTION_OUTPUT] if _under(path, reaching) else []),
+                    *([Escape.SHARED_FUNCTION] if origin in self.shared else []),
+                )
                 self.out.append(
-                    answer_row(
-                        question=Question.UNCONSUMED_FIELD,
+                    UnreadField(
                         boundary=f"{state.name} -> {self.machine.name}",
-                        producer=ref,
-                        status=status,
-                        reason=why,
-                        at=ref,
-                        files=files,
+                        files=frozenset(f for f in files if f),
+                        written=FieldRef(source.file, line or source.line, dotted(path)),
+                        holder=Holder.STATE_MACHINE,
+                        escapes=escapes,
                     )
                 )
 
-    def _unread(
-        self,
-        origin: Origin,
-        path: tuple[str, ...],
-        *,
-        passed: set[tuple[str, ...]],
-        reaching: set[tuple[str, ...]],
-    ) -> tuple[Status, str]:
-        """FAIL when the machine drops an unread field; UNKNOWN when it may be read where
-        we cannot see (a task's input, the execution output, other callers)."""
-        if _under(path, passed):
-            return (
-                Status.UNKNOWN,
-                "nobody in the state machine reads it; it is passed to a task (or a "
-                "JSONata state) whose reads are not known",
-            )
-        if _under(path, reaching):
-            return (
-                Status.UNKNOWN,
-                "nobody in the state machine reads it; it reaches the execution output",
-            )
-        if origin in self.shared:
-            return (
-                Status.UNKNOWN,
-                "nobody in the state machine reads it; the function is also invoked "
-                "outside it (an API, a URL, an event source), whose readers are not known",
-            )
-        return Status.FAIL, "nobody reads it before the state machine drops it"
-
     def _mock(self, mock: Mock, looked: list[_Looked]) -> None:
-        """Q1 for one Step Functions Local mock: the reads it answers differently, else PASS."""
+        """One Step Functions Local mock: every read it answers, as it and the real
+        producer answer it."""
         state = self.machine.machine.state(mock.state)
         if state is None:
             return
@@ -261,9 +229,7 @@ class _MachineAnswers:
             self.machine.machine, self.resolve, {state.name: (mock.shape, mock_origin)}
         )
         mocked = {(r.state, r.path, r.line): r for r in flow.reads}
-        boundary = f"{mock.state} (mock {mock.case}) -> {self.machine.name}"
-        relevant = 0
-        unknown = False
+        reads: list[MockedRead] = []
         for read, path, real in looked:
             twin = mocked.get((read.state, read.path, read.line))
             if twin is None:
@@ -272,47 +238,39 @@ class _MachineAnswers:
             mine = real.origin is not None and self.state_of.get(real.origin) == state
             if not mine and fake.origin != mock_origin:
                 continue
-            relevant += 1
             source = self._source(real.origin)
-            if real.presence is Presence.UNKNOWN or not source.resolved:
-                unknown = True
-                continue
-            if (
-                fake.presence is not real.presence
-                and fake.presence is not Presence.UNKNOWN
-                and (real.root is None or mock_disagrees(real.root, fake.presence, real.inner))
-            ):
-                consumer = FieldRef(self.machine.file, read.line, read.path.removeprefix("$."))
-                self.out.append(
-                    answer_row(
-                        question=Question.MOCK_DRIFT,
-                        boundary=boundary,
-                        producer=written(real, path, file=source.file, line=source.line),
-                        consumer=consumer,
-                        status=Status.FAIL,
-                        reason=drift_reason(
-                            fake.presence, read.path.removeprefix("$."), source.label
-                        ),
-                        at=FieldRef(mock.file, fake.line or mock.line, dotted(fake.inner)),
-                        files={mock.file, self.machine.file, source.file},
-                    )
-                )
-                return
-        if relevant:
-            self.out.append(
-                answer_row(
-                    question=Question.MOCK_DRIFT,
-                    boundary=boundary,
-                    status=Status.UNKNOWN if unknown else Status.PASS,
-                    reason=(
-                        "the real producer is not known"
-                        if unknown
-                        else "the mock agrees with the producer on every field read"
+            known = real.presence is not Presence.UNKNOWN and source.resolved
+            reads.append(
+                MockedRead(
+                    path=read.path.removeprefix("$."),
+                    consumer=FieldRef(self.machine.file, read.line, read.path.removeprefix("$.")),
+                    producer=source.label,
+                    producer_known=known,
+                    real=real.presence,
+                    fake=fake.presence,
+                    # With no producer shape behind the value, it can give no answer.
+                    possible=(
+                        frozenset(possible_presences(real.root, real.inner))
+                        if real.root is not None
+                        else frozenset()
                     ),
-                    at=FieldRef(mock.file, mock.line, mock.target),
-                    files={mock.file, self.machine.file},
+                    tolerated=real.root is not None and not real.inner,
+                    optional=False,
+                    written=(
+                        written(real, path, file=source.file, line=source.line) if known else None
+                    ),
+                    mock_field=FieldRef(mock.file, fake.line or mock.line, dotted(fake.inner)),
+                    files=frozenset(f for f in (source.file,) if f),
                 )
             )
+        self.out.append(
+            MockComparison(
+                boundary=f"{mock.state} (mock {mock.case}) -> {self.machine.name}",
+                files=frozenset(f for f in (mock.file, self.machine.file) if f),
+                mock=FieldRef(mock.file, mock.line, mock.target),
+                reads=tuple(reads),
+            )
+        )
 
 
 def _guard_depth(guards: tuple[str, ...], path: tuple[str, ...]) -> tuple[int, bool]:
@@ -370,9 +328,9 @@ def _machine_mocks(machine: StateMachine, facts: ContractFacts) -> list[Mock]:
     return out
 
 
-def machine_answers(facts: ContractFacts, wiring: Wiring) -> list[Answer]:
-    """Q1-Q4 for every state machine."""
-    out: list[Answer] = []
+def machine_observations(facts: ContractFacts, wiring: Wiring) -> list[Observation]:
+    """What every state machine's reads, results and mocks find."""
+    out: list[Observation] = []
     for machine in facts.machines:
-        out += _MachineAnswers(machine, wiring, _machine_mocks(machine, facts)).answer()
+        out += _MachineObserver(machine, wiring, _machine_mocks(machine, facts)).observe()
     return out

@@ -1,4 +1,4 @@
-"""Q1 mock drift: when a mock's answer for a read is one the real producer can never give."""
+"""What a real producer can answer for a read a mock answers: the facts mock drift is judged on."""
 
 from __future__ import annotations
 
@@ -33,23 +33,6 @@ def possible_presences(shape: Shape, path: tuple[str, ...]) -> set[Presence]:
     if getattr(found, "optional", False):
         return {Presence.ABSENT} | possible_presences(found.shape, rest)
     return possible_presences(found.shape, rest)
-
-
-def mock_disagrees(real: Shape, fake: Presence, path: tuple[str, ...], *, guarded: int = 0) -> bool:
-    """True when no way the real producer can answer ``path`` matches the mock's answer, and
-    the code does not tolerate the difference (a read under an existence check, or with a
-    default, copes with an absent field either way)."""
-    if guarded >= len(path):
-        return False
-    answers = possible_presences(real, path)
-    return Presence.UNKNOWN not in answers and fake not in answers
-
-
-def drift_reason(fake: Presence, path: str, producer: str) -> str:
-    """Why a mock drifts: it has a field the producer lacks, or lacks one it writes."""
-    if fake is Presence.PRESENT:
-        return f"the mock has {path}, the real {producer} does not"
-    return f"the mock lacks {path}, the real {producer} writes it"
 
 
 def written(real: Lookup, path: tuple[str, ...], *, file: str, line: int) -> FieldRef:

@@ -1,10 +1,10 @@
-"""Q2 missing field and Q4 naming drift for one read, against its resolved producer.
+"""One read against its producer: what the producer writes there, and where else.
 
-Machine boundaries (a state reads a JSONPath) and code boundaries (a consumer
-reads a bound call result) answer a read the same way once its producer is
-looked up: PASS when written, UNKNOWN when the producer or its answer is not
-known, else FAIL; and when the same producer writes the field under another
-spelling or at another depth, a Q4 row beside the Q2 row.
+Machine boundaries (a state reads a JSONPath) and code boundaries (a consumer reads a
+bound call result) observe a read the same way once its producer is looked up: whether
+the path is written, how much of it an existence check covers, and, when it is not
+written, whether the same producer writes the field under another spelling or at another
+depth (what Q2 and Q4 judge).
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..findings import Status
 from ..report.model import FieldRef
-from .answer import Answer, Question, answer_row
+from .observations import FieldRead
 from .shape import Lookup, Presence, dotted, find_fields
 
 EXECUTION_INPUT_LABEL = "execution input"
@@ -54,7 +53,7 @@ def _common(a: tuple[str, ...], b: tuple[str, ...]) -> int:
     return n
 
 
-def read_rows(
+def observe_read(
     *,
     boundary: str,
     source: Source,
@@ -63,59 +62,25 @@ def read_rows(
     consumer: FieldRef,
     guarded: int,
     files: Iterable[str],
-) -> list[Answer]:
-    """Q2 (and Q4 when the field is written elsewhere) for one read; ``guarded`` is how many
-    segments of ``path`` an existence check covers."""
-    files = set(files)
-    producer: FieldRef = FieldRef(source.file, found.line or source.line, dotted(found.inner))
-
-    def missing_field(status: Status, reason: str, producer: FieldRef | None) -> Answer:
-        return answer_row(
-            question=Question.MISSING_FIELD,
-            boundary=boundary,
-            producer=producer,
-            consumer=consumer,
-            status=status,
-            reason=reason,
-            at=consumer,
-            files=files,
-        )
-
-    if source.label == EXECUTION_INPUT_LABEL:
-        why = "reads the execution input, whose schema is not known"
-        return [missing_field(Status.UNKNOWN, why, None)]
-    if found.presence is Presence.PRESENT:
-        return [missing_field(Status.PASS, "written by the producer", producer)]
-    if not source.resolved:
-        why = f"the producer behind {source.label} is not known: {source.why}"
-        return [missing_field(Status.UNKNOWN, why, None)]
-    if found.presence is Presence.UNKNOWN:
-        why = f"{source.label} may or may not write {dotted(path)}"
-        return [missing_field(Status.UNKNOWN, why, producer)]
-    out: list[Answer] = []
-    elsewhere = drift(found, path)
-    if elsewhere is not None:
-        written = FieldRef(source.file, elsewhere[1], dotted(elsewhere[0]))
-        how = "at another depth" if elsewhere[0][-1] == path[found.depth] else "spelled differently"
-        why = f"reads {dotted(path)}; {source.label} writes {dotted(elsewhere[0])} ({how})"
-        out.append(
-            answer_row(
-                question=Question.NAMING_DRIFT,
-                boundary=boundary,
-                producer=written,
-                consumer=consumer,
-                status=Status.FAIL,
-                reason=why,
-                at=consumer,
-                files=files,
-            )
-        )
-        producer = written
-    if guarded > found.depth:
-        out.append(
-            missing_field(Status.PASS, "missing, but only read under an existence check", producer)
-        )
-        return out
-    why = f"reads {dotted(path)}; {source.label} does not write {dotted(found.inner)}"
-    out.append(missing_field(Status.FAIL, why, producer))
-    return out
+    guard_understood: bool = True,
+) -> FieldRead:
+    """What one read finds in its producer; ``guarded`` is how many segments of ``path``
+    an existence check covers."""
+    elsewhere = drift(found, path) if found.presence is Presence.ABSENT else None
+    return FieldRead(
+        boundary=boundary,
+        files=frozenset(f for f in files if f),
+        consumer=consumer,
+        path=dotted(path),
+        producer=source.label,
+        execution_input=source.label == EXECUTION_INPUT_LABEL,
+        unresolved=None if source.resolved else source.why,
+        presence=found.presence,
+        written=FieldRef(source.file, found.line or source.line, dotted(found.inner)),
+        guarded=guarded > found.depth,
+        guard_understood=guard_understood,
+        elsewhere=(
+            FieldRef(source.file, elsewhere[1], dotted(elsewhere[0])) if elsewhere else None
+        ),
+        same_name=elsewhere is not None and elsewhere[0][-1] == path[found.depth],
+    )

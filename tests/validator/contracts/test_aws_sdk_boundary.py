@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.extractors.facts.contracts import SdkCall, SdkClient, SdkMock
+from ralph_validate.validator.checks.contracts import judge
 from ralph_validate.validator.contracts.aws_models import (
     Found,
     near_spellings,
     operation,
-    sdk_answers,
+    sdk_observations,
     service_model,
     walk,
 )
@@ -25,7 +26,7 @@ def _facts(path: str, source: str, kind: type) -> list:
 
 
 def _rows(*files: tuple[str, str]) -> list[tuple[int, str, int]]:
-    answers = sdk_answers(extract(path, text.encode()) for path, text in files)
+    answers = judge(sdk_observations(extract(path, text.encode()) for path, text in files))
     return sorted(
         (a.row.question, a.row.status.value, a.row.location.line if a.row.location else 0)
         for a in answers
@@ -237,7 +238,7 @@ def test_the_producer_of_a_row_names_the_model() -> None:
         "def f():\n"
         "    return glue.get_job_run(JobName='j', RunId='r')['JobRun']['state']\n"
     )
-    answers = sdk_answers([extract("app.py", source.encode())])
+    answers = judge(sdk_observations([extract("app.py", source.encode())]))
     fails = sorted(
         (a.row.question, a.row.producer.file, a.row.producer.path)
         for a in answers

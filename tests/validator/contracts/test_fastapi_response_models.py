@@ -7,8 +7,9 @@ from __future__ import annotations
 from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.extractors.facts.contracts import Producer, Record
 from ralph_validate.extractors.python.wire import model_type, to_camel, to_pascal, to_snake
+from ralph_validate.validator.checks.contracts import judge
+from ralph_validate.validator.contracts.code_boundaries import code_observations
 from ralph_validate.validator.contracts.graph import Wiring, collect
-from ralph_validate.validator.contracts.questions import code_answers
 from ralph_validate.validator.contracts.shape import Presence, lookup
 
 
@@ -22,7 +23,7 @@ def _records(source: str) -> dict[str, Record]:
 
 def _rows(files: dict[str, str]) -> list[tuple[int, str, str, str]]:
     facts = collect(extract(path, text.encode()) for path, text in sorted(files.items()))
-    rows = [a.row for a in code_answers(facts, Wiring(facts))]
+    rows = [a.row for a in judge(code_observations(facts, Wiring(facts)))]
     return sorted(
         (r.question, r.status.value, r.consumer.path if r.consumer else "", r.boundary)
         for r in rows

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.extractors.facts.contracts import Mock, Producer, PyAlias, Record
+from ralph_validate.validator.checks.contracts import judge
+from ralph_validate.validator.contracts.code_boundaries import code_observations
 from ralph_validate.validator.contracts.graph import Wiring, collect
-from ralph_validate.validator.contracts.questions import code_answers
 from ralph_validate.validator.contracts.shape import Presence, leaves, lookup
 
 
@@ -21,7 +22,7 @@ def _mocks(source: str) -> list[tuple[str, int, list[tuple[str, ...]]]]:
 
 def _rows(files: dict[str, str]):
     facts = collect(extract(path, text.encode()) for path, text in sorted(files.items()))
-    return [a.row for a in code_answers(facts, Wiring(facts))]
+    return [a.row for a in judge(code_observations(facts, Wiring(facts)))]
 
 
 # --- doubles ----------------------------------------------------------------------------

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ...findings import Finding
-from ...report.model import ContractRow
-from .rows import MESSAGES, ContractRule, contract_findings
+from ...contracts.observations import (
+    MockComparison,
+    MockedRead,
+    ModelStub,
+    Observation,
+    UnknownModel,
+)
+from ...contracts.shape import Presence
+from ...findings import Finding, Status
+from .model_text import allowed_text, fields_text
+from .rows import MESSAGES, ContractRule, ContractTable
 
 
 class MockDrift(ContractRule):
@@ -44,6 +52,89 @@ class MockDrift(ContractRule):
     field_side = "producer"
     message = MESSAGES
 
-    def detect(self, facts: Iterable[ContractRow], context: None) -> Iterator[Finding]:
-        """The non-PASS contract rows that answer this rule's question."""
-        return contract_findings(self, facts)
+    def detect(self, facts: Iterable[Observation], context: ContractTable) -> Iterator[Finding]:
+        """Per mock: FAIL at the first read it answers otherwise than the real producer can,
+        UNKNOWN when a real producer is not known, else PASS; per stubbed SDK response:
+        FAIL at every key the model lacks or enum value it does not allow."""
+        for seen in facts:
+            if isinstance(seen, MockComparison):
+                yield from self._compare(seen, context)
+            elif isinstance(seen, ModelStub):
+                yield from self._stub(seen, context)
+            elif isinstance(seen, UnknownModel) and seen.mocked:
+                why = f"botocore has no service model named {seen.service!r}"
+                yield from context.answer(
+                    self, seen, status=Status.UNKNOWN, reason=why, consumer=seen.at, at=seen.at
+                )
+
+    def _compare(self, seen: MockComparison, table: ContractTable) -> Iterator[Finding]:
+        unknown = False
+        for read in seen.reads:
+            if not read.producer_known:
+                unknown = True
+                continue
+            if drifts(read):
+                if read.fake is Presence.PRESENT:
+                    why = f"the mock has {read.path}, the real {read.producer} does not"
+                else:
+                    why = f"the mock lacks {read.path}, the real {read.producer} writes it"
+                yield from table.answer(
+                    self,
+                    seen,
+                    status=Status.FAIL,
+                    reason=why,
+                    producer=read.written,
+                    consumer=read.consumer,
+                    at=read.mock_field,
+                    files=read.files,
+                )
+                return
+        if not seen.reads:
+            return
+        if unknown:
+            status, why = Status.UNKNOWN, "the real producer is not known"
+        else:
+            status, why = Status.PASS, "the mock agrees with the producer on every field read"
+        yield from table.answer(self, seen, status=status, reason=why, at=seen.mock)
+
+    def _stub(self, seen: ModelStub, table: ContractTable) -> Iterator[Finding]:
+        reported: list[tuple[str, ...]] = []
+        for entry in seen.entries:
+            if any(entry.path[: len(r)] == r for r in reported):
+                continue  # inside a key already reported
+            if not entry.in_model:
+                reported.append(entry.path)
+                hint = f"; did you mean {entry.near}?" if entry.near else ""
+                hint = hint or f" ({fields_text(entry.members)})"
+                why = (
+                    f"the mock has {'.'.join(entry.path)}; the {seen.model} output has no "
+                    f"{entry.missing} in {entry.inside or 'the response'}{hint}"
+                )
+                yield from table.answer(
+                    self, seen, status=Status.FAIL, reason=why, producer=entry.written, at=entry.at
+                )
+            elif entry.value is not None and entry.allowed and entry.value not in entry.allowed:
+                reported.append(entry.path)
+                why = (
+                    f"the mock sets {'.'.join(entry.path)} to {entry.value!r}; the "
+                    f"{seen.model} model {allowed_text([entry.value], entry.allowed)}"
+                )
+                yield from table.answer(
+                    self, seen, status=Status.FAIL, reason=why, producer=entry.field, at=entry.at
+                )
+        if not reported:
+            why = f"every key and enum value is in the {seen.model} output"
+            yield from table.answer(
+                self, seen, status=Status.PASS, reason=why, producer=seen.response
+            )
+
+
+def drifts(read: MockedRead) -> bool:
+    """True when the mock's answer for the read is one no alternative of the real producer
+    gives, and the code does not tolerate the difference: a field declared optional, or read
+    under an existence check covering the whole path, copes with either answer."""
+    if read.optional or Presence.UNKNOWN in (read.real, read.fake) or read.real is read.fake:
+        return False
+    if read.tolerated or Presence.UNKNOWN in read.possible:
+        return False
+    return read.fake not in read.possible

@@ -4,9 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ...findings import Finding
-from ...report.model import ContractRow
-from .rows import MESSAGES, ContractRule, contract_findings
+from ...contracts.observations import (
+    AmbiguousRead,
+    EnumComparison,
+    FieldRead,
+    ModelRead,
+    Observation,
+    UnknownModel,
+    UnreadablePath,
+)
+from ...contracts.shape import Presence
+from ...findings import Finding, Status
+from ...report.model import FieldRef
+from .model_text import allowed_text, fields_text
+from .rows import MESSAGES, ContractRule, ContractTable
+
+_GUARDED = "missing, but only read under an existence check"
 
 
 class MissingField(ContractRule):
@@ -43,6 +56,107 @@ class MissingField(ContractRule):
     field_side = "consumer"
     message = MESSAGES
 
-    def detect(self, facts: Iterable[ContractRow], context: None) -> Iterator[Finding]:
-        """The non-PASS contract rows that answer this rule's question."""
-        return contract_findings(self, facts)
+    def detect(self, facts: Iterable[Observation], context: ContractTable) -> Iterator[Finding]:
+        """Per read: PASS when the producer writes the field (or an existence check guards
+        it), UNKNOWN when the producer or its answer is not known, else FAIL."""
+        for seen in facts:
+            if isinstance(seen, FieldRead):
+                yield from self._read(seen, context)
+            elif isinstance(seen, AmbiguousRead):
+                yield from self._ambiguous(seen, context)
+            elif isinstance(seen, ModelRead):
+                yield from self._model_read(seen, context)
+            elif isinstance(seen, EnumComparison):
+                yield from self._enum(seen, context)
+            elif isinstance(seen, UnreadablePath):
+                why = f"path {seen.expression} is not understood"
+                yield from self._answer(context, seen, Status.UNKNOWN, why, seen.consumer)
+            elif isinstance(seen, UnknownModel) and not seen.mocked:
+                why = f"botocore has no service model named {seen.service!r}"
+                yield from self._answer(context, seen, Status.UNKNOWN, why, seen.at)
+
+    def _answer(
+        self,
+        table: ContractTable,
+        seen: Observation,
+        status: Status,
+        why: str,
+        consumer: FieldRef,
+        producer: FieldRef | None = None,
+    ) -> tuple[Finding, ...]:
+        """A row about one read, located at the read."""
+        return table.answer(
+            self,
+            seen,
+            status=status,
+            reason=why,
+            producer=producer,
+            consumer=consumer,
+            at=consumer,
+        )
+
+    def _read(self, seen: FieldRead, table: ContractTable) -> tuple[Finding, ...]:
+        read = seen.consumer
+        if not seen.guard_understood and seen.presence is Presence.ABSENT and seen.resolved:
+            why = "read under an existence check whose path is not understood"
+            return self._answer(table, seen, Status.UNKNOWN, why, read)
+        if seen.execution_input:
+            why = "reads the execution input, whose schema is not known"
+            return self._answer(table, seen, Status.UNKNOWN, why, read)
+        if seen.presence is Presence.PRESENT:
+            return self._answer(
+                table, seen, Status.PASS, "written by the producer", read, seen.written
+            )
+        if seen.unresolved is not None:
+            why = f"the producer behind {seen.producer} is not known: {seen.unresolved}"
+            return self._answer(table, seen, Status.UNKNOWN, why, read)
+        if seen.presence is Presence.UNKNOWN:
+            why = f"{seen.producer} may or may not write {seen.path}"
+            return self._answer(table, seen, Status.UNKNOWN, why, read, seen.written)
+        # Written elsewhere (naming drift): the row names where the producer does write it.
+        producer = seen.elsewhere or seen.written
+        if seen.guarded:
+            return self._answer(table, seen, Status.PASS, _GUARDED, read, producer)
+        why = f"reads {seen.path}; {seen.producer} does not write {seen.written.path}"
+        return self._answer(table, seen, Status.FAIL, why, read, producer)
+
+    def _ambiguous(self, seen: AmbiguousRead, table: ContractTable) -> tuple[Finding, ...]:
+        """Never FAIL: the producer really serving the value may be none of those matched
+        (a base URL we cannot read)."""
+        labels = ", ".join(seen.producers)
+        read = seen.consumer
+        if seen.presences == {Presence.PRESENT}:
+            why = "written by every producer"
+            return self._answer(table, seen, Status.PASS, why, read, seen.written)
+        if seen.presences == {Presence.ABSENT} and seen.guarded:
+            return self._answer(table, seen, Status.PASS, _GUARDED, read)
+        if seen.presences == {Presence.ABSENT}:
+            why = f"none of {labels} writes {seen.path}; which one answers is not known"
+        else:
+            why = f"the value may come from any of {labels}; they differ on {seen.path}"
+        return self._answer(table, seen, Status.UNKNOWN, why, read)
+
+    def _model_read(self, seen: ModelRead, table: ContractTable) -> tuple[Finding, ...]:
+        read = seen.consumer
+        if seen.in_model:
+            why = f"in the {seen.model} output"
+            return self._answer(table, seen, Status.PASS, why, read, seen.written)
+        if seen.guarded:
+            why = "not in the model, but only read under an existence check"
+            return self._answer(table, seen, Status.PASS, why, read, seen.written)
+        why = (
+            f"reads {seen.path}; the {seen.model} output has no {seen.missing} in "
+            f"{seen.inside or 'the response'} ({fields_text(seen.members)})"
+        )
+        return self._answer(table, seen, Status.FAIL, why, read, seen.written)
+
+    def _enum(self, seen: EnumComparison, table: ContractTable) -> tuple[Finding, ...]:
+        bad = [v for v in seen.values if v not in seen.allowed]
+        if not bad:
+            why = f"compares {seen.path} with values of its enum"
+            return self._answer(table, seen, Status.PASS, why, seen.consumer, seen.field)
+        why = (
+            f"compares {seen.path} with {', '.join(map(repr, bad))}; the {seen.model} "
+            f"model {allowed_text(bad, seen.allowed)}"
+        )
+        return self._answer(table, seen, Status.FAIL, why, seen.consumer, seen.field)

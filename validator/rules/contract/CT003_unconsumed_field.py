@@ -4,9 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ...findings import Finding
-from ...report.model import ContractRow
-from .rows import MESSAGES, ContractRule, contract_findings
+from ...contracts.observations import Escape, Holder, Observation, UnreadField
+from ...findings import Finding, Status
+from .rows import MESSAGES, ContractRule, ContractTable
+
+# Why a field no state reads may still be read, by where the value goes (first match wins).
+_MACHINE_ESCAPES = (
+    (
+        Escape.TASK_INPUT,
+        "nobody in the state machine reads it; it is passed to a task (or a JSONata state) "
+        "whose reads are not known",
+    ),
+    (
+        Escape.EXECUTION_OUTPUT,
+        "nobody in the state machine reads it; it reaches the execution output",
+    ),
+    (
+        Escape.SHARED_FUNCTION,
+        "nobody in the state machine reads it; the function is also invoked outside it (an "
+        "API, a URL, an event source), whose readers are not known",
+    ),
+)
+_CODE_ESCAPES = "no reader here reads it; the value also goes where we cannot see"
+_DROPPED = {
+    Holder.CODE: "no reader of this value reads it",
+    Holder.STATE_MACHINE: "nobody reads it before the state machine drops it",
+}
 
 
 class UnconsumedField(ContractRule):
@@ -38,6 +61,19 @@ class UnconsumedField(ContractRule):
     field_side = "producer"
     message = MESSAGES
 
-    def detect(self, facts: Iterable[ContractRow], context: None) -> Iterator[Finding]:
-        """The non-PASS contract rows that answer this rule's question."""
-        return contract_findings(self, facts)
+    def detect(self, facts: Iterable[Observation], context: ContractTable) -> Iterator[Finding]:
+        """Per unread field: FAIL when the value stays with the readers seen, UNKNOWN when
+        it also goes where readers are not seen."""
+        for seen in facts:
+            if not isinstance(seen, UnreadField):
+                continue
+            status, why = Status.FAIL, _DROPPED[seen.holder]
+            if seen.holder is Holder.STATE_MACHINE:
+                found = [w for escape, w in _MACHINE_ESCAPES if escape in seen.escapes]
+                if found:
+                    status, why = Status.UNKNOWN, found[0]
+            elif seen.escapes:
+                status, why = Status.UNKNOWN, _CODE_ESCAPES
+            yield from context.answer(
+                self, seen, status=status, reason=why, producer=seen.written, at=seen.written
+            )

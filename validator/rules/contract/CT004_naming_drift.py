@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ...findings import Finding
-from ...report.model import ContractRow
-from .rows import MESSAGES, ContractRule, contract_findings
+from ...contracts.observations import FieldRead, ModelRead, Observation
+from ...contracts.shape import Presence
+from ...findings import Finding, Status
+from .rows import MESSAGES, ContractRule, ContractTable
 
 
 class NamingDrift(ContractRule):
@@ -39,6 +40,28 @@ class NamingDrift(ContractRule):
     field_side = "consumer"
     message = MESSAGES
 
-    def detect(self, facts: Iterable[ContractRow], context: None) -> Iterator[Finding]:
-        """The non-PASS contract rows that answer this rule's question."""
-        return contract_findings(self, facts)
+    def detect(self, facts: Iterable[Observation], context: ContractTable) -> Iterator[Finding]:
+        """FAIL per read the known producer does not write where read but writes at another
+        depth or under another spelling."""
+        for seen in facts:
+            if isinstance(seen, FieldRead) and seen.elsewhere is not None:
+                missing = seen.presence is Presence.ABSENT and seen.resolved
+                if not missing or not seen.guard_understood:
+                    continue
+                how = "at another depth" if seen.same_name else "spelled differently"
+                why = f"reads {seen.path}; {seen.producer} writes {seen.elsewhere.path} ({how})"
+                elsewhere = seen.elsewhere
+            elif isinstance(seen, ModelRead) and seen.near is not None and not seen.in_model:
+                why = f"reads {seen.path}; the {seen.model} output has {seen.near.path}"
+                elsewhere = seen.near
+            else:
+                continue
+            yield from context.answer(
+                self,
+                seen,
+                status=Status.FAIL,
+                reason=why,
+                producer=elsewhere,
+                consumer=seen.consumer,
+                at=seen.consumer,
+            )

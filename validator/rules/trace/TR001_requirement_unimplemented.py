@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ...findings import Finding
-from ...report.model import RequirementRow
-from ..rule import Rule
-from .rows import requirement_findings
+from ...findings import Finding, Status
+from ...trace.observed import RequirementEvidence
+from .rows import RequirementTable, TraceRule
 
 
-class RequirementUnimplemented(Rule[Iterable[RequirementRow], None]):
+class RequirementUnimplemented(TraceRule):
     """## What it does
     Reports a requirement of the spec that no production code implements: no
     file names its id, completes one of its tasks alone, or matches its
@@ -36,6 +35,19 @@ class RequirementUnimplemented(Rule[Iterable[RequirementRow], None]):
     summary = "A requirement with no implementing production code."
     message = "requirement {id}: {reason}"
 
-    def detect(self, facts: Iterable[RequirementRow], context: None) -> Iterator[Finding]:
-        """The requirement rows the traceability check gave this rule's kind."""
-        return requirement_findings(self, facts)
+    def detect(
+        self, facts: Iterable[RequirementEvidence], context: RequirementTable
+    ) -> Iterator[Finding]:
+        """FAIL for a requirement whose promised file is missing, or that no production
+        code implements."""
+        for seen in facts:
+            if seen.missing_created:
+                why = (
+                    f"acceptance criterion says Created {seen.missing_created[0]}; "
+                    "no such file at HEAD"
+                )
+            elif not seen.implementation:
+                why = f"no production code names requirement {seen.id} or matches its terms"
+            else:
+                continue
+            yield from context.decide(self, seen, status=Status.FAIL, reason=why)

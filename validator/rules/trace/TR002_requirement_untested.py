@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ...findings import Finding, Status
-from ...report.model import RequirementRow
-from ..rule import Rule
-from .rows import requirement_findings
+from ...trace.observed import RequirementEvidence
+from .rows import RequirementTable, TraceRule, implemented
 
 
-class RequirementUntested(Rule[Iterable[RequirementRow], None]):
+class RequirementUntested(TraceRule):
     """## What it does
     Reports a requirement that has implementing code but no honest covering
     test: no test names it, matches its terms, or imports the code that
@@ -36,6 +35,16 @@ class RequirementUntested(Rule[Iterable[RequirementRow], None]):
     severity = Status.UNKNOWN
     message = "requirement {id}: {reason}"
 
-    def detect(self, facts: Iterable[RequirementRow], context: None) -> Iterator[Finding]:
-        """The requirement rows the traceability check gave this rule's kind."""
-        return requirement_findings(self, facts)
+    def detect(
+        self, facts: Iterable[RequirementEvidence], context: RequirementTable
+    ) -> Iterator[Finding]:
+        """UNKNOWN for an implemented requirement no unflagged test covers."""
+        for seen in facts:
+            if not implemented(seen) or seen.tests:
+                continue
+            if seen.flagged:
+                names = ", ".join(f"{t.file}::{t.name}" for t in seen.flagged)
+                why = f"implemented; its only covering tests are flagged by test integrity: {names}"
+            else:
+                why = "implemented; no test covers it"
+            yield from context.decide(self, seen, status=self.severity, reason=why)
