@@ -18,7 +18,7 @@ import tree_sitter as ts
 from ..common import reads
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
-from ..facts import Fact
+from ..facts import Fact, symbol_id
 from ..facts.contracts import Producer, Shape, union
 from .adapter import JAVASCRIPT
 from .consumers import consumers
@@ -124,7 +124,7 @@ def _producer(
             Producer(
                 file=path,
                 line=at,
-                symbol=f"{path}::{n}",
+                symbol=symbol_id(path, n),
                 name=n,
                 shape=shape,
                 exported=exported,
@@ -141,7 +141,7 @@ def _producer(
             Producer(
                 file=path,
                 line=at,
-                symbol=f"{path}::{n}{RESPONSE}",
+                symbol=symbol_id(path, f"{n}{RESPONSE}"),
                 name=f"{n}{RESPONSE}",
                 shape=union(sent, at),
                 exported=True,

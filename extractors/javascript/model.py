@@ -16,6 +16,7 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
+from ..facts import symbol_id
 
 # Wrappers a ``require(...)`` may sit in: ``await``, parentheses, TypeScript casts.
 _TRANSPARENT = {
@@ -79,7 +80,7 @@ def symbol(path: str, scope: ts.Node) -> str:
     name = scope.child_by_field_name("name")
     if name is None and scope.parent is not None and scope.parent.type == "variable_declarator":
         name = scope.parent.child_by_field_name("name")
-    return f"{path}::{T.text(name)}" if name is not None else ""
+    return symbol_id(path, T.text(name)) if name is not None else ""
 
 
 def _required_module(value: ts.Node | None) -> str | None:

@@ -14,7 +14,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
-from ..facts import Fact
+from ..facts import Fact, symbol_id
 from ..facts.integrity import Assertion, Binding, Comment, Handler, Skip, StubBody, TestCase
 from .assertions import body_facts
 from .file_context import PyFile, resolve
@@ -50,7 +50,7 @@ def symbol_of(f: PyFile, node: ts.Node, tests: dict[int, str]) -> tuple[str, boo
         if current.type == "function_definition":
             if current.id in tests:
                 return tests[current.id], True
-            return f"{f.source.path}::{qualname(current)}", False
+            return symbol_id(f.source.path, qualname(current)), False
         current = current.parent
     return "", False
 
@@ -63,7 +63,7 @@ def _find_tests(
     for fn in functions:
         framework = is_test(f, fn, unittest)
         if framework is not None:
-            found.append((fn, f"{f.source.path}::{qualname(fn).replace('.', '::')}", framework))
+            found.append((fn, symbol_id(f.source.path, qualname(fn).replace(".", "::")), framework))
     return found
 
 
@@ -73,7 +73,7 @@ def _class_skips(f: PyFile, classes: list[ts.Node], unittest: set[str]) -> list[
     for cls in classes:
         name = T.text(cls.child_by_field_name("name"))
         if name in unittest or name.startswith("Test"):
-            facts.extend(skips_of(f, cls, f"{f.source.path}::{name}", "class"))
+            facts.extend(skips_of(f, cls, symbol_id(f.source.path, name), "class"))
     return facts
 
 
@@ -134,7 +134,7 @@ def _function_facts(f: PyFile, fn: ts.Node, in_test_file: bool, subclassed: set[
     and its stub body when it has one."""
     facts: list[Fact] = []
     body = fn.child_by_field_name("body")
-    symbol = f"{f.source.path}::{qualname(fn)}"
+    symbol = symbol_id(f.source.path, qualname(fn))
     if in_test_file and body is not None:
         facts.extend(
             a for a in body_facts(f, body, symbol, in_test=False) if isinstance(a, Assertion)

@@ -15,6 +15,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
+from ..facts import symbol_id
 
 _DEFINITIONS = ("function_definition", "class_definition")
 
@@ -132,5 +133,5 @@ class PythonModel:
     def symbol(self, scope: ts.Node) -> str:
         """``path::Class.method`` of a function scope; "" for the module or a lambda."""
         if scope.type == "function_definition":
-            return f"{self.path}::{qualname(scope)}"
+            return symbol_id(self.path, qualname(scope))
         return ""

@@ -18,6 +18,7 @@ from dataclasses import replace
 from ...core.errors import InputError
 from ...core.git import Git
 from ...core.specs.model import Requirement
+from ...extractors.facts import symbol_id
 from ..context import AnalysisContext, CheckOutput
 from ..findings import Finding, Status
 from ..report.model import Location, RequirementRow, TestRef, TestRow
@@ -56,7 +57,7 @@ def _row(
     elif not honest:
         status, kind = Status.UNKNOWN, rule_named(UNTESTED).kind
         if dishonest:
-            names = ", ".join(f"{c.file}::{c.name}" for c in dishonest[:MAX_TEST_CELLS])
+            names = ", ".join(symbol_id(c.file, c.name) for c in dishonest[:MAX_TEST_CELLS])
             reason = f"implemented; its only covering tests are flagged by test integrity: {names}"
         else:
             reason = "implemented; no test covers it"
