@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import tree_sitter as ts
 
 from ..common.treesitter import text
-from ..facts.integrity import Operand
+from ..facts.integrity import AssertionStyle, Operand
 from .imports import Imports
 from .syntax import Chain, arguments_of, operand
 
@@ -36,7 +36,7 @@ class AssertionSite:
 
     start: ts.Node  # ``expect(`` / ``assert.equal(``: its line is the assertion's line
     end: ts.Node  # the outermost node of the chain: its text is the assertion's text
-    style: str
+    style: AssertionStyle
     method: str
     operands: tuple[Operand, ...] = ()
     negated: bool = False
@@ -88,7 +88,7 @@ def _throw_details(args: list[ts.Node]) -> tuple[tuple[str, ...], bool]:
     return tuple(types), has_match
 
 
-def _expect_site(start: ts.Node, style: str) -> AssertionSite | None:
+def _expect_site(start: ts.Node, style: AssertionStyle) -> AssertionSite | None:
     end, words, last_args = _walk_chain(start)
     if not words:
         return None
@@ -141,7 +141,9 @@ def should_site(should: ts.Node) -> AssertionSite | None:
     )
 
 
-def _call_site(call: ts.Node, style: str, method: str, negated: bool = False) -> AssertionSite:
+def _call_site(
+    call: ts.Node, style: AssertionStyle, method: str, negated: bool = False
+) -> AssertionSite:
     args = arguments_of(call)
     types: tuple[str, ...] = ()
     has_match = False

@@ -12,7 +12,7 @@ import tree_sitter as ts
 
 from ..common import treesitter
 from ..common.treesitter import line_of
-from ..facts.integrity import Binding, Comment, Handler, StubBody
+from ..facts.integrity import Binding, Comment, Handler, HandlerBody, StubBody
 from .context import JsFile
 from .markers import FunctionSite, comment_lines, read_binding, read_functions
 from .syntax import SpanIndex, body_statements, literal_kind, situation, span
@@ -87,7 +87,7 @@ def _own_throw(f: JsFile, block: ts.Node) -> bool:
     return False
 
 
-def handler_body(f: JsFile, body: ts.Node) -> str:
+def handler_body(f: JsFile, body: ts.Node) -> HandlerBody:
     """ "empty" | "reraise" | "asserts" | "return" | "other" for a catch block or callback."""
     if body.type != "statement_block":
         if f.assertions_between(body.start_byte, body.end_byte):

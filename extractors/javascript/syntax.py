@@ -14,7 +14,7 @@ from typing import Generic, TypeVar
 import tree_sitter as ts
 
 from ..common.treesitter import squash, text
-from ..facts.integrity import Operand
+from ..facts.integrity import Operand, OperandKind
 
 FUNCTION_TYPES = frozenset(
     {
@@ -113,7 +113,7 @@ def operand(node: ts.Node) -> Operand:
     return Operand(shown, kind, shown if kind is not None else None)
 
 
-def literal_kind(node: ts.Node | None) -> str | None:
+def literal_kind(node: ts.Node | None) -> OperandKind | None:
     """ "bool", "number", "string", "none" or "collection" for a constant expression."""
     node = unwrap(node)
     if node is None:

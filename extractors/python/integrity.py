@@ -15,7 +15,17 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact, symbol_id
-from ..facts.integrity import Assertion, Binding, Comment, Handler, Skip, StubBody, TestCase
+from ..facts.integrity import (
+    Assertion,
+    Binding,
+    BindingForm,
+    Comment,
+    Handler,
+    PyFramework,
+    Skip,
+    StubBody,
+    TestCase,
+)
 from .assertions import body_facts
 from .file_context import PyFile, resolve
 from .markers import binding_value, code_of, docstring, stub_kind, under_type_checking
@@ -35,7 +45,7 @@ from .test_cases import (
 )
 
 # Where a literal is bound, as ``Binding.form`` names it.
-_BINDING_FORMS = {
+_BINDING_FORMS: dict[str, BindingForm] = {
     "keyword_argument": "keyword",
     "default_parameter": "parameter",
     "typed_default_parameter": "parameter",
@@ -57,9 +67,9 @@ def symbol_of(f: PyFile, node: ts.Node, tests: dict[int, str]) -> tuple[str, boo
 
 def _find_tests(
     f: PyFile, functions: list[ts.Node], unittest: set[str]
-) -> list[tuple[ts.Node, str, str]]:
+) -> list[tuple[ts.Node, str, PyFramework]]:
     """(function, test id, framework) of every test function, in file order."""
-    found: list[tuple[ts.Node, str, str]] = []
+    found: list[tuple[ts.Node, str, PyFramework]] = []
     for fn in functions:
         framework = is_test(f, fn, unittest)
         if framework is not None:
@@ -102,7 +112,7 @@ def _module_skips(f: PyFile, nodes: list[ts.Node]) -> list[Fact]:
     return facts
 
 
-def _test_facts(f: PyFile, fn: ts.Node, test_id: str, framework: str) -> list[Fact]:
+def _test_facts(f: PyFile, fn: ts.Node, test_id: str, framework: PyFramework) -> list[Fact]:
     """The TestCase of one test function, its skips and what its body asserts."""
     body = fn.child_by_field_name("body")
     is_async = any(T.text(c) == "async" for c in fn.children if not c.is_named)

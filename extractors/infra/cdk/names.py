@@ -6,11 +6,12 @@ import re
 
 from ...common import ir
 from ...common.dispatch import SourceFile
+from ...facts.contracts import StateType
 from ...javascript.model import JsModel
 from ...python.model import PythonModel
 from .values import Stack
 
-STATE_CLASSES = {
+STATE_CLASSES: dict[str, StateType] = {
     "LambdaInvoke": "Task",
     "Pass": "Pass",
     "Choice": "Choice",
