@@ -111,6 +111,20 @@ class JsModel:
         for node in caps.get("declarator", []):
             self._require(node, found)
         self.imports: tuple[JsImport, ...] = tuple(found)
+        # (specifier, line) of every module the file names: imports, re-exports,
+        # ``require('m')`` and ``import('m')`` wherever they stand, in file order.
+        specifiers = (
+            [node.child_by_field_name("source") for node in caps.get("import", [])]
+            + caps.get("reexport", [])
+            + caps.get("required", [])
+        )
+        self.references: tuple[tuple[str, int], ...] = tuple(
+            (ir.js_string(node), T.line_of(node))
+            for node in sorted(
+                (n for n in specifiers if n is not None and n.type == "string"),
+                key=lambda n: n.start_byte,
+            )
+        )
 
     def _import_statement(self, node: ts.Node, found: list[JsImport]) -> None:
         source = node.child_by_field_name("source")

@@ -30,6 +30,7 @@ class PyImport:
     name: str  # the imported name, "" for ``import m`` / ``import m as n``
     line: int
     top_level: bool  # a module-level statement: another module may import the name from here
+    written: str = ""  # the module as the statement spells it: ``..pkg.mod``, ``a.b``
 
 
 def module_of(path: str) -> str:
@@ -103,11 +104,11 @@ class PythonModel:
                 if item.type == "dotted_name":
                     module = T.text(item)
                     head = module.split(".")[0]
-                    out.append(PyImport(head, head, module, "", line, top))
+                    out.append(PyImport(head, head, module, "", line, top, module))
                 elif item.type == "aliased_import":
                     module = T.text(item.child_by_field_name("name"))
                     alias = T.text(item.child_by_field_name("alias"))
-                    out.append(PyImport(alias, module, module, "", line, top))
+                    out.append(PyImport(alias, module, module, "", line, top, module))
             return out
         module_node = statement.child_by_field_name("module_name")
         if module_node is None:
@@ -119,7 +120,9 @@ class PythonModel:
                 local = T.text(item.child_by_field_name("alias"))
             else:
                 name = local = T.text(item)
-            out.append(PyImport(local, f"{module}.{name}", module, name, line, top))
+            out.append(
+                PyImport(local, f"{module}.{name}", module, name, line, top, T.text(module_node))
+            )
         return out
 
     def resolve(self, dotted: str) -> str:

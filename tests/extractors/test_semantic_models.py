@@ -32,7 +32,7 @@ def test_python_imports_become_qualified_names_relative_ones_resolved() -> None:
         "_lambda": "aws_cdk.aws_lambda",
     }
     assert model.imports[-1] == PyImport(
-        "_lambda", "aws_cdk.aws_lambda", "aws_cdk", "aws_lambda", 6, False
+        "_lambda", "aws_cdk.aws_lambda", "aws_cdk", "aws_lambda", 6, False, "aws_cdk"
     )
     assert model.resolve("pt.mark.skip") == "pytest.mark.skip"
     assert model.resolve("local.name") == "local.name"
@@ -79,3 +79,24 @@ def test_javascript_imports_and_requires_read_once_with_their_exported_names() -
         "get": ("./client", "fetchOrder"),
         "tasks": ("aws-cdk-lib/aws-stepfunctions-tasks", "*"),
     }
+
+
+def test_javascript_model_lists_every_module_reference_with_its_line() -> None:
+    source = SourceFile(
+        "web/index.js",
+        b"import './polyfill';\n"
+        b'export { a } from "./a";\n'
+        b"export * from './b';\n"
+        b"function load() {\n"
+        b"  return require('./lazy').value + import(`./c`);\n"
+        b"}\n"
+        b"const d = await import('./d');\n",
+        "javascript",
+    )
+    assert source.model(JsModel).references == (
+        ("./polyfill", 1),
+        ("./a", 2),
+        ("./b", 3),
+        ("./lazy", 5),
+        ("./d", 7),
+    )
