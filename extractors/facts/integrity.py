@@ -15,7 +15,7 @@ from . import Fact
 # Closed vocabularies: type-level only, the values stay plain strings.
 SkipScope = Literal["test", "class", "describe", "module"]
 HandlerBody = Literal["empty", "pass", "reraise", "asserts", "return", "other"]
-CommentCode = Literal["", "assert", "call"]
+CommentCode = Literal["", "assert", "call", "unparsed"]
 StubKind = Literal[
     "pass",
     "ellipsis",
@@ -130,7 +130,8 @@ class Comment(Fact):
     text: str
     in_test: bool = False
     # For comments inside tests, what the text parses as in the file's language when it is
-    # code ("assert", "call"); "" when it is prose or the extractor does not parse comments.
+    # code ("assert", "call"); "" when it does not parse alone (prose, a block header);
+    # "unparsed" when the extractor of the language does not parse comments.
     code: CommentCode = ""
 
 

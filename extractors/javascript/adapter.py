@@ -12,6 +12,7 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.adapter import CodeSyntax
+from .model import JsModel
 
 _JS_PASS = {"non_null_expression", "parenthesized_expression", "as_expression"}
 
@@ -96,4 +97,8 @@ JAVASCRIPT = CodeSyntax(
     lower=ir.from_js,
     keyword_options=False,
     bare_constructors=False,
+    query_folder="javascript",
+    declarator="variable_declarator",
+    assignments=frozenset({"assignment_expression"}),
+    model=JsModel,
 )

@@ -140,6 +140,8 @@ def comments(f: JsFile) -> None:
                     symbol=symbol,
                     text=text,
                     in_test=owner is not None,
+                    # Comments are not parsed as code: their text is all a check can read.
+                    code="unparsed" if owner is not None else "",
                 )
             )
 

@@ -185,6 +185,25 @@ class JsModel:
                 continue
             found.append(JsImport(T.text(local), module, key, "require", True, member))
 
+    def named_imports(self) -> list[tuple[str, str, str]]:
+        """(module, exported name, local name) of every named import or destructured
+        ``require`` key."""
+        return [
+            (b.module, b.name, b.local)
+            for b in self.imports
+            if b.name not in ("*", "default")
+            and (b.via == "import" or b.destructured)
+            and not (b.via == "require" and not b.name)
+        ]
+
+    def module_imports(self) -> list[tuple[str, str]]:
+        """(module, local name) of every whole module: ``import * as n``, ``n = require(m)``."""
+        return [
+            (b.module, b.local)
+            for b in self.imports
+            if b.name == "*" or (b.via == "require" and not b.name)
+        ]
+
     def bindings(self) -> Imports:
         """local name -> (module, exported name) as the contract reader resolves calls:
         a whole ``require`` is the module object (``*``), import statements win."""

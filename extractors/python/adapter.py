@@ -11,6 +11,7 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.adapter import CodeSyntax
+from .model import PythonModel
 
 _TOLERANT_EXCEPTIONS = ("KeyError", "LookupError", "AttributeError", "Exception")
 
@@ -124,4 +125,8 @@ PYTHON = CodeSyntax(
     lower=ir.from_py,
     keyword_options=True,
     bare_constructors=True,
+    query_folder="python",
+    declarator="",
+    assignments=frozenset({"assignment"}),
+    model=PythonModel,
 )

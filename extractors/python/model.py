@@ -125,6 +125,18 @@ class PythonModel:
             )
         return out
 
+    def named_imports(self) -> list[tuple[str, str, str]]:
+        """(module, imported name, local name) of every ``from m import a [as b]``."""
+        return [(b.module, b.name, b.local) for b in self.imports if b.name]
+
+    def module_imports(self) -> list[tuple[str, str]]:
+        """(module, local name) of every module bound under another name: ``import m as n``."""
+        return [
+            (b.module, b.local)
+            for b in self.imports
+            if not b.name and b.qualified == b.module != b.local
+        ]
+
     def resolve(self, dotted: str) -> str:
         """``pt.mark.skip`` -> ``pytest.mark.skip``: the head resolved through the imports,
         the name unchanged when its head is not imported."""

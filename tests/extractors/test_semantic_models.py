@@ -81,11 +81,41 @@ def test_javascript_imports_and_requires_read_once_with_their_exported_names() -
     }
 
 
+def test_both_models_list_named_and_whole_module_imports_the_same_way() -> None:
+    py = _python(
+        "infra/stack.py",
+        "import aws_cdk.aws_stepfunctions_tasks as tasks\n"
+        "import os\n"
+        "from aws_cdk import aws_lambda as lam, Stack\n",
+    ).model(PythonModel)
+    assert py.module_imports() == [("aws_cdk.aws_stepfunctions_tasks", "tasks")]
+    assert py.named_imports() == [
+        ("aws_cdk", "aws_lambda", "lam"),
+        ("aws_cdk", "Stack", "Stack"),
+    ]
+    js = SourceFile(
+        "infra/stack.ts",
+        b"import * as sfn from 'aws-cdk-lib/aws-stepfunctions';\n"
+        b"import cdk, { Stack as S } from 'aws-cdk-lib';\n"
+        b"const lam = require('aws-cdk-lib/aws-lambda');\n"
+        b"const { Function: Fn } = require('aws-cdk-lib/aws-lambda');\n",
+        "typescript",
+    ).model(JsModel)
+    assert js.module_imports() == [
+        ("aws-cdk-lib/aws-stepfunctions", "sfn"),
+        ("aws-cdk-lib/aws-lambda", "lam"),
+    ]
+    assert js.named_imports() == [
+        ("aws-cdk-lib", "Stack", "S"),
+        ("aws-cdk-lib/aws-lambda", "Function", "Fn"),
+    ]
+
+
 def test_javascript_model_lists_every_module_reference_with_its_line() -> None:
     source = SourceFile(
         "web/index.js",
         b"import './polyfill';\n"
-        b'export { a } from "./a";\n'
+        b"export { a } from \"./a\";\n"
         b"export * from './b';\n"
         b"function load() {\n"
         b"  return require('./lazy').value + import(`./c`);\n"
