@@ -17,7 +17,7 @@ import tree_sitter as ts
 from ..common.treesitter import text
 from ..facts.integrity import AssertionStyle, Operand
 from .imports import Imports
-from .syntax import Chain, arguments_of, operand
+from .syntax import Chain, arguments_of, operand, string_content
 
 THROW_METHODS = frozenset({"toThrow", "toThrowError", "throw", "throws", "Throw", "rejects"})
 THROW_METHODS_WITH_MESSAGE = frozenset(
@@ -82,7 +82,7 @@ def _throw_details(args: list[ts.Node]) -> tuple[tuple[str, ...], bool]:
                 key = text(pair.child_by_field_name("key")) if pair.type == "pair" else ""
                 value = pair.child_by_field_name("value") if pair.type == "pair" else None
                 if key == "name" and value is not None and value.type == "string":
-                    types.append(text(value)[1:-1])
+                    types.append(string_content(value) or "")
                 elif key in ("message", "code"):
                     has_match = True
     return tuple(types), has_match

@@ -98,9 +98,7 @@ def read_imports(model: JsModel, caps: dict[str, list[ts.Node]]) -> Imports:
             found.frameworks.append(kind)
     for bound in model.imports:
         kind = module_kind(bound.module)
-        if bound.via != "require":
-            found.bind(bound.local, Origin(kind, _unquoted(bound.name)))
-        elif bound.destructured:
+        if bound.via != "require" or bound.destructured:
             found.bind(bound.local, Origin(kind, bound.name))
         else:
             found.bind(bound.local, Origin(kind, bound.member or "default"))
@@ -114,11 +112,6 @@ def read_imports(model: JsModel, caps: dict[str, list[ts.Node]]) -> Imports:
         base = callee.child_by_field_name("object") if callee is not None else None
         found.extended[text(node.child_by_field_name("name"))] = text(base)
     return found
-
-
-def _unquoted(name: str) -> str:
-    """``"a-b"`` (an export named by a string) -> ``a-b``."""
-    return name[1:-1] if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"" else name
 
 
 def _read_alias(node: ts.Node, found: Imports) -> None:

@@ -1,4 +1,5 @@
-"""The semantic model of one JavaScript/TypeScript file: what its imported names stand for.
+"""The semantic model of one JavaScript/TypeScript file: what its imported names stand for,
+its scopes (``javascript/scopes.py``) and string forms (``javascript/strings.py``).
 
 Built once per file (``source.model(JsModel)``) and read by every JS/TS extractor: the
 contract reader (consumers, doubles, routes), the test-framework reader (``imports``) and
@@ -9,6 +10,7 @@ and ``import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks'`` are read on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 import tree_sitter as ts
@@ -17,6 +19,8 @@ from ..common import ir
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..facts import symbol_id
+from .scopes import Scopes
+from .strings import literal_string, module_string_names
 
 # Wrappers a ``require(...)`` may sit in: ``await``, parentheses, TypeScript casts.
 _TRANSPARENT = {
@@ -103,6 +107,8 @@ class JsModel:
     """The imports of one JS/TS/TSX file, in file order."""
 
     def __init__(self, source: SourceFile) -> None:
+        self._source = source
+        self._requires: set[int] = set()  # declarators whose value is a ``require(...)``
         caps = source.captures("imports", source.language, "javascript")
         found: list[JsImport] = []
         self.modules: list[str] = []  # specifiers of import statements, bindings or not
@@ -155,7 +161,9 @@ class JsModel:
                             continue
                         name = spec.child_by_field_name("name")
                         alias = spec.child_by_field_name("alias") or name
-                        found.append(JsImport(T.text(alias), module, T.text(name), via))
+                        # ``import { "a-b" as x }`` names an export by a string
+                        exported = literal_string(name) if name.type == "string" else None
+                        found.append(JsImport(T.text(alias), module, exported or T.text(name), via))
 
     def _require(self, node: ts.Node, found: list[JsImport]) -> None:
         """``c = require('./c')``, ``{ a, b: x } = require('./c')``, ``a = require('./c').a``."""
@@ -168,6 +176,7 @@ class JsModel:
         module = _required_module(value)
         if name is None or module is None:
             return
+        self._requires.add(node.id)
         if name.type == "identifier":
             found.append(JsImport(T.text(name), module, member, "require", member=member))
             return
@@ -184,6 +193,45 @@ class JsModel:
             else:
                 continue
             found.append(JsImport(T.text(local), module, key, "require", True, member))
+
+    @cached_property
+    def scopes(self) -> Scopes:
+        """Which names each scope of the file binds (built on first use)."""
+        source = self._source
+        statements = [(b.local, 1) for b in self.imports if b.via in ("import", "import-require")]
+        return Scopes(
+            source.tree.root_node,
+            source.captures("scopes", source.language, "javascript"),
+            statements,
+            self._requires,
+        )
+
+    @cached_property
+    def _module_strings(self) -> dict[str, str]:
+        module = self.scopes.module
+        return {
+            name: value
+            for name, node in module_string_names(self._source.tree.root_node).items()
+            if module.times.get(name) == 1 and (value := literal_string(node)) is not None
+        }
+
+    def string_value(self, node: ts.Node | None) -> str | None:
+        """The constant text ``node`` stands for: a string expression (``strings.py``), or a
+        name that reads a top-level ``const`` bound to such an expression."""
+        value = literal_string(node)
+        if value is not None or node is None or node.type != "identifier":
+            return value
+        name = T.text(node)
+        if name not in self._module_strings or self.scopes.lookup(name, node) is not (
+            self.scopes.module
+        ):
+            return None
+        return self._module_strings[name]
+
+    def is_import(self, name: str, at: ts.Node) -> bool:
+        """A reference to ``name`` at ``at`` reads an imported name (not a parameter or local
+        that shadows it)."""
+        return self.scopes.is_import(name, at)
 
     def named_imports(self) -> list[tuple[str, str, str]]:
         """(module, exported name, local name) of every named import or destructured

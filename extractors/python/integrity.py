@@ -223,7 +223,8 @@ def _bindings(
         if found is None:
             continue
         symbol, in_test = symbol_of(f, node, tests)
-        name = T.text(name_node).strip("'\"").rsplit(".", 1)[-1]
+        key = f.model.string_value(name_node) if name_node.type == "string" else None
+        name = (key if key is not None else T.text(name_node).strip("'\"")).rsplit(".", 1)[-1]
         facts.append(
             Binding(
                 file=f.source.path,

@@ -1,4 +1,5 @@
-"""The semantic model of one Python file: imports as qualified names, enclosing qualnames.
+"""The semantic model of one Python file: imports as qualified names, enclosing qualnames,
+scopes (``python/scopes.py``) and string forms (``python/strings.py``).
 
 Built once per file (``source.model(PythonModel)``) from tree-sitter captures and read by
 every Python extractor (integrity, contracts, the AWS SDK boundary, CDK stacks), so that
@@ -9,6 +10,7 @@ is resolved once, the same way for every concern.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import PurePosixPath
 
 import tree_sitter as ts
@@ -16,6 +18,8 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..facts import symbol_id
+from .scopes import Scopes
+from .strings import literal_string, module_string_names
 
 _DEFINITIONS = ("function_definition", "class_definition")
 
@@ -68,6 +72,7 @@ class PythonModel:
     """Imports (local name -> qualified name) and symbols of one Python file."""
 
     def __init__(self, source: SourceFile) -> None:
+        self._source = source
         self.path = source.path
         self.module = module_of(source.path)
         package = self.module.split(".")
@@ -136,6 +141,50 @@ class PythonModel:
             for b in self.imports
             if not b.name and b.qualified == b.module != b.local
         ]
+
+    @cached_property
+    def scopes(self) -> Scopes:
+        """Which names each scope of the file binds (built on first use)."""
+        source = self._source
+        return Scopes(
+            source.tree.root_node,
+            source.captures("scopes", "python"),
+            source.captures("imports", "python").get("import", []),
+        )
+
+    @cached_property
+    def _module_strings(self) -> dict[str, str]:
+        module = self.scopes.module
+        return {
+            name: value
+            for name, node in module_string_names(self._source.tree.root_node).items()
+            if module.times.get(name) == 1 and (value := literal_string(node)) is not None
+        }
+
+    def string_value(self, node: ts.Node | None) -> str | None:
+        """The constant text ``node`` stands for: a string expression (``strings.py``), or a
+        name that reads a module-level name bound once, to such an expression."""
+        value = literal_string(node)
+        if value is not None or node is None or node.type != "identifier":
+            return value
+        name = T.text(node)
+        if name not in self._module_strings or self.scopes.lookup(name, node) is not (
+            self.scopes.module
+        ):
+            return None
+        return self._module_strings[name]
+
+    def imported_at(self, name: str, at: ts.Node) -> bool:
+        """``name`` read at ``at`` is an imported name (not a local that shadows one)."""
+        return name in self.qualified and self.scopes.is_import(name, at)
+
+    def resolve_at(self, dotted: str, at: ts.Node) -> str:
+        """``resolve`` for a name read at ``at``: a head that a parameter, a local or a class
+        attribute shadows there is not the import."""
+        head = dotted.partition(".")[0]
+        if head in self.qualified and not self.scopes.is_import(head, at):
+            return dotted
+        return self.resolve(dotted)
 
     def resolve(self, dotted: str) -> str:
         """``pt.mark.skip`` -> ``pytest.mark.skip``: the head resolved through the imports,

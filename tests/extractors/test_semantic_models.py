@@ -115,7 +115,7 @@ def test_javascript_model_lists_every_module_reference_with_its_line() -> None:
     source = SourceFile(
         "web/index.js",
         b"import './polyfill';\n"
-        b"export { a } from \"./a\";\n"
+        b'export { a } from "./a";\n'
         b"export * from './b';\n"
         b"function load() {\n"
         b"  return require('./lazy').value + import(`./c`);\n"
