@@ -162,8 +162,10 @@ class JsModel:
                         name = spec.child_by_field_name("name")
                         alias = spec.child_by_field_name("alias") or name
                         # ``import { "a-b" as x }`` names an export by a string
-                        exported = literal_string(name) if name.type == "string" else None
-                        found.append(JsImport(T.text(alias), module, exported or T.text(name), via))
+                        quoted = name is not None and name.type == "string"
+                        exported = literal_string(name) if quoted else None
+                        written = exported if exported is not None else T.text(name)
+                        found.append(JsImport(T.text(alias), module, written, via))
 
     def _require(self, node: ts.Node, found: list[JsImport]) -> None:
         """``c = require('./c')``, ``{ a, b: x } = require('./c')``, ``a = require('./c').a``."""

@@ -130,3 +130,13 @@ def test_javascript_model_lists_every_module_reference_with_its_line() -> None:
         ("./lazy", 5),
         ("./d", 7),
     )
+
+
+def test_an_export_named_by_a_string_is_imported_under_its_text() -> None:
+    source = SourceFile(
+        "web/a.js", b"import { \"kebab-name\" as kebab, plain } from './m';\n", "javascript"
+    )
+    assert [(i.local, i.name) for i in source.model(JsModel).imports] == [
+        ("kebab", "kebab-name"),
+        ("plain", "plain"),
+    ]
