@@ -74,3 +74,11 @@ class CodeSyntax:
     assignments: frozenset[str]
     # The file's semantic model (imports, qualified names), built once per file.
     model: Callable[[SourceFile], ImportModel]
+    # The object of a member/subscript node (``r`` of ``r.a`` / ``r["a"]``), None for any
+    # other node.
+    chain_object: Callable[[ts.Node], ts.Node | None]
+    # The node is a subscript whose key is computed, not a literal one.
+    computed_key: Callable[[ts.Node], bool]
+    # (owner, sources) when the expression merges fields into a value: Python's
+    # ``owner.update(a, k=v)``, JavaScript's ``Object.assign(owner, a, b)``; else None.
+    merge_call: Callable[[ir.Expr], tuple[ir.Expr, list[ir.Expr]] | None]

@@ -99,6 +99,30 @@ def _as_binds(ident: ts.Node) -> bool:
     return parent is not None and parent.type == _AS_PATTERN and ident.parent != parent.child(0)
 
 
+def _chain_object(node: ts.Node) -> ts.Node | None:
+    """``r`` of ``r.a`` / ``r["a"]``."""
+    if node.type == "subscript":
+        return node.child_by_field_name("value")
+    if node.type == "attribute":
+        return node.child_by_field_name("object")
+    return None
+
+
+def _computed_key(node: ts.Node) -> bool:
+    """``r[key]``, ``r[0]``: any subscript but a constant string."""
+    if node.type != "subscript":
+        return False
+    index = node.child_by_field_name("subscript")
+    return index is None or ir.py_string(index) is None
+
+
+def _merge_call(expr: ir.Expr) -> tuple[ir.Expr, list[ir.Expr]] | None:
+    """``owner.update(a, k=v)``: (owner, [a, {k: v}])."""
+    if isinstance(expr, ir.Call) and isinstance(expr.func, ir.Attr) and expr.func.name == "update":
+        return expr.func.obj, [*expr.args, ir.ObjLit(expr.line, expr.kwargs)]
+    return None
+
+
 def _spellings(root: str, path: list[str]) -> set[str]:
     """``o.a`` (``o["a-b"]`` for a key that is no name), ``o["a"]`` and ``o['a']``."""
     return {
@@ -129,4 +153,7 @@ PYTHON = CodeSyntax(
     declarator="",
     assignments=frozenset({"assignment"}),
     model=PythonModel,
+    chain_object=_chain_object,
+    computed_key=_computed_key,
+    merge_call=_merge_call,
 )
