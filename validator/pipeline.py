@@ -14,7 +14,7 @@ from ..core.llm import LlmClient, api_key_available, resolve_model
 from ..core.specs import find_spec
 from ..core.specs.model import Spec
 from ..core.version import __version__
-from ..extractors.facts import ExtractionError
+from ..extractors.facts import ExtractionError, symbol_name
 from .changeset import compute_change_set
 from .checks import CHECKS
 from .checks.contracts import finding_for as contract_finding
@@ -214,7 +214,7 @@ def covers(finding: Finding, row: TestRow) -> bool:
         return True
     if not finding.symbol:
         return False
-    own = finding.symbol.split("::", 1)[-1]
+    own = symbol_name(finding.symbol)
     return row.name == own or row.name.startswith((own + "::", own + " > "))
 
 
@@ -240,7 +240,7 @@ def orphan_rows(rows: list[TestRow], findings: list[Finding]) -> list[TestRow]:
             continue
         if any(covers(f, row) for row in rows):
             continue
-        name = f.symbol.split("::", 1)[-1] if f.symbol and f.symbol != f.file else f.file
+        name = symbol_name(f.symbol) if f.symbol and f.symbol != f.file else f.file
         orphans.setdefault((f.file, name, f.line), []).append(f)
     out = []
     for (file, name, line), found in sorted(orphans.items()):

@@ -11,13 +11,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import tree_sitter as ts
 
 from . import ir
+from .dispatch import SourceFile
 
 # (outermost node of a member/subscript chain, field path, segments an ``?.`` covers)
 Climb = tuple[ts.Node, list[str], int]
+
+
+class ImportModel(Protocol):
+    """What every language's semantic model tells of the file's imports."""
+
+    def named_imports(self) -> list[tuple[str, str, str]]:
+        """(module, imported name, local name) of each name imported from a module."""
+        ...
+
+    def module_imports(self) -> list[tuple[str, str]]:
+        """(module, local name) of each whole module bound to a name of its own."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -52,3 +66,19 @@ class CodeSyntax:
     keyword_options: bool
     # Constructors are called like functions, without ``new``.
     bare_constructors: bool
+    # The folder of the language's queries (``queries/<folder>/``), shared by its dialects.
+    query_folder: str
+    # The node type of a declaration that binds a name (``const x = …``); "" for none.
+    declarator: str
+    # Node types of an assignment statement's expression (``x = …``).
+    assignments: frozenset[str]
+    # The file's semantic model (imports, qualified names), built once per file.
+    model: Callable[[SourceFile], ImportModel]
+    # The object of a member/subscript node (``r`` of ``r.a`` / ``r["a"]``), None for any
+    # other node.
+    chain_object: Callable[[ts.Node], ts.Node | None]
+    # The node is a subscript whose key is computed, not a literal one.
+    computed_key: Callable[[ts.Node], bool]
+    # (owner, sources) when the expression merges fields into a value: Python's
+    # ``owner.update(a, k=v)``, JavaScript's ``Object.assign(owner, a, b)``; else None.
+    merge_call: Callable[[ir.Expr], tuple[ir.Expr, list[ir.Expr]] | None]

@@ -13,6 +13,8 @@ import re
 
 from ..facts import Fact
 from ..facts.terms import Import, Terms
+from ..javascript.model import JsModel
+from ..python.model import PythonModel
 from . import treesitter
 from .dispatch import SourceFile, register
 
@@ -29,11 +31,10 @@ def _first_lines(pairs: list[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(first.items(), key=lambda item: (item[1], item[0])))
 
 
-def _code_terms(source: SourceFile, folder: str) -> tuple[Fact, ...]:
+def _code_terms(source: SourceFile, folder: str, imports: list[Import]) -> tuple[Fact, ...]:
     query = treesitter.query(source.language, "terms", folder)
     names: list[tuple[str, int]] = []
     strings: list[tuple[str, int]] = []
-    imports: list[Import] = []
     for _, caps in treesitter.matches(query, source.tree.root_node):
         if "name" in caps:
             names.extend((treesitter.text(n), treesitter.line_of(n)) for n in caps["name"])
@@ -41,30 +42,33 @@ def _code_terms(source: SourceFile, folder: str) -> tuple[Fact, ...]:
             strings.extend(
                 (treesitter.text(n)[:_MAX_STRING], treesitter.line_of(n)) for n in caps["string"]
             )
-        elif "from.module" in caps:
-            module = caps["from.module"][0]
-            imports.append(
-                Import(
-                    file=source.path,
-                    line=treesitter.line_of(module),
-                    module=treesitter.text(module),
-                    names=tuple(treesitter.text(n) for n in caps.get("from.name", [])),
-                )
-            )
-        elif "import.module" in caps:
-            module = caps["import.module"][0]
-            imports.append(
-                Import(
-                    file=source.path,
-                    line=treesitter.line_of(module),
-                    module=treesitter.text(module),
-                )
-            )
     merged = _merge_imports(imports)
     terms = Terms(
         file=source.path, line=1, names=_first_lines(names), strings=_first_lines(strings)
     )
     return (terms, *merged)
+
+
+def _python_imports(source: SourceFile) -> list[Import]:
+    """The import edges of the file's semantic model, modules as written."""
+    return [
+        Import(
+            file=source.path,
+            line=bound.line,
+            module=bound.written,
+            names=(bound.name,) if bound.name else (),
+        )
+        for bound in source.model(PythonModel).imports
+    ]
+
+
+def _javascript_imports(source: SourceFile) -> list[Import]:
+    """Every module specifier the file's semantic model found."""
+    return [
+        Import(file=source.path, line=line, module=module)
+        for module, line in source.model(JsModel).references
+        if module
+    ]
 
 
 def _merge_imports(imports: list[Import]) -> list[Import]:
@@ -82,17 +86,17 @@ def _merge_imports(imports: list[Import]) -> list[Import]:
 
 def python_terms(source: SourceFile) -> tuple[Fact, ...]:
     """Terms and imports of a Python file."""
-    return _code_terms(source, "python")
+    return _code_terms(source, "python", _python_imports(source))
 
 
 def javascript_terms(source: SourceFile) -> tuple[Fact, ...]:
     """Terms and imports of a JavaScript file."""
-    return _code_terms(source, "javascript")
+    return _code_terms(source, "javascript", _javascript_imports(source))
 
 
 def typescript_terms(source: SourceFile) -> tuple[Fact, ...]:
     """Terms and imports of a TypeScript or TSX file."""
-    return _code_terms(source, "typescript")
+    return _code_terms(source, "typescript", _javascript_imports(source))
 
 
 def config_terms(source: SourceFile) -> tuple[Fact, ...]:

@@ -22,6 +22,19 @@ class Fact:
 
 F = TypeVar("F", bound=Fact)
 
+SEPARATOR = "::"  # between a symbol's file and its name in that file
+
+
+def symbol_id(path: str, name: str) -> str:
+    """The symbol of ``name`` in the file ``path``: ``src/app.py::Poller.status``. Every
+    extractor and report spells symbols through this, so they compare as strings."""
+    return f"{path}{SEPARATOR}{name}"
+
+
+def symbol_name(symbol: str) -> str:
+    """The name part of a symbol (``Poller.status``); the whole text when it has no file."""
+    return symbol.split(SEPARATOR, 1)[-1]
+
 
 @dataclass(frozen=True, kw_only=True)
 class ExtractionError(Fact):

@@ -10,7 +10,7 @@ decided by ``validator/contracts`` once the pieces are wired together.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from . import Fact
 
@@ -21,6 +21,16 @@ ConsumerSource = Literal["call", "http"]
 MockKind = Literal["sfn-local", "mock.patch", "jest.mock"]
 MachineSource = Literal["cdk", "asl", "template"]
 SdkMockKind = Literal["stubber", "return_value", "side_effect"]
+# The state types the Amazon States Language defines; "" for a ``Type`` it does not.
+StateType = Literal["Task", "Pass", "Choice", "Wait", "Succeed", "Fail", "Parallel", "Map", ""]
+_STATE_TYPES: dict[str, StateType] = {t: t for t in get_args(StateType)}
+
+
+def state_type(written: object) -> StateType:
+    """The state type a definition's ``Type`` names, "" for one the language does not define
+    (such a state's result is unknown)."""
+    return _STATE_TYPES.get(written, "") if isinstance(written, str) else ""
+
 
 OBJECT: ShapeKind = "object"
 ARRAY: ShapeKind = "array"
@@ -287,7 +297,7 @@ class State:
     """
 
     name: str
-    type: str
+    type: StateType
     line: int
     next: str = ""
     end: bool = False

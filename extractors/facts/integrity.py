@@ -15,7 +15,7 @@ from . import Fact
 # Closed vocabularies: type-level only, the values stay plain strings.
 SkipScope = Literal["test", "class", "describe", "module"]
 HandlerBody = Literal["empty", "pass", "reraise", "asserts", "return", "other"]
-CommentCode = Literal["", "assert", "call"]
+CommentCode = Literal["", "assert", "call", "unparsed"]
 StubKind = Literal[
     "pass",
     "ellipsis",
@@ -26,6 +26,24 @@ StubKind = Literal[
     "docstring-only",
 ]
 LiteralKind = Literal["number", "string", "bool", "none", "expression"]
+# The kind of a constant assertion operand: a Binding's kinds but "expression", plus
+# "collection" (a list/dict/array/object literal of constants).
+OperandKind = Literal["number", "string", "bool", "none", "collection"]
+PyFramework = Literal["pytest", "unittest"]
+JsFramework = Literal["jest", "vitest", "mocha", "node:test", "playwright"]
+Framework = PyFramework | JsFramework
+AssertionStyle = Literal[
+    "assert",  # Python's ``assert`` statement
+    "unittest",  # ``self.assertEqual`` ...
+    "raises",  # ``pytest.raises`` / ``pytest.warns``
+    "fail",  # ``pytest.fail``
+    "mock",  # ``m.assert_called_once_with``, ``sinon.assert.calledWith``
+    "call",  # an imported ``assert_*`` helper (``assert_frame_equal``)
+    "expect",  # Jest/Vitest ``expect(x).toBe``
+    "expect-type",  # ``expectTypeOf`` / ``assertType``
+    "chai",  # chai's ``expect``/``assert``/``should``
+    "node-assert",  # ``node:assert`` and the test context's ``t.assert``
+]
 BindingForm = Literal["", "constant", "local", "keyword", "parameter", "property"]
 
 
@@ -36,7 +54,7 @@ class Operand:
     text: str
     # The literal's kind when the operand is a constant: "bool", "number", "string",
     # "none" (None/null/undefined), "collection" (empty or literal list/dict/array); else None.
-    literal: str | None = None
+    literal: OperandKind | None = None
     # Its value as source text when literal ("True", "0", "'x'"), else None.
     value: str | None = None
 
@@ -49,7 +67,7 @@ class TestCase(Fact):
     __test__ = False  # not a pytest test class
 
     name: str
-    framework: str  # "pytest" | "unittest" | "jest" | "vitest" | "mocha" | "node:test"
+    framework: Framework
     end_line: int
     is_async: bool = False
     doc: str = ""  # docstring / leading comment block, for requirement ids
@@ -62,7 +80,7 @@ class TestCase(Fact):
 class Assertion(Fact):
     """An assertion inside a test (``symbol`` = the test id) or inside a helper (its name)."""
 
-    style: str  # "assert" | "unittest" | "expect" | "node-assert" | "chai" | "raises" | "fail"
+    style: AssertionStyle
     method: str  # "assert", "assertEqual", "toBe", "strictEqual", "raises", ...
     operator: str = ""  # for a bare ``assert a OP b``: "==", "!=", "is", "is not", "in", "<", ...
     operands: tuple[Operand, ...] = ()  # subject first, then expected values
@@ -112,7 +130,8 @@ class Comment(Fact):
     text: str
     in_test: bool = False
     # For comments inside tests, what the text parses as in the file's language when it is
-    # code ("assert", "call"); "" when it is prose or the extractor does not parse comments.
+    # code ("assert", "call"); "" when it does not parse alone (prose, a block header);
+    # "unparsed" when the extractor of the language does not parse comments.
     code: CommentCode = ""
 
 

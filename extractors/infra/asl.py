@@ -21,6 +21,7 @@ from ..facts.contracts import (
     Machine,
     State,
     TemplateField,
+    state_type,
     unknown,
 )
 from .cfn_yaml import PList, PMap, Tagged
@@ -210,7 +211,7 @@ def _path_value(state: dict[str, object], key: str) -> str | None:
 
 
 def _state(name: str, body: PMap, line: int, jsonata: bool) -> State:
-    kind = str(body.get("Type", ""))
+    kind = state_type(body.get("Type"))
     jsonata = _jsonata(body, jsonata)
     choices: list[ChoiceRule] = []
     raw_choices = body.get("Choices")

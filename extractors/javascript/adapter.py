@@ -12,6 +12,7 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.adapter import CodeSyntax
+from .model import JsModel
 
 _JS_PASS = {"non_null_expression", "parenthesized_expression", "as_expression"}
 
@@ -66,6 +67,28 @@ def _no_as_binding(ident: ts.Node) -> bool:
     return False
 
 
+def _chain_object(node: ts.Node) -> ts.Node | None:
+    """``r`` of ``r.a`` / ``r["a"]``."""
+    if node.type in ("member_expression", "subscript_expression"):
+        return node.child_by_field_name("object")
+    return None
+
+
+def _computed_key(node: ts.Node) -> bool:
+    """``r[key]``: a subscript by anything but a string or number literal."""
+    if node.type != "subscript_expression":
+        return False
+    index = node.child_by_field_name("index")
+    return index is None or index.type not in ("string", "number")
+
+
+def _merge_call(expr: ir.Expr) -> tuple[ir.Expr, list[ir.Expr]] | None:
+    """``Object.assign(owner, a, b)``: (owner, [a, b])."""
+    if isinstance(expr, ir.Call) and ir.dotted(expr.func) == "Object.assign" and expr.args:
+        return expr.args[0], list(expr.args[1:])
+    return None
+
+
 def _spellings(root: str, path: list[str]) -> set[str]:
     """``o.a.b``."""
     return {root + "".join(f".{p}" for p in path)}
@@ -96,4 +119,11 @@ JAVASCRIPT = CodeSyntax(
     lower=ir.from_js,
     keyword_options=False,
     bare_constructors=False,
+    query_folder="javascript",
+    declarator="variable_declarator",
+    assignments=frozenset({"assignment_expression"}),
+    model=JsModel,
+    chain_object=_chain_object,
+    computed_key=_computed_key,
+    merge_call=_merge_call,
 )

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import tree_sitter as ts
 
 from ..common.treesitter import text
-from ..facts.integrity import Operand
+from ..facts.integrity import AssertionStyle, Operand
 from .imports import Imports
-from .syntax import Chain, arguments_of, operand
+from .syntax import Chain, arguments_of, operand, string_content
 
 THROW_METHODS = frozenset({"toThrow", "toThrowError", "throw", "throws", "Throw", "rejects"})
 THROW_METHODS_WITH_MESSAGE = frozenset(
@@ -36,7 +36,7 @@ class AssertionSite:
 
     start: ts.Node  # ``expect(`` / ``assert.equal(``: its line is the assertion's line
     end: ts.Node  # the outermost node of the chain: its text is the assertion's text
-    style: str
+    style: AssertionStyle
     method: str
     operands: tuple[Operand, ...] = ()
     negated: bool = False
@@ -82,13 +82,13 @@ def _throw_details(args: list[ts.Node]) -> tuple[tuple[str, ...], bool]:
                 key = text(pair.child_by_field_name("key")) if pair.type == "pair" else ""
                 value = pair.child_by_field_name("value") if pair.type == "pair" else None
                 if key == "name" and value is not None and value.type == "string":
-                    types.append(text(value)[1:-1])
+                    types.append(string_content(value) or "")
                 elif key in ("message", "code"):
                     has_match = True
     return tuple(types), has_match
 
 
-def _expect_site(start: ts.Node, style: str) -> AssertionSite | None:
+def _expect_site(start: ts.Node, style: AssertionStyle) -> AssertionSite | None:
     end, words, last_args = _walk_chain(start)
     if not words:
         return None
@@ -141,7 +141,9 @@ def should_site(should: ts.Node) -> AssertionSite | None:
     )
 
 
-def _call_site(call: ts.Node, style: str, method: str, negated: bool = False) -> AssertionSite:
+def _call_site(
+    call: ts.Node, style: AssertionStyle, method: str, negated: bool = False
+) -> AssertionSite:
     args = arguments_of(call)
     types: tuple[str, ...] = ()
     has_match = False

@@ -18,7 +18,7 @@ import tree_sitter as ts
 from ..common import reads
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
-from ..facts import Fact
+from ..facts import Fact, symbol_id
 from ..facts.contracts import Producer, Shape, union
 from .adapter import JAVASCRIPT
 from .consumers import consumers
@@ -124,7 +124,7 @@ def _producer(
             Producer(
                 file=path,
                 line=at,
-                symbol=f"{path}::{n}",
+                symbol=symbol_id(path, n),
                 name=n,
                 shape=shape,
                 exported=exported,
@@ -141,7 +141,7 @@ def _producer(
             Producer(
                 file=path,
                 line=at,
-                symbol=f"{path}::{n}{RESPONSE}",
+                symbol=symbol_id(path, f"{n}{RESPONSE}"),
                 name=f"{n}{RESPONSE}",
                 shape=union(sent, at),
                 exported=True,
@@ -167,7 +167,8 @@ def extract_ts_contracts(source: SourceFile) -> tuple[Fact, ...]:
         return ()
     root = source.tree.root_node
     caps = T.captures(T.query(source.language, "contract_code", "javascript"), root)
-    imports = source.model(JsModel).bindings()
+    model = source.model(JsModel)
+    imports = model.bindings()
     exports = exports_of(caps.get("export", []), root)
     functions = _function_names(caps)
     decls = Declarations(root)
@@ -176,7 +177,7 @@ def extract_ts_contracts(source: SourceFile) -> tuple[Fact, ...]:
     facts += extract_routes(source.path, caps, functions, route_bodies, imports, exports)
     facts += reexports(source.path, caps.get("export", []), imports, exports)
     instances = b"axios.create" in source.data
-    facts += consumers(source.path, caps, imports, set(functions), instances)
+    facts += consumers(source.path, caps, imports, set(functions), instances, model.is_import)
     facts += extract_mocks(source.path, caps, imports, function_shape)
     return tuple(sorted(facts, key=lambda f: (f.line, type(f).__name__, f.symbol)))
 

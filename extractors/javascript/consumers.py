@@ -4,6 +4,7 @@ HTTP request (``fetch`` + ``.json()``, ``axios``), with the fields later code re
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import tree_sitter as ts
 
@@ -120,9 +121,11 @@ def consumers(
     caps: dict[str, list[ts.Node]],
     imports: Imports,
     local: set[str],
-    instances: bool = False,
+    instances: bool,
+    is_import: Callable[[str, ts.Node], bool],
 ) -> list[Fact]:
-    """A Consumer per value bound from a call the file can name, with the reads made on it."""
+    """A Consumer per value bound from a call the file can name, with the reads made on it.
+    ``is_import`` (the model's) tells whether a name read at a node is the imported one."""
     facts: list[Fact] = []
     index = reads.Identifiers(caps.get("ident", []))
     responses: dict[str, tuple[str, str]] = {}
@@ -151,7 +154,7 @@ def consumers(
             source, method, strip = "http", verb.upper(), "data"
         elif parts is not None and parts[0]:
             head, dot, rest = parts[0].partition(".")
-            if head in imports:
+            if head in imports and is_import(head, value):
                 module, first = imports[head]
                 imported = imported_name(first, rest if dot else "")
             elif parts[0] not in local:

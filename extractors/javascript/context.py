@@ -12,7 +12,7 @@ from pathlib import PurePosixPath
 
 from ..common import treesitter
 from ..common.dispatch import SourceFile
-from ..facts import Fact
+from ..facts import Fact, symbol_id
 from . import queries
 from .assertions import AssertionSite
 from .declarations import Declaration
@@ -55,7 +55,7 @@ class JsFile:
 
     def symbol(self, name: str) -> str:
         """A symbol of this file."""
-        return f"{self.path}::{name}"
+        return symbol_id(self.path, name)
 
     def place(self, position: int) -> tuple[str, Declaration | None]:
         """(symbol, owning test) of a byte position."""

@@ -15,6 +15,7 @@ from functools import cached_property
 import tree_sitter as ts
 
 from ..common.treesitter import squash, text
+from ..facts.integrity import JsFramework, SkipScope
 from .frameworks import SUITE_BASES, FrameworkNames, Resolved
 from .syntax import CALLBACK_TYPES, Chain, arguments_of, string_content
 
@@ -37,7 +38,7 @@ class Declaration:
 
     call: ts.Node
     kind: str  # "test" | "suite"
-    framework: str
+    framework: JsFramework
     name: str
     symbol: str = ""
     callback: ts.Node | None = None
@@ -46,7 +47,7 @@ class Declaration:
     skips: list[tuple[str, bool, str]] = field(default_factory=list)
 
     @property
-    def scope(self) -> str:
+    def scope(self) -> SkipScope:
         """The Skip scope of this declaration: "test" or "describe"."""
         return "describe" if self.kind == "suite" else "test"
 

@@ -12,7 +12,7 @@ import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
-from ..facts import Fact
+from ..facts import Fact, symbol_id
 from ..facts.contracts import JsReexport
 from .model import Imports, strip
 
@@ -101,5 +101,10 @@ def reexports(path: str, nodes: list[ts.Node], imports: Imports, exports: Export
 def _reexport(path: str, node: ts.Node | None, name: str, module: str, imported: str) -> Fact:
     line = T.line_of(node) if node is not None else 1
     return JsReexport(
-        file=path, line=line, symbol=f"{path}::{name}", name=name, module=module, imported=imported
+        file=path,
+        line=line,
+        symbol=symbol_id(path, name),
+        name=name,
+        module=module,
+        imported=imported,
     )

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from .imports import FRAMEWORKS, Imports
+from ..facts.integrity import JsFramework
+from .imports import Imports, is_framework
 from .syntax import Chain
 
 TEST_BASES = frozenset({"it", "test", "specify"})
@@ -46,7 +47,7 @@ def is_test_path(path: str) -> bool:
 class Resolved:
     """A callee resolved to a framework function."""
 
-    framework: str
+    framework: JsFramework
     base: str  # canonical framework name: "it", "test", "describe", ...
     prefix: str  # "xit", "fdescribe", ... when written prefixed, else ""
     words: tuple[str, ...]  # the callee's words after the base
@@ -55,10 +56,10 @@ class Resolved:
 class FrameworkNames:
     """The test functions visible in one file."""
 
-    def __init__(self, imports: Imports, test_path: bool, default_framework: str) -> None:
+    def __init__(self, imports: Imports, test_path: bool, default_framework: JsFramework) -> None:
         self.imports = imports
         self.test_path = test_path
-        self.default = default_framework
+        self.default: JsFramework = default_framework
 
     def resolve(self, chain: Chain) -> Resolved | None:
         """The framework function a callee chain starts with, or None."""
@@ -78,10 +79,10 @@ class FrameworkNames:
             base = PREFIXED[base][0]
         return Resolved(framework, base, prefix, words)
 
-    def _base_of(self, name: str, depth: int) -> tuple[str, str] | None:
+    def _base_of(self, name: str, depth: int) -> tuple[JsFramework, str] | None:
         origin = self.imports.bindings.get(name)
         if origin is not None:
-            if origin.kind in FRAMEWORKS:
+            if is_framework(origin.kind):
                 if origin.name == "*":
                     return origin.kind, "*"
                 if origin.name == "default":
@@ -105,7 +106,7 @@ class FrameworkNames:
         return None
 
 
-def default_framework(imports: Imports, roots: set[str]) -> str:
+def default_framework(imports: Imports, roots: set[str]) -> JsFramework:
     """The framework of unimported globals: the first imported framework, else Mocha when
     only Mocha's globals/``this.skip()``/chai are used, vitest when ``vi`` is, else Jest."""
     if imports.frameworks:

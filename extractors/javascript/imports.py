@@ -10,14 +10,16 @@ Names bound nowhere are the globals a test runner injects (Jest, Mocha).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 import tree_sitter as ts
 
 from ..common.treesitter import text
+from ..facts.integrity import JsFramework
 from .model import JsModel
 from .syntax import string_content
 
-FRAMEWORK_MODULES = {
+FRAMEWORK_MODULES: dict[str, JsFramework] = {
     "vitest": "vitest",
     "@jest/globals": "jest",
     "node:test": "node:test",
@@ -37,6 +39,13 @@ LIBRARY_MODULES = {
     "@jest/expect": "expect",
 }
 FRAMEWORKS = frozenset(FRAMEWORK_MODULES.values())
+
+
+def is_framework(kind: str) -> TypeGuard[JsFramework]:
+    """``kind`` (a ``module_kind``) is a test framework's, not an assertion library's."""
+    return kind in FRAMEWORKS
+
+
 # Byte patterns one of which any framework import contains: files without them skip the query.
 FRAMEWORK_HINTS = (b"vitest", b"@jest/globals", b"node:test", b"mocha", b"playwright")
 
@@ -63,14 +72,14 @@ class Imports:
     """The file's imported names and the frameworks it imports, in file order."""
 
     bindings: dict[str, Origin] = field(default_factory=dict)
-    frameworks: list[str] = field(default_factory=list)
+    frameworks: list[JsFramework] = field(default_factory=list)
     # Local names made from a test function by ``.extend(...)`` (Playwright fixtures).
     extended: dict[str, str] = field(default_factory=dict)
 
     def bind(self, local: str, origin: Origin) -> None:
         """Record one binding; the first framework seen becomes the file's default."""
         self.bindings.setdefault(local, origin)
-        if origin.kind in FRAMEWORKS and origin.kind not in self.frameworks:
+        if is_framework(origin.kind) and origin.kind not in self.frameworks:
             self.frameworks.append(origin.kind)
 
     def imports_kind(self, kind: str) -> bool:
@@ -85,13 +94,11 @@ def read_imports(model: JsModel, caps: dict[str, list[ts.Node]]) -> Imports:
     found = Imports()
     for module in model.modules:
         kind = module_kind(module)
-        if kind in FRAMEWORKS and kind not in found.frameworks:
+        if is_framework(kind) and kind not in found.frameworks:
             found.frameworks.append(kind)
     for bound in model.imports:
         kind = module_kind(bound.module)
-        if bound.via != "require":
-            found.bind(bound.local, Origin(kind, _unquoted(bound.name)))
-        elif bound.destructured:
+        if bound.via != "require" or bound.destructured:
             found.bind(bound.local, Origin(kind, bound.name))
         else:
             found.bind(bound.local, Origin(kind, bound.member or "default"))
@@ -105,11 +112,6 @@ def read_imports(model: JsModel, caps: dict[str, list[ts.Node]]) -> Imports:
         base = callee.child_by_field_name("object") if callee is not None else None
         found.extended[text(node.child_by_field_name("name"))] = text(base)
     return found
-
-
-def _unquoted(name: str) -> str:
-    """``"a-b"`` (an export named by a string) -> ``a-b``."""
-    return name[1:-1] if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"" else name
 
 
 def _read_alias(node: ts.Node, found: Imports) -> None:

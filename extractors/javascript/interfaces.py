@@ -15,6 +15,7 @@ import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
+from ..facts import symbol_id
 from ..facts.contracts import ARRAY, OBJECT, Record, Shape, ShapeField, obj, scalar, union, unknown
 
 _SCALAR_TYPES = {"predefined_type", "literal_type", "template_literal_type"}
@@ -77,7 +78,9 @@ class Declarations:
             if shape.kind == OBJECT:
                 line = T.line_of(decls[0])
                 out.append(
-                    Record(file=path, line=line, symbol=f"{path}::{name}", name=name, shape=shape)
+                    Record(
+                        file=path, line=line, symbol=symbol_id(path, name), name=name, shape=shape
+                    )
                 )
         return out
 

@@ -12,7 +12,7 @@ import tree_sitter as ts
 
 from ..common import treesitter
 from ..common.treesitter import line_of
-from ..facts.integrity import Binding, Comment, Handler, StubBody
+from ..facts.integrity import Binding, Comment, Handler, HandlerBody, StubBody
 from .context import JsFile
 from .markers import FunctionSite, comment_lines, read_binding, read_functions
 from .syntax import SpanIndex, body_statements, literal_kind, situation, span
@@ -87,7 +87,7 @@ def _own_throw(f: JsFile, block: ts.Node) -> bool:
     return False
 
 
-def handler_body(f: JsFile, body: ts.Node) -> str:
+def handler_body(f: JsFile, body: ts.Node) -> HandlerBody:
     """ "empty" | "reraise" | "asserts" | "return" | "other" for a catch block or callback."""
     if body.type != "statement_block":
         if f.assertions_between(body.start_byte, body.end_byte):
@@ -140,6 +140,8 @@ def comments(f: JsFile) -> None:
                     symbol=symbol,
                     text=text,
                     in_test=owner is not None,
+                    # Comments are not parsed as code: their text is all a check can read.
+                    code="unparsed" if owner is not None else "",
                 )
             )
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import tree_sitter as ts
 
 from ..common.treesitter import squash, text
+from ..facts.integrity import LiteralKind, StubKind
 from .syntax import body_statements, is_plain_template, string_content, unwrap
 
 EXPRESSION_SENTINELS = frozenset(
@@ -98,7 +99,7 @@ class FunctionSite:
     node: ts.Node
     name: str  # qualified: ``Class.method``
     has_body: bool
-    stub: tuple[str, str] | None  # (body kind, message)
+    stub: tuple[StubKind, str] | None  # (body kind, message)
     abstract: bool = False
     protocol: bool = False
     overload: bool = False
@@ -114,7 +115,7 @@ def _nullish(node: ts.Node | None) -> bool:
     return node.type == "unary_expression" and squash(node) == "void 0"
 
 
-def stub_kind(function: ts.Node) -> tuple[str, str] | None:
+def stub_kind(function: ts.Node) -> tuple[StubKind, str] | None:
     """(body kind, message) when the whole body does nothing real, else None."""
     body = function.child_by_field_name("body")
     if body is None:
@@ -201,7 +202,7 @@ class BindingSite:
     name_node: ts.Node
     name: str
     value: str
-    literal: str
+    literal: LiteralKind
     number: float | None
 
 
@@ -222,7 +223,7 @@ def read_binding(name_node: ts.Node, value_node: ts.Node) -> BindingSite | None:
     if value is None:
         return None
     shown = squash(value)
-    literal: str | None = None
+    literal: LiteralKind | None = None
     number: float | None = None
     kind = value.type
     if kind == "number":

@@ -1,4 +1,5 @@
-"""The semantic model of one JavaScript/TypeScript file: what its imported names stand for.
+"""The semantic model of one JavaScript/TypeScript file: what its imported names stand for,
+its scopes (``javascript/scopes.py``) and string forms (``javascript/strings.py``).
 
 Built once per file (``source.model(JsModel)``) and read by every JS/TS extractor: the
 contract reader (consumers, doubles, routes), the test-framework reader (``imports``) and
@@ -9,6 +10,7 @@ and ``import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks'`` are read on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 import tree_sitter as ts
@@ -16,6 +18,9 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
+from ..facts import symbol_id
+from .scopes import Scopes
+from .strings import literal_string, module_string_names
 
 # Wrappers a ``require(...)`` may sit in: ``await``, parentheses, TypeScript casts.
 _TRANSPARENT = {
@@ -79,7 +84,7 @@ def symbol(path: str, scope: ts.Node) -> str:
     name = scope.child_by_field_name("name")
     if name is None and scope.parent is not None and scope.parent.type == "variable_declarator":
         name = scope.parent.child_by_field_name("name")
-    return f"{path}::{T.text(name)}" if name is not None else ""
+    return symbol_id(path, T.text(name)) if name is not None else ""
 
 
 def _required_module(value: ts.Node | None) -> str | None:
@@ -102,6 +107,8 @@ class JsModel:
     """The imports of one JS/TS/TSX file, in file order."""
 
     def __init__(self, source: SourceFile) -> None:
+        self._source = source
+        self._requires: set[int] = set()  # declarators whose value is a ``require(...)``
         caps = source.captures("imports", source.language, "javascript")
         found: list[JsImport] = []
         self.modules: list[str] = []  # specifiers of import statements, bindings or not
@@ -110,6 +117,20 @@ class JsModel:
         for node in caps.get("declarator", []):
             self._require(node, found)
         self.imports: tuple[JsImport, ...] = tuple(found)
+        # (specifier, line) of every module the file names: imports, re-exports,
+        # ``require('m')`` and ``import('m')`` wherever they stand, in file order.
+        specifiers = (
+            [node.child_by_field_name("source") for node in caps.get("import", [])]
+            + caps.get("reexport", [])
+            + caps.get("required", [])
+        )
+        self.references: tuple[tuple[str, int], ...] = tuple(
+            (ir.js_string(node), T.line_of(node))
+            for node in sorted(
+                (n for n in specifiers if n is not None and n.type == "string"),
+                key=lambda n: n.start_byte,
+            )
+        )
 
     def _import_statement(self, node: ts.Node, found: list[JsImport]) -> None:
         source = node.child_by_field_name("source")
@@ -140,7 +161,11 @@ class JsModel:
                             continue
                         name = spec.child_by_field_name("name")
                         alias = spec.child_by_field_name("alias") or name
-                        found.append(JsImport(T.text(alias), module, T.text(name), via))
+                        # ``import { "a-b" as x }`` names an export by a string
+                        quoted = name is not None and name.type == "string"
+                        exported = literal_string(name) if quoted else None
+                        written = exported if exported is not None else T.text(name)
+                        found.append(JsImport(T.text(alias), module, written, via))
 
     def _require(self, node: ts.Node, found: list[JsImport]) -> None:
         """``c = require('./c')``, ``{ a, b: x } = require('./c')``, ``a = require('./c').a``."""
@@ -153,6 +178,7 @@ class JsModel:
         module = _required_module(value)
         if name is None or module is None:
             return
+        self._requires.add(node.id)
         if name.type == "identifier":
             found.append(JsImport(T.text(name), module, member, "require", member=member))
             return
@@ -169,6 +195,64 @@ class JsModel:
             else:
                 continue
             found.append(JsImport(T.text(local), module, key, "require", True, member))
+
+    @cached_property
+    def scopes(self) -> Scopes:
+        """Which names each scope of the file binds (built on first use)."""
+        source = self._source
+        statements = [(b.local, 1) for b in self.imports if b.via in ("import", "import-require")]
+        return Scopes(
+            source.tree.root_node,
+            source.captures("scopes", source.language, "javascript"),
+            statements,
+            self._requires,
+        )
+
+    @cached_property
+    def _module_strings(self) -> dict[str, str]:
+        module = self.scopes.module
+        return {
+            name: value
+            for name, node in module_string_names(self._source.tree.root_node).items()
+            if module.times.get(name) == 1 and (value := literal_string(node)) is not None
+        }
+
+    def string_value(self, node: ts.Node | None) -> str | None:
+        """The constant text ``node`` stands for: a string expression (``strings.py``), or a
+        name that reads a top-level ``const`` bound to such an expression."""
+        value = literal_string(node)
+        if value is not None or node is None or node.type != "identifier":
+            return value
+        name = T.text(node)
+        if name not in self._module_strings or self.scopes.lookup(name, node) is not (
+            self.scopes.module
+        ):
+            return None
+        return self._module_strings[name]
+
+    def is_import(self, name: str, at: ts.Node) -> bool:
+        """A reference to ``name`` at ``at`` reads an imported name (not a parameter or local
+        that shadows it)."""
+        return self.scopes.is_import(name, at)
+
+    def named_imports(self) -> list[tuple[str, str, str]]:
+        """(module, exported name, local name) of every named import or destructured
+        ``require`` key."""
+        return [
+            (b.module, b.name, b.local)
+            for b in self.imports
+            if b.name not in ("*", "default")
+            and (b.via == "import" or b.destructured)
+            and not (b.via == "require" and not b.name)
+        ]
+
+    def module_imports(self) -> list[tuple[str, str]]:
+        """(module, local name) of every whole module: ``import * as n``, ``n = require(m)``."""
+        return [
+            (b.module, b.local)
+            for b in self.imports
+            if b.name == "*" or (b.via == "require" and not b.name)
+        ]
 
     def bindings(self) -> Imports:
         """local name -> (module, exported name) as the contract reader resolves calls:

@@ -13,8 +13,9 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.code_shapes import Env, shape_of
-from ..common.shapes import assign, spread_into
+from ..common.returns import follow_statement
 from ..facts.contracts import Shape, obj, scalar, union, unknown
+from .adapter import JAVASCRIPT
 from .consumers import call_parts
 from .model import strip
 
@@ -36,17 +37,6 @@ _SEND_NOTHING = {"sendStatus", "end", "redirect", "text", "html", "body", "notFo
 _SEND_UNKNOWN = {"render", "sendFile", "download", "stream", "streamText", "streamSSE"}
 
 Writes = dict[str, list[tuple[str, ...]]]  # local -> objects inside it a callback writes into
-
-
-def _target(expr: ir.Expr) -> tuple[str, tuple[str, ...]] | None:
-    """(root name, field path) of an assignment target ``r.details.passed``."""
-    path: list[str] = []
-    while isinstance(expr, ir.Attr):
-        path.append(expr.name)
-        expr = expr.obj
-    if isinstance(expr, ir.Name) and path:
-        return expr.id, tuple(reversed(path))
-    return None
 
 
 def _sent(node: ts.Node | None, sinks: frozenset[str], env: Env) -> Shape | None:
@@ -112,7 +102,7 @@ def _walk(
                 if caught is not None:
                     caught.append(1)
                 continue
-            _statement(ir.from_js(child.named_children[0]), child.named_children[0], env)
+            follow_statement(child.named_children[0], env, JAVASCRIPT)
             continue
         if kind == "return_statement":
             value = child.named_children[0] if child.named_children else None
@@ -140,44 +130,6 @@ def _passes_on(value: ts.Node, sinks: frozenset[str]) -> bool:
     parameter); the body sent then is not this handler's contract."""
     parts = call_parts(value)
     return parts is not None and "." not in parts[0] and parts[0] not in sinks and bool(parts[0])
-
-
-def _open_root(left: ts.Node | None, env: Env) -> None:
-    """``obj[key] = v`` with a computed key: ``obj`` is a map whose keys we cannot list."""
-    computed = False
-    while left is not None and left.type in ("subscript_expression", "member_expression"):
-        if left.type == "subscript_expression":
-            index = left.child_by_field_name("index")
-            computed = computed or index is None or index.type not in ("string", "number")
-        left = left.child_by_field_name("object")
-    if computed and left is not None and left.type == "identifier" and T.text(left) in env:
-        shape = env[T.text(left)]
-        if shape.kind == "object":
-            env[T.text(left)] = replace(shape, open=True)
-
-
-def _statement(expr: ir.Expr, node: ts.Node, env: Env) -> None:
-    if node.type == "assignment_expression":
-        _open_root(node.child_by_field_name("left"), env)
-        left = ir.from_js(node.child_by_field_name("left"))
-        value = shape_of(ir.from_js(node.child_by_field_name("right")), env)
-        if isinstance(left, ir.Name):
-            env[left.id] = value
-            return
-        target = _target(left)
-        if target is not None and target[0] in env:
-            root, path = target
-            env[root] = assign(env[root], path, value, T.line_of(node))
-        return
-    if isinstance(expr, ir.Call) and ir.dotted(expr.func) == "Object.assign" and expr.args:
-        first = expr.args[0]
-        if isinstance(first, ir.Name) and first.id in env:
-            base = env[first.id]
-            fields = {f.name: f for f in base.fields} if base.kind == "object" else {}
-            opened = base.kind != "object" or base.open
-            for extra in expr.args[1:]:
-                opened = spread_into(fields, shape_of(extra, env)) or opened
-            env[first.id] = obj(fields, open=opened, line=base.line)
 
 
 def function_shape(function: ts.Node) -> Shape | None:

@@ -21,7 +21,7 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.routes import normalise_route
-from ..facts import Fact
+from ..facts import Fact, symbol_id
 from ..facts.contracts import JsMount, Producer, Shape, union, unknown
 from .model import Imports
 
@@ -207,7 +207,7 @@ def extract_routes(
                 JsMount(
                     file=path,
                     line=T.line_of(call),
-                    symbol=f"{path}::{above}{prefix}",
+                    symbol=symbol_id(path, f"{above}{prefix}"),
                     prefix=above.rstrip("/") + prefix,
                     module=module,
                     imported=imported,
@@ -247,7 +247,7 @@ def extract_routes(
             Producer(
                 file=path,
                 line=T.line_of(call),
-                symbol=f"{path}::{name}",
+                symbol=symbol_id(path, name),
                 name=name,
                 shape=shape,
                 route=name if served else "",

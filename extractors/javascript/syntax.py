@@ -14,7 +14,8 @@ from typing import Generic, TypeVar
 import tree_sitter as ts
 
 from ..common.treesitter import squash, text
-from ..facts.integrity import Operand
+from ..facts.integrity import Operand, OperandKind
+from .strings import literal_string
 
 FUNCTION_TYPES = frozenset(
     {
@@ -48,9 +49,13 @@ def unwrap(node: ts.Node | None) -> ts.Node | None:
 
 
 def string_content(node: ts.Node | None) -> str | None:
-    """The raw text between the quotes of a string or template literal, else None."""
+    """The text between the quotes of a string or template literal (the model's string form;
+    a template's ``${}`` substitutions as written), else None."""
     if node is None or node.type not in ("string", "template_string"):
         return None
+    value = literal_string(node)
+    if value is not None:
+        return value
     raw = text(node)
     return raw[1:-1] if len(raw) >= 2 else ""
 
@@ -113,7 +118,7 @@ def operand(node: ts.Node) -> Operand:
     return Operand(shown, kind, shown if kind is not None else None)
 
 
-def literal_kind(node: ts.Node | None) -> str | None:
+def literal_kind(node: ts.Node | None) -> OperandKind | None:
     """ "bool", "number", "string", "none" or "collection" for a constant expression."""
     node = unwrap(node)
     if node is None:

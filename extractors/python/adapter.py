@@ -11,6 +11,7 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.adapter import CodeSyntax
+from .model import PythonModel
 
 _TOLERANT_EXCEPTIONS = ("KeyError", "LookupError", "AttributeError", "Exception")
 
@@ -98,6 +99,30 @@ def _as_binds(ident: ts.Node) -> bool:
     return parent is not None and parent.type == _AS_PATTERN and ident.parent != parent.child(0)
 
 
+def _chain_object(node: ts.Node) -> ts.Node | None:
+    """``r`` of ``r.a`` / ``r["a"]``."""
+    if node.type == "subscript":
+        return node.child_by_field_name("value")
+    if node.type == "attribute":
+        return node.child_by_field_name("object")
+    return None
+
+
+def _computed_key(node: ts.Node) -> bool:
+    """``r[key]``, ``r[0]``: any subscript but a constant string."""
+    if node.type != "subscript":
+        return False
+    index = node.child_by_field_name("subscript")
+    return index is None or ir.py_string(index) is None
+
+
+def _merge_call(expr: ir.Expr) -> tuple[ir.Expr, list[ir.Expr]] | None:
+    """``owner.update(a, k=v)``: (owner, [a, {k: v}])."""
+    if isinstance(expr, ir.Call) and isinstance(expr.func, ir.Attr) and expr.func.name == "update":
+        return expr.func.obj, [*expr.args, ir.ObjLit(expr.line, expr.kwargs)]
+    return None
+
+
 def _spellings(root: str, path: list[str]) -> set[str]:
     """``o.a`` (``o["a-b"]`` for a key that is no name), ``o["a"]`` and ``o['a']``."""
     return {
@@ -124,4 +149,11 @@ PYTHON = CodeSyntax(
     lower=ir.from_py,
     keyword_options=True,
     bare_constructors=True,
+    query_folder="python",
+    declarator="",
+    assignments=frozenset({"assignment"}),
+    model=PythonModel,
+    chain_object=_chain_object,
+    computed_key=_computed_key,
+    merge_call=_merge_call,
 )

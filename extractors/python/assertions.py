@@ -12,7 +12,16 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..facts import Fact
-from ..facts.integrity import Assertion, Handler, Operand, Return, Skip
+from ..facts.integrity import (
+    Assertion,
+    AssertionStyle,
+    Handler,
+    HandlerBody,
+    Operand,
+    OperandKind,
+    Return,
+    Skip,
+)
 from .file_context import PyFile, resolve
 
 _CONDITIONAL = {
@@ -38,7 +47,7 @@ def operand(node: ts.Node) -> Operand:
     """An assertion operand: its text, and which literal it is when it is one."""
     kind = node.type
     text = T.squash(node)
-    literal: str | None = None
+    literal: OperandKind | None = None
     if kind in ("true", "false"):
         literal = "bool"
     elif kind in ("integer", "float") or (
@@ -131,7 +140,8 @@ def _call_assertion(f: PyFile, call: ts.Node, symbol: str, stop: ts.Node) -> Ass
         for a in (args.named_children if args else [])
         if a.type == "keyword_argument"
     }
-    style = method = ""
+    style: AssertionStyle
+    method = ""
     exception_types: tuple[str, ...] = ()
     has_match = False
     if name.startswith("self.") and (last.startswith("assert") or last.startswith("fail")):
@@ -202,7 +212,7 @@ def _assert_statement(f: PyFile, node: ts.Node, symbol: str, stop: ts.Node) -> A
     )
 
 
-def _handler_body(block: ts.Node | None, assertions_inside: bool) -> str:
+def _handler_body(block: ts.Node | None, assertions_inside: bool) -> HandlerBody:
     statements = [c for c in (block.named_children if block else []) if c.type != "comment"]
     if not statements:
         return "empty"

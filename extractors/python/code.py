@@ -17,7 +17,7 @@ import tree_sitter as ts
 from ..common import reads
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
-from ..facts import Fact
+from ..facts import Fact, symbol_id
 from ..facts.contracts import Producer, PyAlias, unknown
 from .adapter import PYTHON
 from .consumers import consumers
@@ -71,7 +71,7 @@ def _producers(model: PythonModel, root: ts.Node, functions: list[ts.Node]) -> l
             Producer(
                 file=path,
                 line=T.line_of(function),
-                symbol=f"{path}::{name}",
+                symbol=symbol_id(path, name),
                 name=name,
                 shape=shape,
                 route=route_of(function, prefixes),

@@ -137,7 +137,7 @@ def _instances(
             callee = ir.dotted(ir.from_py(right.child_by_field_name("function")))
             last = callee.rsplit(".", 1)[-1]
             if last[:1].isupper():
-                if callee.partition(".")[0] in model.qualified:
+                if model.imported_at(callee.partition(".")[0], right):
                     qualified = model.resolve(callee)
                 elif callee in classes:
                     qualified = f"{model.module}.{callee}"

@@ -25,4 +25,6 @@ class PyFile:
 
 def resolve(f: PyFile, node: ts.Node | None) -> str:
     """The dotted name an expression stands for, import aliases resolved."""
-    return f.model.resolve(T.squash(node))
+    if node is None:
+        return f.model.resolve("")
+    return f.model.resolve_at(T.squash(node), node)

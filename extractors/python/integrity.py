@@ -14,8 +14,18 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
-from ..facts import Fact
-from ..facts.integrity import Assertion, Binding, Comment, Handler, Skip, StubBody, TestCase
+from ..facts import Fact, symbol_id
+from ..facts.integrity import (
+    Assertion,
+    Binding,
+    BindingForm,
+    Comment,
+    Handler,
+    PyFramework,
+    Skip,
+    StubBody,
+    TestCase,
+)
 from .assertions import body_facts
 from .file_context import PyFile, resolve
 from .markers import binding_value, code_of, docstring, stub_kind, under_type_checking
@@ -35,7 +45,7 @@ from .test_cases import (
 )
 
 # Where a literal is bound, as ``Binding.form`` names it.
-_BINDING_FORMS = {
+_BINDING_FORMS: dict[str, BindingForm] = {
     "keyword_argument": "keyword",
     "default_parameter": "parameter",
     "typed_default_parameter": "parameter",
@@ -50,20 +60,20 @@ def symbol_of(f: PyFile, node: ts.Node, tests: dict[int, str]) -> tuple[str, boo
         if current.type == "function_definition":
             if current.id in tests:
                 return tests[current.id], True
-            return f"{f.source.path}::{qualname(current)}", False
+            return symbol_id(f.source.path, qualname(current)), False
         current = current.parent
     return "", False
 
 
 def _find_tests(
     f: PyFile, functions: list[ts.Node], unittest: set[str]
-) -> list[tuple[ts.Node, str, str]]:
+) -> list[tuple[ts.Node, str, PyFramework]]:
     """(function, test id, framework) of every test function, in file order."""
-    found: list[tuple[ts.Node, str, str]] = []
+    found: list[tuple[ts.Node, str, PyFramework]] = []
     for fn in functions:
         framework = is_test(f, fn, unittest)
         if framework is not None:
-            found.append((fn, f"{f.source.path}::{qualname(fn).replace('.', '::')}", framework))
+            found.append((fn, symbol_id(f.source.path, qualname(fn).replace(".", "::")), framework))
     return found
 
 
@@ -73,7 +83,7 @@ def _class_skips(f: PyFile, classes: list[ts.Node], unittest: set[str]) -> list[
     for cls in classes:
         name = T.text(cls.child_by_field_name("name"))
         if name in unittest or name.startswith("Test"):
-            facts.extend(skips_of(f, cls, f"{f.source.path}::{name}", "class"))
+            facts.extend(skips_of(f, cls, symbol_id(f.source.path, name), "class"))
     return facts
 
 
@@ -102,7 +112,7 @@ def _module_skips(f: PyFile, nodes: list[ts.Node]) -> list[Fact]:
     return facts
 
 
-def _test_facts(f: PyFile, fn: ts.Node, test_id: str, framework: str) -> list[Fact]:
+def _test_facts(f: PyFile, fn: ts.Node, test_id: str, framework: PyFramework) -> list[Fact]:
     """The TestCase of one test function, its skips and what its body asserts."""
     body = fn.child_by_field_name("body")
     is_async = any(T.text(c) == "async" for c in fn.children if not c.is_named)
@@ -134,7 +144,7 @@ def _function_facts(f: PyFile, fn: ts.Node, in_test_file: bool, subclassed: set[
     and its stub body when it has one."""
     facts: list[Fact] = []
     body = fn.child_by_field_name("body")
-    symbol = f"{f.source.path}::{qualname(fn)}"
+    symbol = symbol_id(f.source.path, qualname(fn))
     if in_test_file and body is not None:
         facts.extend(
             a for a in body_facts(f, body, symbol, in_test=False) if isinstance(a, Assertion)
@@ -213,7 +223,8 @@ def _bindings(
         if found is None:
             continue
         symbol, in_test = symbol_of(f, node, tests)
-        name = T.text(name_node).strip("'\"").rsplit(".", 1)[-1]
+        key = f.model.string_value(name_node) if name_node.type == "string" else None
+        name = (key if key is not None else T.text(name_node).strip("'\"")).rsplit(".", 1)[-1]
         facts.append(
             Binding(
                 file=f.source.path,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from ..facts.integrity import CommentCode, LiteralKind, StubKind
 from .assertions import number_value
 
 _BIG_EXPRESSIONS = {
@@ -32,7 +33,7 @@ def docstring(body: ts.Node | None) -> str:
     return ""
 
 
-def stub_kind(body: ts.Node | None) -> tuple[str, str] | None:
+def stub_kind(body: ts.Node | None) -> tuple[StubKind, str] | None:
     """(kind, message) when a body does nothing real, else None."""
     if body is None:
         return None
@@ -79,7 +80,7 @@ def under_type_checking(node: ts.Node) -> bool:
     return False
 
 
-def binding_value(node: ts.Node) -> tuple[str, float | None] | None:
+def binding_value(node: ts.Node) -> tuple[LiteralKind, float | None] | None:
     """(literal kind, number) of a value worth a Binding fact, else None."""
     kind = node.type
     text = T.squash(node)
@@ -103,7 +104,7 @@ def binding_value(node: ts.Node) -> tuple[str, float | None] | None:
     return None
 
 
-def code_of(text: str) -> str:
+def code_of(text: str) -> CommentCode:
     """What statement a comment's text parses as ("assert", "call"), or "" for prose."""
     root = T.parse("python", text.encode("utf-8")).root_node
     if root.has_error or root.named_child_count != 1:

@@ -1,4 +1,5 @@
-"""The semantic model of one Python file: imports as qualified names, enclosing qualnames.
+"""The semantic model of one Python file: imports as qualified names, enclosing qualnames,
+scopes (``python/scopes.py``) and string forms (``python/strings.py``).
 
 Built once per file (``source.model(PythonModel)``) from tree-sitter captures and read by
 every Python extractor (integrity, contracts, the AWS SDK boundary, CDK stacks), so that
@@ -9,12 +10,16 @@ is resolved once, the same way for every concern.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import PurePosixPath
 
 import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
+from ..facts import symbol_id
+from .scopes import Scopes
+from .strings import literal_string, module_string_names
 
 _DEFINITIONS = ("function_definition", "class_definition")
 
@@ -29,6 +34,7 @@ class PyImport:
     name: str  # the imported name, "" for ``import m`` / ``import m as n``
     line: int
     top_level: bool  # a module-level statement: another module may import the name from here
+    written: str = ""  # the module as the statement spells it: ``..pkg.mod``, ``a.b``
 
 
 def module_of(path: str) -> str:
@@ -66,6 +72,7 @@ class PythonModel:
     """Imports (local name -> qualified name) and symbols of one Python file."""
 
     def __init__(self, source: SourceFile) -> None:
+        self._source = source
         self.path = source.path
         self.module = module_of(source.path)
         package = self.module.split(".")
@@ -102,11 +109,11 @@ class PythonModel:
                 if item.type == "dotted_name":
                     module = T.text(item)
                     head = module.split(".")[0]
-                    out.append(PyImport(head, head, module, "", line, top))
+                    out.append(PyImport(head, head, module, "", line, top, module))
                 elif item.type == "aliased_import":
                     module = T.text(item.child_by_field_name("name"))
                     alias = T.text(item.child_by_field_name("alias"))
-                    out.append(PyImport(alias, module, module, "", line, top))
+                    out.append(PyImport(alias, module, module, "", line, top, module))
             return out
         module_node = statement.child_by_field_name("module_name")
         if module_node is None:
@@ -118,8 +125,66 @@ class PythonModel:
                 local = T.text(item.child_by_field_name("alias"))
             else:
                 name = local = T.text(item)
-            out.append(PyImport(local, f"{module}.{name}", module, name, line, top))
+            out.append(
+                PyImport(local, f"{module}.{name}", module, name, line, top, T.text(module_node))
+            )
         return out
+
+    def named_imports(self) -> list[tuple[str, str, str]]:
+        """(module, imported name, local name) of every ``from m import a [as b]``."""
+        return [(b.module, b.name, b.local) for b in self.imports if b.name]
+
+    def module_imports(self) -> list[tuple[str, str]]:
+        """(module, local name) of every module bound under another name: ``import m as n``."""
+        return [
+            (b.module, b.local)
+            for b in self.imports
+            if not b.name and b.qualified == b.module != b.local
+        ]
+
+    @cached_property
+    def scopes(self) -> Scopes:
+        """Which names each scope of the file binds (built on first use)."""
+        source = self._source
+        return Scopes(
+            source.tree.root_node,
+            source.captures("scopes", "python"),
+            source.captures("imports", "python").get("import", []),
+        )
+
+    @cached_property
+    def _module_strings(self) -> dict[str, str]:
+        module = self.scopes.module
+        return {
+            name: value
+            for name, node in module_string_names(self._source.tree.root_node).items()
+            if module.times.get(name) == 1 and (value := literal_string(node)) is not None
+        }
+
+    def string_value(self, node: ts.Node | None) -> str | None:
+        """The constant text ``node`` stands for: a string expression (``strings.py``), or a
+        name that reads a module-level name bound once, to such an expression."""
+        value = literal_string(node)
+        if value is not None or node is None or node.type != "identifier":
+            return value
+        name = T.text(node)
+        if name not in self._module_strings or self.scopes.lookup(name, node) is not (
+            self.scopes.module
+        ):
+            return None
+        return self._module_strings[name]
+
+    def imported_at(self, name: str, at: ts.Node) -> bool:
+        """``name`` read at ``at`` is an imported name (not a local that shadows one)."""
+        return name in self.qualified and self.scopes.is_import(name, at)
+
+    def resolve_at(self, dotted: str, at: ts.Node) -> str:
+        """``resolve`` for a name read at ``at``: a head that a parameter, a local or a class
+        attribute shadows there is not the import."""
+        head = dotted.partition(".")[0]
+        if head in self.qualified and not self.scopes.is_import(head, at):
+            return dotted
+        return self.resolve(dotted)
 
     def resolve(self, dotted: str) -> str:
         """``pt.mark.skip`` -> ``pytest.mark.skip``: the head resolved through the imports,
@@ -132,5 +197,5 @@ class PythonModel:
     def symbol(self, scope: ts.Node) -> str:
         """``path::Class.method`` of a function scope; "" for the module or a lambda."""
         if scope.type == "function_definition":
-            return f"{self.path}::{qualname(scope)}"
+            return symbol_id(self.path, qualname(scope))
         return ""

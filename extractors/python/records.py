@@ -18,6 +18,7 @@ import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
+from ..facts import symbol_id
 from ..facts.contracts import PyClassBases, Record, Shape, ShapeField, obj, unknown
 from .model import module_of
 from .wire import Models
@@ -205,7 +206,7 @@ def records(
                 Record(
                     file=path,
                     line=line,
-                    symbol=f"{path}::{name}",
+                    symbol=symbol_id(path, name),
                     name=name,
                     shape=built[0],
                     wire=models.wire(name, True) if model else None,
@@ -245,7 +246,7 @@ def class_bases(path: str, classes: list[ts.Node], imports: dict[str, str]) -> l
                 PyClassBases(
                     file=path,
                     line=T.line_of(node),
-                    symbol=f"{path}::{name}",
+                    symbol=symbol_id(path, name),
                     name=name,
                     bases=tuple(bases),
                 )
@@ -305,7 +306,9 @@ def functional_records(path: str, bindings: list[ts.Node]) -> list[Record]:
         line = T.line_of(assignment)
         name = T.text(left)
         shape = obj(fields, open=opened, line=line)
-        out.append(Record(file=path, line=line, symbol=f"{path}::{name}", name=name, shape=shape))
+        out.append(
+            Record(file=path, line=line, symbol=symbol_id(path, name), name=name, shape=shape)
+        )
     return out
 
 

@@ -7,15 +7,14 @@ or written with a computed key, has keys we cannot list and is left open.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
 from ..common.code_shapes import Env, shape_of
-from ..common.shapes import assign, spread_into
-from ..facts.contracts import OBJECT, Shape, obj, union
+from ..common.returns import follow_statement, open_name
+from ..facts.contracts import Shape, union
+from .adapter import PYTHON
 
 _NESTED = {"function_definition", "class_definition", "decorated_definition", "lambda"}
 
@@ -46,16 +45,6 @@ _READ_ONLY_CALLEES = frozenset(
 )
 
 
-def _target(expr: ir.Expr) -> tuple[str, tuple[str, ...]] | None:
-    path: list[str] = []
-    while isinstance(expr, ir.Attr):
-        path.append(expr.name)
-        expr = expr.obj
-    if isinstance(expr, ir.Name) and path:
-        return expr.id, tuple(reversed(path))
-    return None
-
-
 def _walk(node: ts.Node, env: Env, returns: list[Shape], needed: set[str]) -> None:
     for child in node.named_children:
         kind = child.type
@@ -70,7 +59,7 @@ def _walk(node: ts.Node, env: Env, returns: list[Shape], needed: set[str]) -> No
             statement = child.named_children[0]
             _open_mutated(statement, env)
             if _root_name(statement) in needed:
-                _statement(statement, env)
+                follow_statement(statement, env, PYTHON)
             continue
         _walk(child, env, returns, needed)
 
@@ -98,20 +87,14 @@ def _open_mutated(statement: ts.Node, env: Env) -> None:
                 and method is not None
                 and T.text(method) in _MUTATORS
             ):
-                _open_name(T.text(owner), env)
+                open_name(T.text(owner), env)
         callee = T.text(function)
         if callee in _READ_ONLY_CALLEES or callee.split(".", 1)[0] in ("log", "logger", "logging"):
             continue
         arguments = node.child_by_field_name("arguments")
         for argument in arguments.named_children if arguments is not None else ():
             if argument.type == "identifier":
-                _open_name(T.text(argument), env)
-
-
-def _open_name(name: str, env: Env) -> None:
-    shape = env.get(name)
-    if shape is not None and shape.kind == OBJECT and not shape.open:
-        env[name] = replace(shape, open=True)
+                open_name(T.text(argument), env)
 
 
 def _root_name(node: ts.Node | None) -> str:
@@ -170,54 +153,6 @@ def _needed(body: ts.Node) -> tuple[set[str], bool]:
         if len(returned) == before:
             break
     return returned, has_return
-
-
-def _open_root(left: ts.Node | None, env: Env) -> None:
-    """``d[key] = v`` with a computed key: ``d`` is a map whose keys we cannot list."""
-    while left is not None and left.type in ("subscript", "attribute"):
-        inner = left.child_by_field_name("value" if left.type == "subscript" else "object")
-        if left.type == "subscript" and inner is not None:
-            index = left.child_by_field_name("subscript")
-            if index is None or ir.py_string(index) is None:
-                root = inner
-                while root is not None and root.type in ("subscript", "attribute"):
-                    field_name = "value" if root.type == "subscript" else "object"
-                    root = root.child_by_field_name(field_name)
-                if root is not None and root.type == "identifier" and T.text(root) in env:
-                    shape = env[T.text(root)]
-                    if shape.kind == OBJECT:
-                        env[T.text(root)] = replace(shape, open=True)
-                return
-        left = inner
-
-
-def _statement(node: ts.Node, env: Env) -> None:
-    if node.type == "assignment":
-        _open_root(node.child_by_field_name("left"), env)
-        left = ir.from_py(node.child_by_field_name("left"))
-        right = node.child_by_field_name("right")
-        if right is None:
-            return
-        value = shape_of(ir.from_py(right), env)
-        if isinstance(left, ir.Name):
-            env[left.id] = value
-            return
-        target = _target(left)
-        if target is not None and target[0] in env:
-            env[target[0]] = assign(env[target[0]], target[1], value, T.line_of(node))
-        return
-    expr = ir.from_py(node)
-    if isinstance(expr, ir.Call) and isinstance(expr.func, ir.Attr) and expr.func.name == "update":
-        owner = expr.func.obj
-        if isinstance(owner, ir.Name) and owner.id in env:
-            base = env[owner.id]
-            fields = {f.name: f for f in base.fields} if base.kind == OBJECT else {}
-            opened = base.kind != OBJECT or base.open
-            for arg in expr.args:
-                opened = spread_into(fields, shape_of(arg, env)) or opened
-            extra = ir.ObjLit(expr.line, expr.kwargs)
-            opened = spread_into(fields, shape_of(extra, env)) or opened
-            env[owner.id] = obj(fields, open=opened, line=base.line)
 
 
 def function_shape(function: ts.Node) -> Shape | None:

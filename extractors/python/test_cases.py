@@ -11,7 +11,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..facts import Fact
-from ..facts.integrity import Skip
+from ..facts.integrity import PyFramework, Skip, SkipScope
 from .assertions import walk_own
 from .file_context import PyFile, resolve
 
@@ -67,7 +67,7 @@ def decorator_name(f: PyFile, decorator: ts.Node) -> tuple[str, ts.Node | None]:
     return resolve(f, expr), None
 
 
-def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: str) -> list[Fact]:
+def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> list[Fact]:
     """Skip facts of a test's or a test class's skip/xfail decorators."""
     facts: list[Fact] = []
     for decorator in decorators(f, definition):
@@ -121,7 +121,7 @@ def enclosing_class(definition: ts.Node) -> ts.Node | None:
     return None
 
 
-def is_test(f: PyFile, fn: ts.Node, unittest_classes: set[str]) -> str | None:
+def is_test(f: PyFile, fn: ts.Node, unittest_classes: set[str]) -> PyFramework | None:
     """The framework when ``fn`` is a test, else None."""
     name = T.text(fn.child_by_field_name("name"))
     if not name.startswith("test"):

@@ -11,6 +11,7 @@ from typing import Any
 
 import tree_sitter as ts
 
+from ..facts import symbol_id
 from .inifile import json_key_line
 from .syntax import grammar_for, js_string, line, parse, text
 from .view import RevisionView
@@ -333,7 +334,7 @@ def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
                     full = " ".join((*scope, title))
                     found.append(
                         JsTest(
-                            f"{path}::{' > '.join((*scope, title))}",
+                            symbol_id(path, " > ".join((*scope, title))),
                             full,
                             line(child),
                             _callback_digest(args),

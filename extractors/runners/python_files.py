@@ -9,6 +9,7 @@ from functools import lru_cache
 
 import tree_sitter as ts
 
+from ..facts import symbol_id
 from .syntax import line, parse, py_string, text, walk
 
 UNITTEST_BASES = frozenset({"TestCase", "IsolatedAsyncioTestCase", "AsyncTestCase"})
@@ -266,7 +267,7 @@ def python_test_items(
             if wanted:
                 items.append(
                     PyTestItem(
-                        "::".join((path, *chain, method)),
+                        symbol_id(path, "::".join((*chain, method))),
                         method,
                         chain,
                         at,
@@ -289,7 +290,13 @@ def python_test_items(
                 marks = tuple(sorted(set(module_marks + _decorator_markers(decorators))))
                 items.append(
                     PyTestItem(
-                        f"{path}::{name}", name, (), line(inner), marks, False, body_digest(inner)
+                        symbol_id(path, name),
+                        name,
+                        (),
+                        line(inner),
+                        marks,
+                        False,
+                        body_digest(inner),
                     )
                 )
         elif inner.type == "class_definition":

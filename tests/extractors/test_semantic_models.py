@@ -32,7 +32,7 @@ def test_python_imports_become_qualified_names_relative_ones_resolved() -> None:
         "_lambda": "aws_cdk.aws_lambda",
     }
     assert model.imports[-1] == PyImport(
-        "_lambda", "aws_cdk.aws_lambda", "aws_cdk", "aws_lambda", 6, False
+        "_lambda", "aws_cdk.aws_lambda", "aws_cdk", "aws_lambda", 6, False, "aws_cdk"
     )
     assert model.resolve("pt.mark.skip") == "pytest.mark.skip"
     assert model.resolve("local.name") == "local.name"
@@ -79,3 +79,64 @@ def test_javascript_imports_and_requires_read_once_with_their_exported_names() -
         "get": ("./client", "fetchOrder"),
         "tasks": ("aws-cdk-lib/aws-stepfunctions-tasks", "*"),
     }
+
+
+def test_both_models_list_named_and_whole_module_imports_the_same_way() -> None:
+    py = _python(
+        "infra/stack.py",
+        "import aws_cdk.aws_stepfunctions_tasks as tasks\n"
+        "import os\n"
+        "from aws_cdk import aws_lambda as lam, Stack\n",
+    ).model(PythonModel)
+    assert py.module_imports() == [("aws_cdk.aws_stepfunctions_tasks", "tasks")]
+    assert py.named_imports() == [
+        ("aws_cdk", "aws_lambda", "lam"),
+        ("aws_cdk", "Stack", "Stack"),
+    ]
+    js = SourceFile(
+        "infra/stack.ts",
+        b"import * as sfn from 'aws-cdk-lib/aws-stepfunctions';\n"
+        b"import cdk, { Stack as S } from 'aws-cdk-lib';\n"
+        b"const lam = require('aws-cdk-lib/aws-lambda');\n"
+        b"const { Function: Fn } = require('aws-cdk-lib/aws-lambda');\n",
+        "typescript",
+    ).model(JsModel)
+    assert js.module_imports() == [
+        ("aws-cdk-lib/aws-stepfunctions", "sfn"),
+        ("aws-cdk-lib/aws-lambda", "lam"),
+    ]
+    assert js.named_imports() == [
+        ("aws-cdk-lib", "Stack", "S"),
+        ("aws-cdk-lib/aws-lambda", "Function", "Fn"),
+    ]
+
+
+def test_javascript_model_lists_every_module_reference_with_its_line() -> None:
+    source = SourceFile(
+        "web/index.js",
+        b"import './polyfill';\n"
+        b'export { a } from "./a";\n'
+        b"export * from './b';\n"
+        b"function load() {\n"
+        b"  return require('./lazy').value + import(`./c`);\n"
+        b"}\n"
+        b"const d = await import('./d');\n",
+        "javascript",
+    )
+    assert source.model(JsModel).references == (
+        ("./polyfill", 1),
+        ("./a", 2),
+        ("./b", 3),
+        ("./lazy", 5),
+        ("./d", 7),
+    )
+
+
+def test_an_export_named_by_a_string_is_imported_under_its_text() -> None:
+    source = SourceFile(
+        "web/a.js", b"import { \"kebab-name\" as kebab, plain } from './m';\n", "javascript"
+    )
+    assert [(i.local, i.name) for i in source.model(JsModel).imports] == [
+        ("kebab", "kebab-name"),
+        ("plain", "plain"),
+    ]

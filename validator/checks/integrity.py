@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from ...extractors.facts import FileFacts
+from ...extractors.facts import FileFacts, symbol_name
 from ...extractors.facts.integrity import TestCase
 from ..baseline import compare_with_base, subtract_base
 from ..context import AnalysisContext, CheckOutput
@@ -96,7 +96,7 @@ class IntegrityCheck:
                 out.tests.append(
                     TestRow(
                         file=test.file,
-                        name=test.symbol.split("::", 1)[-1],
+                        name=symbol_name(test.symbol),
                         line=test.line,
                         status=status,
                         kinds=tuple(kinds),

@@ -15,6 +15,7 @@ tests to run.
 from __future__ import annotations
 
 from ...core.git import EMPTY_TREE, BlobReader, Git
+from ...extractors.facts import symbol_name
 from ...extractors.runners.view import RevisionView
 from ..context import AnalysisContext, CheckOutput
 from ..findings import Finding, Status
@@ -140,7 +141,7 @@ def _merged(a: TestRow, b: TestRow) -> TestRow:
 
 def _row(finding: Finding) -> TestRow:
     """The table row of a test-run finding: named by its subject, located at its cause."""
-    name = finding.symbol.split("::", 1)[-1]
+    name = symbol_name(finding.symbol)
     status = Status.FAIL if finding.status is Status.FAIL else Status.UNKNOWN
     return TestRow(
         file=finding.file, name=name, line=finding.line, status=status, kinds=(finding.kind,)

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import networkx as nx
 
+from ...extractors.facts import SEPARATOR, symbol_id, symbol_name
 from ...extractors.facts.contracts import UNION, Consumer, Mock, Producer, Read, Shape
 from ..report.model import FieldRef
 from .contract_index import ContractFacts
@@ -52,15 +53,15 @@ Uses = list[tuple[Consumer, list[tuple[str, ...]]]]
 
 def _short(symbol: str, file: str) -> str:
     """The symbol without its file (``a.py::f`` -> ``f``), or the file."""
-    return symbol.split("::", 1)[1] if "::" in symbol else file
+    return symbol_name(symbol) if SEPARATOR in symbol else file
 
 
 def _producer_label(producer: Producer) -> str:
-    return producer.route or f"{producer.file}::{producer.name}"
+    return producer.route or symbol_id(producer.file, producer.name)
 
 
 def _consumer_label(consumer: Consumer) -> str:
-    return f"{consumer.file}::{_short(consumer.symbol, consumer.file) or consumer.target}"
+    return symbol_id(consumer.file, _short(consumer.symbol, consumer.file) or consumer.target)
 
 
 def _origin(producer: Producer) -> Origin:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...extractors.common.routes import normalise_route
+from ...extractors.facts import symbol_id
 from ...extractors.facts.contracts import ARRAY, OBJECT, UNION, Producer, Record, Shape, union
 from ...extractors.javascript.routes import RESPONSE
 from .contract_index import ContractFacts
@@ -134,7 +135,7 @@ class _Declarations:
                 ):
                     continue
                 served = replace(
-                    producer, name=full, route=full, symbol=f"{file}::{full}", mount=""
+                    producer, name=full, route=full, symbol=symbol_id(file, full), mount=""
                 )
                 facts.producers.append(served)
                 facts.by_name[(file, full)] = served

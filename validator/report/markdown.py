@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...extractors.facts import symbol_id
 from ..findings import KINDS, Finding
 from .model import Location, Report
 
@@ -77,7 +78,7 @@ def _requirements(report: Report) -> list[str]:
             r.id,
             r.title,
             ", ".join(_loc(loc) for loc in r.implementation),
-            ", ".join(f"{t.file}::{t.name}" for t in r.tests),
+            ", ".join(symbol_id(t.file, t.name) for t in r.tests),
             r.decided_by,
             r.status.value,
         )

@@ -1,12 +1,8 @@
-"""Canonical forms shared by both languages: hashable literal values, exception breadth."""
+"""Exception breadth shared by both languages: which expected exception accepts which."""
 
 from __future__ import annotations
 
 import builtins
-from dataclasses import dataclass
-from typing import cast
-
-from .model import Assertion, Expected, Kind, MapValue, Tolerance
 
 # Exception names whose check accepts (nearly) any failure, in either language.
 BROAD_EXCEPTIONS = frozenset({"Exception", "BaseException", "Error", "builtins.Exception"})
@@ -23,18 +19,6 @@ _JS_ERRORS = frozenset(
         "AggregateError",
     }
 )
-
-
-def hashable(value: object) -> object:
-    """A literal value made hashable and comparable: lists become tuples, dicts MapValues."""
-    if isinstance(value, dict):
-        pairs = cast("dict[object, object]", value).items()
-        return MapValue(tuple((hashable(k), hashable(v)) for k, v in pairs))
-    if isinstance(value, list | tuple):
-        return tuple(hashable(v) for v in cast("list[object]", value))
-    if isinstance(value, set | frozenset):
-        return frozenset(hashable(v) for v in cast("set[object]", value))
-    return value
 
 
 def exception_ancestors(name: str, language: str) -> frozenset[str]:
@@ -72,33 +56,3 @@ def exceptions_narrowed(base: tuple[str, ...], head: tuple[str, ...], language: 
     if not base:
         return True
     return all(any(_covers(b, h, language) for b in base) for h in head)
-
-
-@dataclass(frozen=True)
-class Check:
-    """An assertion read from the code, before it is placed at a line."""
-
-    kind: Kind
-    subject: str
-    expected: Expected | None = None
-    op: str | None = None
-    tolerance: Tolerance | None = None
-    exceptions: tuple[str, ...] = ()
-    match: str | None = None
-    negated: bool = False
-
-
-def place(check: Check, line: int, text: str) -> Assertion:
-    """The check as an assertion written at ``line`` as ``text`` (whitespace collapsed)."""
-    return Assertion(
-        kind=check.kind,
-        subject=check.subject,
-        line=line,
-        text=" ".join(text.split()),
-        expected=check.expected,
-        op=check.op,
-        tolerance=check.tolerance,
-        exceptions=check.exceptions,
-        match=check.match,
-        negated=check.negated,
-    )

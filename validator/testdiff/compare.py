@@ -5,10 +5,9 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable
-from pathlib import PurePosixPath
 
+from ...extractors.common.testfile import parse_test_file
 from .canonical import exceptions_narrowed, exceptions_widened
-from .js_side import parse_js
 from .model import (
     Assertion,
     AssertionChange,
@@ -21,9 +20,7 @@ from .model import (
     TestCase,
     TestComparison,
 )
-from .python_side import parse_python
 
-JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"})
 # A HEAD test with another name is the BASE one renamed when its body is this similar.
 RENAME_SIMILARITY = 0.9
 
@@ -365,30 +362,6 @@ def _unique(tests: tuple[TestCase, ...]) -> dict[str, TestCase]:
             name = f"{test.name} [{count}]"
         named[name] = test
     return named
-
-
-def language_of(path: str) -> str | None:
-    """``python``, ``typescript``, ``tsx`` or ``javascript`` by file extension, else None."""
-    suffix = PurePosixPath(path).suffix.lower()
-    if suffix == ".py":
-        return "python"
-    if suffix in (".ts", ".mts", ".cts"):
-        return "typescript"
-    if suffix == ".tsx":
-        return "tsx"
-    if suffix in JS_EXTENSIONS:
-        return "javascript"
-    return None
-
-
-def parse_test_file(path: str, source: str) -> ParsedTestFile:
-    """The tests and assertions of one version of a test file."""
-    language = language_of(path)
-    if language == "python":
-        return parse_python(path, source)
-    if language is not None:
-        return parse_js(path, source, language)
-    return ParsedTestFile(path, "unknown", (), f"not a Python or TS/JS file: {path}")
 
 
 def compare_parsed(base: ParsedTestFile, head: ParsedTestFile) -> FileComparison:

@@ -1,31 +1,35 @@
-"""The language-neutral data model of test assertions and of their before/after changes."""
+"""The language-neutral model of how a test file's assertions changed between BASE and HEAD;
+what one version says is a fact (``extractors/facts/testfile.py``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ...extractors.facts.testfile import (
+    Assertion,
+    Expected,
+    Kind,
+    MapValue,
+    ParsedTestFile,
+    TestCase,
+    Tolerance,
+)
 
-class Kind(StrEnum):
-    """What an assertion checks, the same names for every language."""
-
-    EQUALITY = "equality"
-    IDENTITY = "identity"
-    MEMBERSHIP = "membership"
-    SUBSTRING = "substring"
-    PARTIAL = "partial"
-    TRUTHINESS = "truthiness"
-    NONE_CHECK = "none-check"
-    TYPE_CHECK = "type-check"
-    COMPARISON = "comparison"
-    APPROX = "approx"
-    RAISES = "raises"
-    CALLED = "called"
-    CALLED_WITH = "called-with"
-    CALLED_TIMES = "called-times"
-    SNAPSHOT = "snapshot"
-    LENGTH = "length"
-    FAIL = "fail"
+__all__ = [
+    "Assertion",
+    "AssertionChange",
+    "Change",
+    "Expected",
+    "FileComparison",
+    "Kind",
+    "MapValue",
+    "ParsedTestFile",
+    "RemovedTest",
+    "TestCase",
+    "TestComparison",
+    "Tolerance",
+]
 
 
 class Change(StrEnum):
@@ -45,91 +49,6 @@ class Change(StrEnum):
     ASSERTION_REMOVED = "assertion-removed"
     ASSERTION_COMMENTED_OUT = "assertion-commented-out"
     BOUND_LOOSENED = "bound-loosened"
-
-
-@dataclass(frozen=True, order=True)
-class MapValue:
-    """A dict / object literal as a hashable value: its (key, value) pairs in source order."""
-
-    items: tuple[tuple[object, object], ...]
-
-    def keys(self) -> tuple[object, ...]:
-        """The literal's keys, in source order."""
-        return tuple(key for key, _ in self.items)
-
-
-@dataclass(frozen=True)
-class Expected:
-    """What an assertion compares against: normalized text, and the typed value if literal."""
-
-    text: str
-    value: object = None
-    is_literal: bool = False
-
-
-@dataclass(frozen=True)
-class Tolerance:
-    """An approximate comparison's allowed error; 0.0 where the comparison sets none."""
-
-    rel: float = 0.0
-    abs: float = 0.0
-
-
-@dataclass(frozen=True)
-class Assertion:
-    """One normalized check inside a test.
-
-    ``subject`` and ``expected`` are canonical (formatting gone, test-local names numbered
-    in binding order) so two versions compare by value; ``text`` and ``line`` are the
-    source as written, for evidence.
-    """
-
-    kind: Kind
-    subject: str
-    line: int
-    text: str
-    expected: Expected | None = None
-    op: str | None = None
-    tolerance: Tolerance | None = None
-    exceptions: tuple[str, ...] = ()
-    match: str | None = None
-    negated: bool = False
-    commented: bool = False
-
-    def signature(self) -> tuple[object, ...]:
-        """Everything that makes the check what it is, without where it is written."""
-        expected = self.expected.text if self.expected else None
-        return (
-            self.kind,
-            self.subject,
-            expected,
-            self.op,
-            self.tolerance,
-            self.exceptions,
-            self.match,
-            self.negated,
-        )
-
-
-@dataclass(frozen=True)
-class TestCase:
-    """One test with its assertions in source order (commented-out ones apart)."""
-
-    name: str
-    line: int
-    body: str
-    assertions: tuple[Assertion, ...]
-    commented: tuple[Assertion, ...] = ()
-
-
-@dataclass(frozen=True)
-class ParsedTestFile:
-    """The tests one version of a file declares; ``error`` when it did not parse."""
-
-    path: str
-    language: str
-    tests: tuple[TestCase, ...]
-    error: str | None = None
 
 
 @dataclass(frozen=True)

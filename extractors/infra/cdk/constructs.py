@@ -10,9 +10,10 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from ...common import ir
-from ...facts.contracts import FunctionRef
+from ...facts.contracts import FunctionRef, StateType
 from ...javascript.adapter import JAVASCRIPT
 from .names import FUNCTION_CLASSES, STATE_CLASSES, class_of
 from .values import (
@@ -121,7 +122,7 @@ def _state_machine(built: Built, stack: Stack) -> object:
     return UNKNOWN_VALUE
 
 
-def _state(kind: str) -> Handler:
+def _state(kind: StateType | Literal["OtherTask"]) -> Handler:
     """The handler of a state class: a ``StateRec`` of ``kind`` named by ``stateName``."""
 
     def build(built: Built, stack: Stack) -> object:

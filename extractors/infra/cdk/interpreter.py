@@ -13,9 +13,9 @@ import tree_sitter as ts
 
 from ...common import ir
 from ...common import treesitter as T
+from ...common.adapter import CodeSyntax
 from ...common.dispatch import SourceFile
-from ...javascript.adapter import JAVASCRIPT
-from ...python.adapter import PYTHON
+from ...common.syntaxes import syntax_of
 from .calls import state_method, static_call
 from .constructs import construct
 from .names import cdk_names, constructible, last_name
@@ -148,31 +148,29 @@ def evaluate_call(call: ir.Call, stack: Stack) -> object:
     return static_call(name, call, stack)
 
 
-def statements(source: SourceFile) -> list[ts.Node]:
+def statements(source: SourceFile, syntax: CodeSyntax) -> list[ts.Node]:
     """Declarations and statements of the stack file, in source order."""
-    if source.language == "python":
-        return source.captures("contract_cdk", "python").get("statement", [])
-    caps = source.captures("contract_cdk", source.language, "javascript")
+    caps = source.captures("contract_cdk", source.language, syntax.query_folder)
     nodes = caps.get("declare", []) + caps.get("statement", [])
     return sorted(nodes, key=lambda n: n.start_byte)
 
 
 def run(source: SourceFile) -> Stack:
     """Interpret a stack file's statements in source order."""
-    syntax = PYTHON if source.language == "python" else JAVASCRIPT
+    syntax = syntax_of(source.language)
     stack = Stack(source.path, posixpath.dirname(source.path), evaluate, syntax=syntax)
     stack.aliases, stack.task_names = cdk_names(source)
-    for node in statements(source):
-        if node.type == "variable_declarator":
+    for node in statements(source, syntax):
+        if node.type == syntax.declarator:
             name = node.child_by_field_name("name")
-            value = evaluate(ir.from_js(node.child_by_field_name("value")), stack)
+            value = evaluate(syntax.lower(node.child_by_field_name("value")), stack)
             if name is not None and name.type == "identifier":
                 stack.env[T.text(name)] = value
             continue
         inner = node.named_children[0] if node.named_children else None
         if inner is None:
             continue
-        if inner.type in ("assignment", "assignment_expression"):
+        if inner.type in syntax.assignments:
             target = ir.dotted(syntax.lower(inner.child_by_field_name("left")))
             right = inner.child_by_field_name("right")
             value = evaluate(syntax.lower(right), stack) if right is not None else UNKNOWN_VALUE

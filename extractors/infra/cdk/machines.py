@@ -13,6 +13,7 @@ from ...facts.contracts import (
     Shape,
     State,
     StateMachineDef,
+    StateType,
     TemplateField,
     scalar,
     unknown,
@@ -90,9 +91,11 @@ def _state_fact(rec: StateRec, stack: Stack, jsonata: bool) -> State:
         if function in stack.shared:
             function = replace(function, shared=True)
         envelope = props.get("payloadResponseOnly") is not True
-    kind = rec.kind
-    if kind == "OtherTask":
+    kind: StateType
+    if rec.kind == "OtherTask":
         kind, other = "Task", "cdk"
+    else:
+        kind = rec.kind
     parameters = props.get("parameters", props.get("itemSelector"))
     payload = props.get("payload")
     if kind == "Task" and isinstance(payload, Wrapped) and isinstance(payload.value, dict):

@@ -6,11 +6,11 @@ import re
 
 from ...common import ir
 from ...common.dispatch import SourceFile
-from ...javascript.model import JsModel
-from ...python.model import PythonModel
+from ...common.syntaxes import syntax_of
+from ...facts.contracts import StateType
 from .values import Stack
 
-STATE_CLASSES = {
+STATE_CLASSES: dict[str, StateType] = {
     "LambdaInvoke": "Task",
     "Pass": "Pass",
     "Choice": "Choice",
@@ -29,20 +29,9 @@ _CDK_MODULE = re.compile(r"aws[-_]cdk")
 def cdk_names(source: SourceFile) -> tuple[dict[str, str], set[str]]:
     """CDK classes imported under another name (local -> class), and the local names of the
     stepfunctions-tasks module or its classes, read from the file's semantic model."""
-    named: list[tuple[str, str, str]] = []  # (module, imported, local)
-    whole: list[tuple[str, str]] = []  # (module, local)
-    if source.language == "python":
-        for bound in source.model(PythonModel).imports:
-            if bound.name:
-                named.append((bound.module, bound.name, bound.local))
-            elif bound.qualified == bound.module != bound.local:  # ``import m as n``
-                whole.append((bound.module, bound.local))
-    else:
-        for js in source.model(JsModel).imports:
-            if js.name == "*" or (js.via == "require" and not js.name):
-                whole.append((js.module, js.local))
-            elif js.name != "default" and (js.via == "import" or js.destructured):
-                named.append((js.module, js.name, js.local))
+    model = source.model(syntax_of(source.language).model)
+    named = model.named_imports()  # (module, imported, local)
+    whole = model.module_imports()  # (module, local)
     aliases: dict[str, str] = {}
     tasks: set[str] = set()
     for module, local in whole:

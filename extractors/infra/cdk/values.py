@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from ...common import ir
 from ...common.adapter import CodeSyntax
-from ...facts.contracts import ChoiceRule, FunctionRef
+from ...facts.contracts import ChoiceRule, FunctionRef, StateType
 from ..asl import Cond
 
 
@@ -118,7 +119,7 @@ class StateRec:
     """A state construct as built so far: its transitions fill in as the code links them."""
 
     name: str
-    kind: str
+    kind: StateType | Literal["OtherTask"]  # "OtherTask": a stepfunctions-tasks class
     line: int
     props: dict[str, object]
     next: str = ""

@@ -7,11 +7,11 @@ import tree_sitter as ts
 
 from ...common import ir, reads
 from ...common import treesitter as T
-from ...facts.contracts import SdkEntry, SdkMock
+from ...facts.contracts import SdkEntry, SdkMock, SdkMockKind
 from ..adapter import PYTHON
 from .clients import SdkFile, rebinds
 
-_MOCK_SLOTS = {"return_value", "side_effect"}
+_MOCK_SLOTS: frozenset[SdkMockKind] = frozenset({"return_value", "side_effect"})
 
 
 class MockedResponses:
@@ -126,7 +126,7 @@ class MockedResponses:
 
     def slot_value(
         self,
-        slot: str,
+        slot: SdkMockKind,
         value: ir.Expr,
         found: tuple[str, str],
         method: str,
@@ -195,7 +195,7 @@ class MockedResponses:
         return found if isinstance(found, (ir.ObjLit, ir.ArrLit)) else None
 
     def mock(
-        self, kind: str, found: tuple[str, str], method: str, value: ir.Expr, line: int
+        self, kind: SdkMockKind, found: tuple[str, str], method: str, value: ir.Expr, line: int
     ) -> None:
         entries: list[SdkEntry] = []
         _entries(value, (), entries)

@@ -3,3 +3,13 @@
 (import_statement) @import
 
 (variable_declarator name: (_) value: (_)) @declarator
+
+; Every other module reference: re-exports, `require('m')` anywhere, `import('m')`.
+(export_statement source: (string) @reexport)
+(call_expression
+  function: (identifier) @_require
+  arguments: (arguments . (string) @required)
+  (#eq? @_require "require"))
+(call_expression
+  function: (import)
+  arguments: (arguments . (string) @required))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from ....extractors.facts import FileFacts
+from ....extractors.facts import FileFacts, symbol_name
 from ....extractors.facts.integrity import StubBody as StubFact
 from ...findings import Finding
 from ..rule import FileContext, FileRule
@@ -55,7 +55,7 @@ class StubBody(FileRule):
             )
             why = _stub_message(stub, near)
             if why is not None:
-                yield self.finding(stub, name=stub.symbol.split("::", 1)[-1], why=why)
+                yield self.finding(stub, name=symbol_name(stub.symbol), why=why)
 
 
 _UNSUPPORTED = re.compile(

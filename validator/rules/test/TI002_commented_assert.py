@@ -52,22 +52,19 @@ class CommentedAssert(FileRule):
 
     def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
         """Comments inside tests that hold an assertion's code."""
-        python = facts.language == "python"
         for c in facts.of_type(Comment):
-            if c.in_test and _holds_assertion(c, python):
+            if c.in_test and _holds_assertion(c):
                 yield self.finding(c, comment=c.text.strip())
 
 
-def _holds_assertion(c: Comment, python: bool) -> bool:
+def _holds_assertion(c: Comment) -> bool:
     """True when a comment's text is an assertion's code in one of the test styles."""
     text = c.text.strip()
-    if not python:
-        return bool(_ASSERT_CODE.match(text))
-    # Python comments are parsed by the extractor; prose like "assert that it works" does
-    # not parse. A block header (``with pytest.raises(E):``) does not parse alone.
+    # Where the extractor parses comments, prose like "assert that it works" does not
+    # parse; a block header (``with pytest.raises(E):``) does not parse alone.
     if c.code == "assert":
         return True
-    if c.code == "call":
+    if c.code in ("call", "unparsed"):
         return bool(_ASSERT_CODE.match(text))
     return bool(_PY_RAISES_HEADER.match(text))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from ....extractors.facts import FileFacts
+from ....extractors.facts import FileFacts, symbol_name
 from ....extractors.facts.integrity import Assertion, TestCase
 
 _ANY_EXCEPTION = ("Exception", "BaseException")
@@ -44,4 +44,4 @@ def own_and_helper_assertions(facts: FileFacts) -> dict[str, list[Assertion]]:
 def tests_by_name(facts: FileFacts) -> dict[str, TestCase]:
     """The file's tests by their name inside the file (``Class::test``, ``describe > it``),
     the names the structural comparison (``testdiff``) gives them."""
-    return {t.symbol.split("::", 1)[-1]: t for t in facts.of_type(TestCase)}
+    return {symbol_name(t.symbol): t for t in facts.of_type(TestCase)}

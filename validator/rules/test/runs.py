@@ -12,6 +12,7 @@ from abc import ABC
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ....extractors.facts import symbol_id
 from ...testruns import Change
 from ..rule import Rule
 
@@ -46,7 +47,7 @@ def split_reason(reason: str, *prefixes: str) -> tuple[str, str] | None:
 
 def row_symbol(change: Change) -> str:
     """The symbol of a change's finding: its table row's file, then its subject (the row name)."""
-    return f"{change.file}::{change.subject}"
+    return symbol_id(change.file, change.subject)
 
 
 def before_after(change: Change, context: RunsContext) -> tuple[str, str] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from ....extractors.facts import symbol_id
 from ...findings import Finding, Status
 from ...trace.observed import RequirementEvidence
 from .rows import RequirementTable, TraceRule, implemented
@@ -43,7 +44,7 @@ class RequirementUntested(TraceRule):
             if not implemented(seen) or seen.tests:
                 continue
             if seen.flagged:
-                names = ", ".join(f"{t.file}::{t.name}" for t in seen.flagged)
+                names = ", ".join(symbol_id(t.file, t.name) for t in seen.flagged)
                 why = f"implemented; its only covering tests are flagged by test integrity: {names}"
             else:
                 why = "implemented; no test covers it"

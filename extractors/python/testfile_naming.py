@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 
 import libcst as cst
 
-from .python_module import renamed, walk_nodes
+from .testfile_module import renamed, walk_nodes
 
 _TARGETS = cst.AssignTarget | cst.AnnAssign | cst.For | cst.CompFor | cst.NamedExpr
 

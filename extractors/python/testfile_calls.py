@@ -7,9 +7,9 @@ from typing import final
 
 import libcst as cst
 
-from .canonical import Check
-from .model import Expected, Kind, Tolerance
-from .python_expressions import ExpressionReader
+from ..common.testfile_checks import Check
+from ..facts.testfile import Expected, Kind, Tolerance
+from .testfile_expressions import ExpressionReader
 
 _MOCK_CALLED_WITH = {
     "assert_called_with": False,

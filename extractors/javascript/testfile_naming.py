@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from .js_syntax import (
+from .testfile_syntax import (
     FUNCTION_TYPES,
     call_arguments,
     node_text,
@@ -15,7 +15,7 @@ from .js_syntax import (
     string_value,
     title_of,
 )
-from .js_words import ASSERT_SOURCES, DESCRIBE, EXPECT_SOURCES, TEST
+from .testfile_words import ASSERT_SOURCES, DESCRIBE, EXPECT_SOURCES, TEST
 
 
 def library_roles(root: Node) -> dict[str, str]:

@@ -7,9 +7,9 @@ import ast
 
 import libcst as cst
 
-from .canonical import Check, hashable
-from .model import Expected, Kind, Tolerance
-from .python_module import SourceModule, renamed
+from ..common.testfile_checks import Check, hashable
+from ..facts.testfile import Expected, Kind, Tolerance
+from .testfile_module import SourceModule, renamed
 
 _PYTEST_APPROX = Tolerance(rel=1e-6, abs=1e-12)
 _ORDER_OPS: dict[type[cst.BaseCompOp], str] = {

@@ -5,26 +5,18 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Iterator
-from functools import cache
 
-import tree_sitter_javascript
-import tree_sitter_typescript
-from tree_sitter import Language, Node, Parser
+from tree_sitter import Node, Parser
+
+from ..common import treesitter as T
 
 # Node types of a callback: a test or suite body is the last argument of one of these.
 FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "function"})
 
 
-@cache
 def ts_parser(language: str) -> Parser:
-    """One parser per grammar (javascript, typescript, tsx), built once."""
-    if language == "typescript":
-        grammar = tree_sitter_typescript.language_typescript()
-    elif language == "tsx":
-        grammar = tree_sitter_typescript.language_tsx()
-    else:
-        grammar = tree_sitter_javascript.language()
-    return Parser(Language(grammar))
+    """The extractors' parser of the grammar (javascript, typescript, tsx), built once."""
+    return T.parser(language if language in ("typescript", "tsx") else "javascript")
 
 
 def node_text(node: Node) -> str:

@@ -16,11 +16,11 @@ from typing import final
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from .canonical import Check, place
-from .model import Assertion, ParsedTestFile, TestCase
-from .python_calls import Reader
-from .python_module import SourceModule, walk_nodes
-from .python_naming import body_text, collect_tests, function_bodies, local_bindings
+from ..common.testfile_checks import Check, place
+from ..facts.testfile import Assertion, ParsedTestFile, TestCase
+from .testfile_calls import Reader
+from .testfile_module import SourceModule, walk_nodes
+from .testfile_naming import body_text, collect_tests, function_bodies, local_bindings
 
 
 @final

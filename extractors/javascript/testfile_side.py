@@ -14,12 +14,12 @@ from typing import final
 
 from tree_sitter import Node
 
-from .canonical import Check, place
-from .js_naming import collect_test_calls, library_roles, local_bindings
-from .js_reader import Reader
-from .js_syntax import chain_words, member_chain, node_line, node_text, ts_parser, unparen
-from .js_words import CHAINS
-from .model import Assertion, ParsedTestFile, TestCase
+from ..common.testfile_checks import Check, place
+from ..facts.testfile import Assertion, ParsedTestFile, TestCase
+from .testfile_naming import collect_test_calls, library_roles, local_bindings
+from .testfile_reader import Reader
+from .testfile_syntax import chain_words, member_chain, node_line, node_text, ts_parser, unparen
+from .testfile_words import CHAINS
 
 
 @final

@@ -8,8 +8,9 @@ from typing import final
 
 from tree_sitter import Node
 
-from .canonical import Check, hashable
-from .js_syntax import (
+from ..common.testfile_checks import Check, hashable
+from ..facts.testfile import Expected, Kind, MapValue, Tolerance
+from .testfile_syntax import (
     FUNCTION_TYPES,
     call_arguments,
     length_of,
@@ -20,7 +21,7 @@ from .js_syntax import (
     typeof_operand,
     unparen,
 )
-from .js_words import (
+from .testfile_words import (
     APPROX,
     BINARY_ORDER,
     CALLED,
@@ -43,7 +44,6 @@ from .js_words import (
     THROW,
     TYPE,
 )
-from .model import Expected, Kind, MapValue, Tolerance
 
 
 @final

@@ -1,0 +1,40 @@
+"""One version of a test file read into its tests and assertions, whatever its language.
+
+The readers are per language (``python/testfile_side.py`` with libcst,
+``javascript/testfile_side.py`` with tree-sitter); the comparison of two versions is the
+validator's (``validator/testdiff/``).
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from ..facts.testfile import ParsedTestFile
+from ..javascript.testfile_side import parse_js
+from ..python.testfile_side import parse_python
+
+JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"})
+
+
+def language_of(path: str) -> str | None:
+    """``python``, ``typescript``, ``tsx`` or ``javascript`` by file extension, else None."""
+    suffix = PurePosixPath(path).suffix.lower()
+    if suffix == ".py":
+        return "python"
+    if suffix in (".ts", ".mts", ".cts"):
+        return "typescript"
+    if suffix == ".tsx":
+        return "tsx"
+    if suffix in JS_EXTENSIONS:
+        return "javascript"
+    return None
+
+
+def parse_test_file(path: str, source: str) -> ParsedTestFile:
+    """The tests and assertions of one version of a test file."""
+    language = language_of(path)
+    if language == "python":
+        return parse_python(path, source)
+    if language is not None:
+        return parse_js(path, source, language)
+    return ParsedTestFile(path, "unknown", (), f"not a Python or TS/JS file: {path}")
