@@ -30,8 +30,8 @@ from pathlib import Path, PurePosixPath
 from ..errors import InputError
 from .goalkeeper import has_front_matter, parse_contract
 from .json_formats import parse_json_tasks
-from .kiro import parse_tasks
-from .kiro_requirements import parse_requirements
+from .kiro import parse_tasks, unread_tasks
+from .kiro_requirements import parse_requirements, unread_requirements
 from .model import Spec, Task
 
 SEARCH_ROOTS = (".kiro/specs", "specs", ".ralph/specs")
@@ -82,14 +82,20 @@ def _kiro(repo: Path, folder: Path, tasks_file: Path | None) -> Spec:
     has_reqs = req_file.is_file()
     rel_reqs = _relative(repo, req_file) if has_reqs else None
     rel_tasks = _relative(repo, tasks_file) if tasks_file is not None else None
+    req_data = _read(repo, req_file) if has_reqs else b""
+    tasks_data = _read(repo, tasks_file) if tasks_file is not None else b""
+    unread = unread_requirements(req_data, str(rel_reqs)) if has_reqs else ()
+    if rel_tasks is not None:
+        unread += unread_tasks(tasks_data, rel_tasks)
     return Spec(
         name=_name(repo, folder, tasks_file or (req_file if has_reqs else None)),
         path=_relative(repo, folder),
         format="kiro",
-        requirements=parse_requirements(_read(repo, req_file), str(rel_reqs)) if has_reqs else (),
-        tasks=parse_tasks(_read(repo, tasks_file), str(rel_tasks)) if tasks_file else (),
+        requirements=parse_requirements(req_data, str(rel_reqs)) if has_reqs else (),
+        tasks=parse_tasks(tasks_data, rel_tasks) if rel_tasks is not None else (),
         tasks_file=rel_tasks,
         requirements_file=rel_reqs,
+        unread=unread,
     )
 
 
