@@ -1,6 +1,6 @@
 """Spec and task-list formats (DESIGN §4) read into one model."""
 
-from .discover import find_spec, load_file, load_folder, read_tasks
+from .discover import find_spec, load_file, load_folder, read_task_file, read_tasks
 from .goalkeeper import Contract, parse_contract
 from .json_formats import parse_json_tasks
 from .kiro import expand_refs, parse_tasks, unread_tasks
@@ -32,6 +32,7 @@ __all__ = [
     "parse_json_tasks",
     "parse_requirements",
     "parse_tasks",
+    "read_task_file",
     "read_tasks",
     "unread_requirements",
     "unread_tasks",

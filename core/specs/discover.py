@@ -32,7 +32,7 @@ from .goalkeeper import has_front_matter, parse_contract
 from .json_formats import parse_json_tasks
 from .kiro import parse_tasks, unread_tasks
 from .kiro_requirements import parse_requirements, unread_requirements
-from .model import Spec, Task
+from .model import Spec, Task, Unread
 
 SEARCH_ROOTS = (".kiro/specs", "specs", ".ralph/specs")
 _FOLDER_FILES = ("prd.json", "feature_list.json", "contract.md", ".agent/tasks.json")
@@ -187,8 +187,9 @@ def find_spec(repo: Path, spec: str) -> Spec:
     raise InputError(f"spec '{spec}' not found (looked for the path {spec}, then in {looked})")
 
 
-def read_tasks(repo: Path, tasks_file: Path) -> tuple[Task, ...]:
-    """The tasks of one task file (Markdown or JSON, by suffix, else by content)."""
+def read_task_file(repo: Path, tasks_file: Path) -> tuple[tuple[Task, ...], tuple[Unread, ...]]:
+    """The tasks of one task file (Markdown or JSON, by suffix, else by content), and the
+    lines of a Markdown list that looked like tasks but were not read."""
     repo = repo.resolve()
     path = tasks_file if tasks_file.is_absolute() else repo / tasks_file
     resolved = _inside(repo, path, str(tasks_file))
@@ -197,5 +198,10 @@ def read_tasks(repo: Path, tasks_file: Path) -> tuple[Task, ...]:
     data = _read(repo, resolved)
     looks_json = data.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] in (b"{", b"[")
     if resolved.suffix == ".json" or (resolved.suffix != ".md" and looks_json):
-        return parse_json_tasks(data, rel)[2]
-    return parse_tasks(data, rel)
+        return parse_json_tasks(data, rel)[2], ()
+    return parse_tasks(data, rel), unread_tasks(data, rel)
+
+
+def read_tasks(repo: Path, tasks_file: Path) -> tuple[Task, ...]:
+    """The tasks of one task file (Markdown or JSON, by suffix, else by content)."""
+    return read_task_file(repo, tasks_file)[0]
