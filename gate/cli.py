@@ -200,11 +200,14 @@ def _lock_path(git: Git) -> Path:
 
 
 def _remove_leftovers(repo: Path, spec: Spec, tasks: Path | None) -> None:
-    """Delete the temporary files a killed gate left beside the task file (our naming only)."""
+    """Delete the temporary files a killed gate left beside the task file (our naming only,
+    and only inside the repository: a task file elsewhere is refused, not cleaned up after)."""
     path = _absolute(tasks) if tasks is not None else None
     if path is None and spec.tasks_file is not None:
         path = repo / spec.tasks_file
-    for leftover in stale_temps(path) if path is not None else ():
+    if path is None or _relative(repo, path) is None:
+        return
+    for leftover in stale_temps(path):
         leftover.unlink(missing_ok=True)
 
 

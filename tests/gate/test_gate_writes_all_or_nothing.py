@@ -54,13 +54,15 @@ def test_a_symlinked_task_file_is_written_through_and_stays_a_link(repo, gate, a
 def test_a_symlink_out_of_the_repository_is_refused(repo, gate, tmp_path) -> None:
     outside = tmp_path / "elsewhere.md"
     outside.write_bytes(DONE.encode())
+    leftover = tmp_path / ".elsewhere.md.k3j9x_2a.tmp"  # not the gate's to clean up
+    leftover.write_bytes(b"half")
     head = repo.commit("shop: work", {f"{SPEC}/requirements.md": "# Requirements\n"})
     (repo.root / SPEC / "tasks.md").symlink_to(outside)
     repo.write(f"{SPEC}/validation-report.md", report_text(head))
     link = f"{repo.root}/{SPEC}/tasks.md"
     done = gate("--repo", str(repo.root), "--spec", "shop", "--tasks", link)
     assert_one_line_error(done, "outside the repository")
-    assert outside.read_bytes() == DONE.encode()
+    assert outside.read_bytes() == DONE.encode() and leftover.read_bytes() == b"half"
 
 
 # Leftover temporary files ----------------------------------------------------------------------
