@@ -1,7 +1,7 @@
 """``ralph-gate``: decide completion from the report, the task list and git (DESIGN §9).
 
 ``ralph-gate [--repo DIR] --spec NAME|PATH [--report F] [--tasks F] [--strict] [--json]
-[--max-stalls N]``
+[--max-stalls N] [--lock-timeout SECONDS]``
 
 ``--report`` defaults to ``<spec folder>/validation-report.md``, ``--tasks`` to
 the spec's task file; relative paths are taken from the current directory.
