@@ -37,10 +37,12 @@ _BOX = re.compile(
     r"^(?P<indent>[ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+"
     r"\[(?P<state>[ xX~-])\](?P<optional>\*)?(?=\s|$)"
 )
-# Anything a reader could take for a box: after quotes and a list marker, brackets holding
-# at most one character that is not a digit (``[2026-01-29]``, ``[1]`` and links are not).
+# Anything a reader could take for a box: after quotes and a marker (a bullet, ``1.``,
+# ``a)``, ``•``, a heading's ``#``), brackets holding at most one character that is not a
+# digit (``[2026-01-29]``, ``[1]`` and links are not).
 _BOX_LIKE = re.compile(
-    r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]*)?\[[ \t]*(?:[^\s\d\[\]][ \t]*)?\](?![(\[:])"
+    r"^[ \t>]*(?:(?:[-*+•]|\d{1,9}[.)]|[A-Za-z][.)]|#{1,6})[ \t]*)?"
+    r"\[[ \t]*(?:[^\s\d\[\]][ \t]*)?\](?![(\[:])"
 )
 _TASK_ID = re.compile(
     r"^(?P<id>\d+(?:\.\d+)+|\d+(?=\.)|\d+(?:\.\d+)*\.[A-Z][A-Z0-9-]*)\.?(?=\s|$)\s*"

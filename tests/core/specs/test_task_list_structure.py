@@ -91,6 +91,10 @@ def test_cr_only_requirements_are_read() -> None:
         "> - [ ] quoted box",
         ">> 1. [x] doubly quoted",
         "-[ ] no space after the marker",
+        "### [ ] 3. a heading with a box",
+        "a) [ ] a lettered item",
+        "B. [x] a capital lettered item",
+        "• [ ] a bullet character",
     ],
 )
 def test_a_box_the_reader_does_not_take_is_unread_not_ignored(line: str) -> None:
