@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ralph_validate.core.specs import (
     Unread,
@@ -164,3 +166,28 @@ def test_a_kiro_spec_carries_what_was_not_read(repo) -> None:
         ),
         Unread(".kiro/specs/s/tasks.md", 2, "not read as a task: - [o] 2. Odd box"),
     )
+
+
+@st.composite
+def styled_lists(draw: st.DrawFn) -> tuple[bytes, int]:
+    """A task list in random list styles, depths and line endings, and how many boxes are open."""
+    lines, open_boxes = ["# Plan"], 0
+    for i in range(draw(st.integers(min_value=1, max_value=12))):
+        indent = draw(st.sampled_from(INDENTS))
+        state = draw(st.sampled_from([" ", "x", "X", "-", "~"]))
+        open_boxes += state != "x" and state != "X"
+        lines.append(f"{indent}{draw(st.sampled_from(MARKERS))} [{state}] Task {i}")
+        if draw(st.booleans()):
+            lines.append(draw(st.sampled_from(["", "Some prose.", "- [2026-01-29] a date"])))
+    text = lines[0]
+    for line in lines[1:]:
+        text += draw(st.sampled_from(["\n", "\r\n", "\r"])) + line
+    return text.encode(), open_boxes
+
+
+@given(styled_lists())
+def test_every_open_box_is_counted_in_any_style_and_ending(case: tuple[bytes, int]) -> None:
+    data, open_boxes = case
+    tasks = parse_tasks(data, "tasks.md")
+    assert sum(not t.checked for t in tasks) == open_boxes
+    assert unread_tasks(data, "tasks.md") == ()
