@@ -12,6 +12,11 @@ from .errors import InputError
 
 EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"  # git's well-known empty tree
 
+SHALLOW_FIX = (
+    "fetch the full history (actions/checkout: fetch-depth: 0; or git fetch --unshallow), "
+    "or pass --base with a commit that was fetched"
+)
+
 _ENV = {"LC_ALL": "C", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
 
 
@@ -164,6 +169,25 @@ class Git:
             if subject.startswith(prefix):
                 found.append(sha)
         return found
+
+    def shallow_cut(self) -> frozenset[str]:
+        """The commits whose parents a shallow clone did not fetch; empty for a full clone.
+
+        git lists every boundary commit in ``shallow``, a true root too when the depth
+        reached it; only those whose own object names a parent lost history."""
+        path = Path(self.run("rev-parse", "--git-path", "shallow").strip())
+        path = path if path.is_absolute() else self.root / path
+        try:
+            listed = path.read_text(encoding="ascii").split()
+        except (OSError, UnicodeDecodeError):
+            return frozenset()
+        return frozenset(sha for sha in listed if self._names_a_parent(sha))
+
+    def _names_a_parent(self, sha: str) -> bool:
+        """True when the raw commit object has a ``parent`` header (grafts do not hide it)."""
+        raw = self.run("cat-file", "commit", sha, ok_codes=(0, 128))
+        header = raw.split("\n\n", 1)[0]
+        return any(line.startswith("parent ") for line in header.splitlines())
 
     def files_of_commit(self, sha: str) -> list[str]:
         """Files a commit added or modified (renames by their new name)."""

@@ -11,7 +11,9 @@
 Rows 1 and 2 are tried first; when one holds, row 5 turns it into BLOCKED
 once it is the ``max_stalls``-th consecutive INCOMPLETE at the same HEAD.
 "Not done" is every state but ``[x]``/``[X]`` (``[-]`` and ``[~]`` included).
-FINAL is marked only on rows 3 and 4.
+FINAL is marked only on rows 3 and 4. Spec structure that no reader understood
+(``Spec.unread``: a box in a style not read, a requirements file with no section
+read) is an UNKNOWN like an UNKNOWN cell: it can never give row 3.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.specs.model import Task
+from ..core.specs.model import Task, Unread
 from .report_reader import ParsedReport, StatusRow
 
 
@@ -33,6 +35,7 @@ class Verdict:
     open_tasks: tuple[Task, ...] = ()
     gaps: tuple[StatusRow, ...] = ()
     mark_final: bool = False
+    unread: tuple[Unread, ...] = ()
 
 
 def open_tasks(tasks: Sequence[Task]) -> tuple[Task, ...]:
@@ -64,21 +67,29 @@ def row_stalled(incomplete: Verdict, stalls_before: int, max_stalls: int) -> Ver
     return Verdict("BLOCKED", 2, reason, open_tasks=incomplete.open_tasks)
 
 
-def row_complete(report: ParsedReport) -> Verdict | None:
-    """Row 3: every task done and no FAIL or UNKNOWN cell."""
-    if report.gaps:
+def row_complete(report: ParsedReport, unread: Sequence[Unread]) -> Verdict | None:
+    """Row 3: every task done, no FAIL or UNKNOWN cell, the whole spec read."""
+    if report.gaps or unread:
         return None
     reason = f"all tasks done; {len(report.rows)} report row(s), all PASS"
     return Verdict("COMPLETE", 0, reason, mark_final=True)
 
 
-def row_complete_with_gaps(report: ParsedReport, strict: bool) -> Verdict:
-    """Row 4: every task done, but the report has FAIL or UNKNOWN cells."""
+def row_complete_with_gaps(report: ParsedReport, unread: Sequence[Unread], strict: bool) -> Verdict:
+    """Row 4: every task done, but the report has FAIL or UNKNOWN cells, or part of the
+    spec could not be read (UNKNOWN)."""
     fails = sum(1 for g in report.gaps if g.status == "FAIL")
     unknowns = len(report.gaps) - fails
     reason = f"all tasks done; the report has {fails} FAIL and {unknowns} UNKNOWN row(s)"
+    if unread:
+        reason += f"; {len(unread)} part(s) of the spec not read (UNKNOWN)"
     return Verdict(
-        "COMPLETE-WITH-GAPS", 3 if strict else 0, reason, gaps=report.gaps, mark_final=True
+        "COMPLETE-WITH-GAPS",
+        3 if strict else 0,
+        reason,
+        gaps=report.gaps,
+        mark_final=True,
+        unread=tuple(unread),
     )
 
 
@@ -89,16 +100,18 @@ def decide(
     stalls_before: int,
     max_stalls: int,
     strict: bool,
+    unread: Sequence[Unread] = (),
 ) -> Verdict:
     """Apply the table.
 
     ``report_problem`` says why the report cannot be used (missing, unreadable,
     stale) or is None; ``stalls_before`` counts the INCOMPLETE/BLOCKED runs just
-    before this one for the same spec at the same HEAD.
+    before this one for the same spec at the same HEAD; ``unread`` lists the spec
+    parts no reader understood.
     """
     incomplete = row_task_not_done(tasks) or row_report_unusable(report, report_problem)
     if incomplete is not None:
         return row_stalled(incomplete, stalls_before, max_stalls) or incomplete
     if report is None:
         raise ValueError("row 2 lets no missing report through")
-    return row_complete(report) or row_complete_with_gaps(report, strict)
+    return row_complete(report, unread) or row_complete_with_gaps(report, unread, strict)

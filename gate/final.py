@@ -1,14 +1,19 @@
 """Mark the FINAL task done: one byte changes, nothing else; atomically, under a lock.
 
 The task reader records the byte offset of the state character inside the
-FINAL task's ``[ ]``. Marking takes an exclusive ``flock`` on the lock file
-``.ralph/gate.lock`` in the repository (one lock per repository, so two gates
-for two specs never race on a shared file, and the task file itself is never
-opened for locking, since the rename below replaces it), then re-reads the
-task file and checks that it is byte-identical to what was judged and that the
-byte sits between ``[`` and ``]``. The file is then written with that one byte
-set to ``x`` through a temporary file and a rename. CRLF, a BOM, Unicode and
-trailing notes are untouched because no other byte is.
+FINAL task's ``[ ]``. The gate holds an exclusive ``flock`` on the lock file
+``ralph-gate.lock`` in the repository's git directory while it judges and writes
+(one lock per repository, so two gates never race on the task file or the log;
+inside ``.git`` so that a gate stopped by bad input leaves the work tree as it
+was; the task file itself is never opened for locking, since the rename below
+replaces it). A
+second gate waits for the lock up to a timeout, then stops with a one-line
+error and writes nothing. Under the lock the task file is re-read and must be
+byte-identical to what was judged, with the byte between ``[`` and ``]``. The
+new bytes (that one byte set to ``x``) go to a temporary file, then a rename
+(``core.atomic``); a symlinked task file is written through to its target, so
+the link stays a link. CRLF, a BOM, Unicode and trailing notes are untouched
+because no other byte is.
 
 The byte may be `` `` (open), ``-`` (in progress) or ``~`` (queued); ``x`` or
 ``X`` means already marked and nothing is written (a second run is a no-op).
@@ -18,8 +23,10 @@ JSON task lists are never edited; the caller does not call this for them.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,21 +35,39 @@ from ..core.atomic import atomic_write_bytes
 from ..core.errors import InputError
 from ..core.specs.model import Task
 
-LOCK = Path(".ralph") / "gate.lock"
+LOCK_NAME = "ralph-gate.lock"  # in the git directory shared by the repository's worktrees
+LOCK_TIMEOUT = 60.0  # seconds a second gate waits for the first
+_POLL = 0.02
 MARKABLE = (b" ", b"-", b"~")
 MARKED = (b"x", b"X")
 
 
 @contextmanager
-def file_lock(lock_path: Path) -> Iterator[None]:
-    """An exclusive advisory lock on ``lock_path`` (created if needed)."""
+def file_lock(lock_path: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """An exclusive advisory lock on ``lock_path`` (created if needed), waited for up to
+    ``timeout`` seconds; InputError when another process still holds it then."""
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError as err:
+                if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise
+            if time.monotonic() >= deadline:
+                raise InputError(
+                    f"another ralph-gate held {lock_path.name} for {timeout:g}s; nothing was "
+                    "written (run again, or give --lock-timeout more seconds)"
+                )
+            time.sleep(_POLL)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
 
 
@@ -61,19 +86,27 @@ def marked_bytes(data: bytes, task: Task, name: str) -> bytes | None:
     return data[:at] + b"x" + data[at + 1 :]
 
 
-def mark_final(tasks_file: Path, task: Task, judged: bytes, lock_path: Path) -> bool:
-    """Set FINAL's box to ``x``; True when the file changed, False when it was already marked.
+def final_bytes(tasks_file: Path, task: Task, judged: bytes) -> bytes | None:
+    """The task file's new bytes with FINAL marked; None when it is already marked.
 
-    InputError when the file changed since it was judged or the offset is not a box.
+    Call it under the lock. InputError when the file changed since it was judged or
+    the offset is not a box.
     """
+    try:
+        current = tasks_file.read_bytes()
+    except OSError as err:
+        raise InputError(f"cannot re-read {tasks_file.name}: {err.strerror}") from None
+    if current != judged:
+        raise InputError(f"{tasks_file.name} changed while the gate was deciding; not marked")
+    return marked_bytes(current, task, tasks_file.name)
+
+
+def mark_final(tasks_file: Path, task: Task, judged: bytes, lock_path: Path) -> bool:
+    """Take the lock and set FINAL's box to ``x``; True when the file changed, False when
+    it was already marked (for callers that keep no log; the gate itself writes the log
+    and the task file together, see ``cli``)."""
     with file_lock(lock_path):
-        try:
-            current = tasks_file.read_bytes()
-        except OSError as err:
-            raise InputError(f"cannot re-read {tasks_file.name}: {err.strerror}") from None
-        if current != judged:
-            raise InputError(f"{tasks_file.name} changed while the gate was deciding; not marked")
-        marked = marked_bytes(current, task, tasks_file.name)
+        marked = final_bytes(tasks_file, task, judged)
         if marked is None:
             return False
         atomic_write_bytes(tasks_file, marked)

@@ -13,32 +13,50 @@ Text output, line by line (stdout):
   then ``<promise>COMPLETE-WITH-GAPS</promise>``;
 - BLOCKED: then the open tasks (if any), then ``<promise>BLOCKED:<reason></promise>``.
 
-So whenever there is a promise tag, it is alone on the last line. Text taken
-from the task list or the report never contains ``<`` (it is written
-``&lt;``), so a title or cell cannot fake a promise tag, and the BLOCKED
-reason is one line without ``<`` (as ``BLOCKED:[^<]*`` matchers expect).
+So whenever there is a promise tag, it is alone on the last line. Spec parts
+no reader understood (``Spec.unread``) are UNKNOWN gaps too, printed as
+``- UNKNOWN | spec structure | <what> (tasks.md:4)``.
+
+Text taken from the task list, the report, file names or error messages is
+neutralised before it is printed (``one_line``): one line; ``<`` written
+``&lt;``, so a title or cell cannot fake a promise tag and the BLOCKED reason
+has no ``<`` (as ``BLOCKED:[^<]*`` matchers expect); control characters (ESC
+of ANSI/OSC sequences, BEL, C1 controls, DEL) and bidirectional overrides
+written as ``\\x1b``/``\\u202e`` escapes, so none reaches the terminal. Nothing
+is interpreted as markup (``[/x]`` prints as it is).
 
 ``--json`` prints one JSON object instead: ``verdict``, ``exit_code``,
 ``reason``, ``open_tasks`` (id, title, state, file, line), ``gaps`` (table,
-cells, status, raw_status, line), ``final_marked`` and ``promise`` (the tag, or
-null for INCOMPLETE).
+cells, status, raw_status, line), ``unread`` (file, line, what),
+``final_marked`` and ``promise`` (the tag, or null for INCOMPLETE). Every
+``<`` of the text is escaped ``\\u003c`` and every non-ASCII character as
+``\\uXXXX``, so the only literal ``<promise>`` of the output is the gate's own
+tag in ``promise``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import PurePosixPath
 
-from ..core.specs.model import Task, TaskState
+from ..core.specs.model import Task, TaskState, Unread
 from .decide import Verdict
 from .report_reader import StatusRow
 
 _BOXES = {TaskState.OPEN: " ", TaskState.IN_PROGRESS: "-", TaskState.QUEUED: "~"}
+# What a terminal acts on: C0 and C1 controls, DEL, and the bidirectional overrides.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape_control(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def one_line(text: str) -> str:
-    """``text`` on one line, with ``<`` written ``&lt;``."""
-    return " ".join(text.split()).replace("<", "&lt;")
+    """``text`` on one line and inert: ``<`` written ``&lt;``, control characters escaped."""
+    return _CONTROL.sub(_escape_control, " ".join(text.split()).replace("<", "&lt;"))
 
 
 def promise(verdict: Verdict) -> str | None:
@@ -54,7 +72,7 @@ def task_line(task: Task) -> str:
     """``- [ ] 2.1 Title (tasks.md:17)``."""
     label = f"{task.id} {task.title}" if task.id else task.title
     where = f"{PurePosixPath(task.file).name}:{task.line}"
-    return f"- [{_BOXES.get(task.state, 'x')}] {one_line(label)} ({where})"
+    return f"- [{_BOXES.get(task.state, 'x')}] {one_line(label)} ({one_line(where)})"
 
 
 def gap_line(gap: StatusRow, report_name: str) -> str:
@@ -63,46 +81,51 @@ def gap_line(gap: StatusRow, report_name: str) -> str:
     return f"- {one_line(' | '.join(parts))} ({report_name}:{gap.line})"
 
 
+def unread_line(unread: Unread) -> str:
+    """``- UNKNOWN | spec structure | not read as a task: [o] x (tasks.md:4)``."""
+    where = f"{PurePosixPath(unread.file).name}:{unread.line}"
+    return f"- UNKNOWN | spec structure | {one_line(unread.what)} ({one_line(where)})"
+
+
 def text(verdict: Verdict, report_name: str) -> str:
     """The text output, promise tag last."""
     lines = [f"ralph-gate: {verdict.name}: {one_line(verdict.reason)}"]
     lines += [task_line(t) for t in verdict.open_tasks]
-    lines += [gap_line(g, report_name) for g in verdict.gaps]
+    lines += [gap_line(g, one_line(report_name)) for g in verdict.gaps]
+    lines += [unread_line(u) for u in verdict.unread]
     tag = promise(verdict)
     if tag is not None:
         lines.append(tag)
     return "\n".join(lines)
 
 
+def _inert_json(value: object) -> str:
+    """``value`` as JSON with ``<`` escaped, all else non-ASCII escaped (controls included)."""
+    return json.dumps(value, ensure_ascii=True).replace("<", "\\u003c")
+
+
 def as_json(verdict: Verdict, final_marked: bool) -> str:
-    """The ``--json`` output: one object."""
-    return json.dumps(
-        {
-            "verdict": verdict.name,
-            "exit_code": verdict.exit_code,
-            "reason": verdict.reason,
-            "open_tasks": [
-                {
-                    "id": t.id,
-                    "title": t.title,
-                    "state": t.state.value,
-                    "file": t.file,
-                    "line": t.line,
-                }
-                for t in verdict.open_tasks
-            ],
-            "gaps": [
-                {
-                    "table": g.table,
-                    "cells": list(g.cells),
-                    "status": g.status,
-                    "raw_status": g.raw_status,
-                    "line": g.line,
-                }
-                for g in verdict.gaps
-            ],
-            "final_marked": final_marked,
-            "promise": promise(verdict),
-        },
-        ensure_ascii=False,
-    )
+    """The ``--json`` output: one object; only ``promise`` may hold a literal ``<``."""
+    body = {
+        "verdict": verdict.name,
+        "exit_code": verdict.exit_code,
+        "reason": verdict.reason,
+        "open_tasks": [
+            {"id": t.id, "title": t.title, "state": t.state.value, "file": t.file, "line": t.line}
+            for t in verdict.open_tasks
+        ],
+        "gaps": [
+            {
+                "table": g.table,
+                "cells": list(g.cells),
+                "status": g.status,
+                "raw_status": g.raw_status,
+                "line": g.line,
+            }
+            for g in verdict.gaps
+        ],
+        "unread": [{"file": u.file, "line": u.line, "what": u.what} for u in verdict.unread],
+        "final_marked": final_marked,
+    }
+    tag = promise(verdict)
+    return _inert_json(body)[:-1] + f', "promise": {json.dumps(tag)}}}'

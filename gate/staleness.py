@@ -16,7 +16,9 @@ Files that do not count: the report files themselves (any
 ``validation-report.*``), the task file(s) being judged (ticking boxes is not
 a code change), and agent state that the validator never reads — ``.ralph/``
 (cache, gate log, lock, loop state) except ``.ralph/specs/``, ``.agent/logs/``,
-``progress.txt`` and ``progress.md``.
+``progress.txt`` and ``progress.md``, and the temporary files of our atomic
+writes of those (``.tasks.md.k3j9x_2a.tmp``: a gate or validator killed before its
+rename leaves one; the gate removes the task file's own under its lock).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from pathlib import PurePosixPath
 
+from ..core.atomic import temp_target_name
 from ..core.git import Git
 
 AGENT_STATE_NAMES = ("progress.txt", "progress.md")
@@ -31,7 +34,11 @@ AGENT_STATE_NAMES = ("progress.txt", "progress.md")
 
 def counts(path: str, report: str | None, tasks: Collection[str]) -> bool:
     """True when a change to ``path`` can make the report stale."""
-    name = PurePosixPath(path).name
+    posix = PurePosixPath(path)
+    target = temp_target_name(posix.name)
+    if target is not None and counts(str(posix.parent / target), report, tasks) is False:
+        return False  # a leftover temporary file of a file that does not count either
+    name = posix.name
     if path == report or path in tasks or name.startswith("validation-report."):
         return False
     if path.startswith(".ralph/") and not path.startswith(".ralph/specs/"):

@@ -7,13 +7,18 @@
   commit (git's empty tree when that commit is the root); else the merge-base
   with ``origin/main``, ``main`` or ``master`` when HEAD is not on that branch;
   else the root commit. ``base_rule`` says which rule chose it.
+- A shallow clone whose fetched history does not reach BASE (``--base`` not
+  fetched, or a default rule that stopped at the cut: a "root" or an "empty
+  tree" that is only where the fetch ended) is InputError naming the fix, never
+  an empty or whole-tree change set.
 - ``--include-dirty`` adds modified and untracked files; ``--all`` takes every
   tracked file. Never-read paths are always dropped.
 """
 
 from __future__ import annotations
 
-from ..core.git import EMPTY_TREE, Git
+from ..core.errors import InputError
+from ..core.git import EMPTY_TREE, SHALLOW_FIX, Git
 from .context import ChangeSet
 from .neverread import filter_readable
 
@@ -36,6 +41,20 @@ def _default_base(git: Git, head: str, prefixed: list[str]) -> tuple[str, str]:
     return git.root_commit(), "root commit"
 
 
+def _require_fetched_base(git: Git, base: str | None, base_sha: str, prefixed: list[str]) -> None:
+    """InputError when a shallow clone's history does not reach the BASE the rules chose."""
+    cut = git.shallow_cut()
+    if not cut:
+        return
+    if base is not None:
+        if git.try_resolve(base) is None:
+            raise InputError(f"--base {base} is not in this shallow clone; {SHALLOW_FIX}")
+        return
+    at_cut = base_sha in cut or (base_sha == EMPTY_TREE and bool(prefixed) and prefixed[0] in cut)
+    if at_cut:
+        raise InputError(f"shallow clone: its history stops before BASE; {SHALLOW_FIX}")
+
+
 def compute_change_set(
     git: Git,
     spec_name: str | None,
@@ -46,12 +65,16 @@ def compute_change_set(
     """The change set for ``spec_name`` (None: no prefix convention, diff only)."""
     head = git.head()
     prefix = f"{spec_name}:" if spec_name else None
+    if base is not None:
+        _require_fetched_base(git, base, "", [])
     explicit = git.resolve(base) if base is not None else None
     prefixed = git.commits_with_prefix(prefix, explicit) if prefix else []
     if explicit is not None:
         base_sha, base_rule = explicit, f"--base {base}"
     else:
         base_sha, base_rule = _default_base(git, head, prefixed)
+        if not all_files:
+            _require_fetched_base(git, None, base_sha, prefixed)
     notes: list[str] = []
     if all_files:
         source = "all"

@@ -1,16 +1,17 @@
 """Spec and task-list formats (DESIGN §4) read into one model."""
 
-from .discover import find_spec, load_file, load_folder, read_tasks
+from .discover import find_spec, load_file, load_folder, read_task_file, read_tasks
 from .goalkeeper import Contract, parse_contract
 from .json_formats import parse_json_tasks
-from .kiro import expand_refs, parse_tasks
-from .kiro_requirements import parse_requirements
+from .kiro import expand_refs, parse_tasks, unread_tasks
+from .kiro_requirements import parse_requirements, unread_requirements
 from .model import (
     Criterion,
     Requirement,
     Spec,
     Task,
     TaskState,
+    Unread,
     is_final_title,
 )
 
@@ -21,6 +22,7 @@ __all__ = [
     "Spec",
     "Task",
     "TaskState",
+    "Unread",
     "expand_refs",
     "find_spec",
     "is_final_title",
@@ -30,5 +32,8 @@ __all__ = [
     "parse_json_tasks",
     "parse_requirements",
     "parse_tasks",
+    "read_task_file",
     "read_tasks",
+    "unread_requirements",
+    "unread_tasks",
 ]

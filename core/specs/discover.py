@@ -30,9 +30,9 @@ from pathlib import Path, PurePosixPath
 from ..errors import InputError
 from .goalkeeper import has_front_matter, parse_contract
 from .json_formats import parse_json_tasks
-from .kiro import parse_tasks
-from .kiro_requirements import parse_requirements
-from .model import Spec, Task
+from .kiro import parse_tasks, unread_tasks
+from .kiro_requirements import parse_requirements, unread_requirements
+from .model import Spec, Task, Unread
 
 SEARCH_ROOTS = (".kiro/specs", "specs", ".ralph/specs")
 _FOLDER_FILES = ("prd.json", "feature_list.json", "contract.md", ".agent/tasks.json")
@@ -82,14 +82,20 @@ def _kiro(repo: Path, folder: Path, tasks_file: Path | None) -> Spec:
     has_reqs = req_file.is_file()
     rel_reqs = _relative(repo, req_file) if has_reqs else None
     rel_tasks = _relative(repo, tasks_file) if tasks_file is not None else None
+    req_data = _read(repo, req_file) if has_reqs else b""
+    tasks_data = _read(repo, tasks_file) if tasks_file is not None else b""
+    unread = unread_requirements(req_data, str(rel_reqs)) if has_reqs else ()
+    if rel_tasks is not None:
+        unread += unread_tasks(tasks_data, rel_tasks)
     return Spec(
         name=_name(repo, folder, tasks_file or (req_file if has_reqs else None)),
         path=_relative(repo, folder),
         format="kiro",
-        requirements=parse_requirements(_read(repo, req_file), str(rel_reqs)) if has_reqs else (),
-        tasks=parse_tasks(_read(repo, tasks_file), str(rel_tasks)) if tasks_file else (),
+        requirements=parse_requirements(req_data, str(rel_reqs)) if has_reqs else (),
+        tasks=parse_tasks(tasks_data, rel_tasks) if rel_tasks is not None else (),
         tasks_file=rel_tasks,
         requirements_file=rel_reqs,
+        unread=unread,
     )
 
 
@@ -181,8 +187,9 @@ def find_spec(repo: Path, spec: str) -> Spec:
     raise InputError(f"spec '{spec}' not found (looked for the path {spec}, then in {looked})")
 
 
-def read_tasks(repo: Path, tasks_file: Path) -> tuple[Task, ...]:
-    """The tasks of one task file (Markdown or JSON, by suffix, else by content)."""
+def read_task_file(repo: Path, tasks_file: Path) -> tuple[tuple[Task, ...], tuple[Unread, ...]]:
+    """The tasks of one task file (Markdown or JSON, by suffix, else by content), and the
+    lines of a Markdown list that looked like tasks but were not read."""
     repo = repo.resolve()
     path = tasks_file if tasks_file.is_absolute() else repo / tasks_file
     resolved = _inside(repo, path, str(tasks_file))
@@ -191,5 +198,10 @@ def read_tasks(repo: Path, tasks_file: Path) -> tuple[Task, ...]:
     data = _read(repo, resolved)
     looks_json = data.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] in (b"{", b"[")
     if resolved.suffix == ".json" or (resolved.suffix != ".md" and looks_json):
-        return parse_json_tasks(data, rel)[2]
-    return parse_tasks(data, rel)
+        return parse_json_tasks(data, rel)[2], ()
+    return parse_tasks(data, rel), unread_tasks(data, rel)
+
+
+def read_tasks(repo: Path, tasks_file: Path) -> tuple[Task, ...]:
+    """The tasks of one task file (Markdown or JSON, by suffix, else by content)."""
+    return read_task_file(repo, tasks_file)[0]

@@ -1,11 +1,18 @@
 """Kiro ``tasks.md`` (also the task lists of ``specs/<name>/`` and ``.ralph/specs/<name>/``).
 
-A task is a ``-``, ``*`` or ``+`` list item whose text starts with a
-one-character box: ``[ ]`` open, ``[x]``/``[X]`` done, ``[-]`` in progress,
-``[~]`` queued; ``[ ]*`` marks it optional. ``- [2026-01-29]`` is a date, not a
-box, and boxes inside fenced code or HTML comments are examples, not tasks.
+A task is a list item, bulleted (``-``, ``*``, ``+``) or ordered (``1.``, ``1)``),
+at any depth, whose text starts with a one-character box: ``[ ]`` open,
+``[x]``/``[X]`` done, ``[-]`` in progress, ``[~]`` queued; ``[ ]*`` marks it
+optional. ``- [2026-01-29]`` is a date, not a box, and boxes inside fenced code
+or HTML comments are examples, not tasks.
 Nesting comes from indentation (a tab counts to the next multiple of 4), and
 every task keeps its own state: a ticked parent says nothing about its children.
+Line endings may be LF, CRLF or CR, mixed (see ``text``).
+
+A line that looks like a box but is not one of those tasks (``[o] task``, ``- [ x ] task``,
+``> - [ ] quoted``, ``- []``) is *unread*: ``unread_tasks`` names it, so that a
+caller says UNKNOWN instead of taking the list as complete; so is a non-empty list
+from which no task at all was read.
 
 A trailing HTML comment after a title is a note, not part of the title.
 Ids are the leading number (``1.`` → ``1``, ``1.1``, ``12.``) or a typed
@@ -23,10 +30,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .model import Task, TaskState, is_final_title
+from .model import Task, TaskState, Unread, is_final_title
 from .text import prose_lines, split_lines
 
-_BOX = re.compile(r"^(?P<indent>[ \t]*)[-*+][ \t]+\[(?P<state>[ xX~-])\](?P<optional>\*)?(?=\s|$)")
+_BOX = re.compile(
+    r"^(?P<indent>[ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+"
+    r"\[(?P<state>[ xX~-])\](?P<optional>\*)?(?=\s|$)"
+)
+# Anything a reader could take for a box: after quotes and a marker (a bullet, ``1.``,
+# ``a)``, ``•``, a heading's ``#``), brackets holding at most one character that is not a
+# digit (``[2026-01-29]``, ``[1]`` and links are not).
+_BOX_LIKE = re.compile(
+    r"^[ \t>]*(?:(?:[-*+•]|\d{1,9}[.)]|[A-Za-z][.)]|#{1,6})[ \t]*)?"
+    r"\[[ \t]*(?:[^\s\d\[\]][ \t]*)?\](?![(\[:])"
+)
 _TASK_ID = re.compile(
     r"^(?P<id>\d+(?:\.\d+)+|\d+(?=\.)|\d+(?:\.\d+)*\.[A-Z][A-Z0-9-]*)\.?(?=\s|$)\s*"
 )
@@ -152,3 +169,19 @@ def parse_tasks(data: bytes, path: str) -> tuple[Task, ...]:
         open_indents.append(width)
         drafts.append(current)
     return tuple(d.task(path) for d in drafts)
+
+
+def unread_tasks(data: bytes, path: str) -> tuple[Unread, ...]:
+    """Lines that look like task boxes but are not read as tasks; the whole file when it
+    has text but no task at all."""
+    lines = prose_lines(split_lines(data, path))
+    found = [
+        Unread(path, line.number, f"not read as a task: {line.text.strip()}")
+        for line in lines
+        if _BOX.match(line.text) is None and _BOX_LIKE.match(line.text) is not None
+    ]
+    has_task = any(_BOX.match(line.text) for line in lines)
+    prose = [line for line in lines if line.text.strip() and not _HEADING.match(line.text)]
+    if not has_task and not found and prose:
+        found.append(Unread(path, 1, "no task with a checkbox read from this file"))
+    return tuple(found)

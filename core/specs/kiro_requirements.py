@@ -9,6 +9,9 @@ the ``**User Story:**`` sentence. Under ``#### Acceptance Criteria`` (or a bold
 ``N.M``, with the number as written: specs that skip numbers keep the gaps, so
 that ``_Requirements: 1.7_`` in tasks.md still names the right line. A
 criterion's indented continuation lines belong to it. ``design.md`` is not read.
+
+A file with text but no section read (another language's headings, a plain list)
+is *unread* (``unread_requirements``): "no requirements" would be a PASS it did not earn.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .model import Criterion, Requirement
+from .model import Criterion, Requirement, Unread
 from .text import prose_lines, split_lines
 
 _REQUIREMENT = re.compile(
@@ -98,3 +101,15 @@ def parse_requirements(data: bytes, path: str) -> tuple[Requirement, ...]:
     if section is not None:
         found.append(section.requirement(path))
     return tuple(found)
+
+
+def unread_requirements(data: bytes, path: str) -> tuple[Unread, ...]:
+    """The file, when it has text beyond its title but no ``Requirement N`` section is read."""
+    if parse_requirements(data, path):
+        return ()
+    lines = [line for line in prose_lines(split_lines(data, path)) if line.text.strip()]
+    if lines and _HEADING.match(lines[0].text):
+        lines = lines[1:]  # "# Requirements" alone declares nothing
+    if not lines:
+        return ()
+    return (Unread(path, lines[0].number, "no 'Requirement N' section read from this file"),)

@@ -71,6 +71,15 @@ class Task:
 
 
 @dataclass(frozen=True)
+class Unread:
+    """A part of a spec file whose structure no reader understood: an UNKNOWN, never a PASS."""
+
+    file: str  # repo-relative
+    line: int  # 1-based
+    what: str  # one line saying what was not read
+
+
+@dataclass(frozen=True)
 class Spec:
     """A spec as read from disk: where it lives, its requirements, its tasks."""
 
@@ -86,3 +95,5 @@ class Spec:
     # goalkeeper contract.md: the stall cap and the validator command it declares.
     max_rejections: int | None = None
     validator_command: str | None = None
+    # Spec structure that was there but not read (Markdown task lists and requirements).
+    unread: tuple[Unread, ...] = ()

@@ -1,4 +1,8 @@
-"""Spec files as text: UTF-8 only, a leading BOM and CRLF endings tolerated, byte offsets kept.
+"""Spec files as text: UTF-8 only, a leading BOM tolerated, byte offsets kept.
+
+A line ends at LF, CRLF or a lone CR (old Mac files, and editors that mix them): a
+reader that split on LF only saw a CR-only file as one line and missed every task
+after the first.
 
 Markdown readers also need to know which lines sit inside fenced code or an
 HTML comment: a checkbox or heading there is an example, not part of the spec.
@@ -12,6 +16,7 @@ from dataclasses import dataclass
 from ..errors import InputError
 
 BOM = "\ufeff"
+_EOL = re.compile(rb"\r\n|\r|\n")
 _FENCE = re.compile(r"^[ \t]*(?P<marker>`{3,}|~{3,})(?P<info>.*)$")
 
 
@@ -34,15 +39,16 @@ class Line:
 
 
 def split_lines(data: bytes, name: str) -> list[Line]:
-    """Every line of ``data`` with its byte offset; line endings (LF or CRLF) removed."""
+    """Every line of ``data`` with its byte offset; line endings (LF, CRLF, CR) removed."""
     decode(data, name)
+    bom = BOM.encode("utf-8")
     lines: list[Line] = []
-    offset = 0
-    for number, raw in enumerate(data.split(b"\n"), start=1):
-        skip = 3 if number == 1 and raw.startswith(BOM.encode("utf-8")) else 0
-        text = raw[skip:].decode("utf-8").removesuffix("\r")
-        lines.append(Line(number, offset + skip, text))
-        offset += len(raw) + 1
+    start = 0
+    ends = [(m.start(), m.end()) for m in _EOL.finditer(data)] + [(len(data), len(data))]
+    for number, (stop, after) in enumerate(ends, start=1):
+        skip = len(bom) if number == 1 and data.startswith(bom) else 0
+        lines.append(Line(number, start + skip, data[start + skip : stop].decode("utf-8")))
+        start = after
     return lines
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ralph_validate.core.specs.kiro import parse_tasks
+from ralph_validate.core.specs.model import Unread
 from ralph_validate.gate.decide import decide
 from ralph_validate.gate.report_reader import ParsedReport, parse_report
 
@@ -75,3 +76,20 @@ def test_stalls_never_block_a_complete_run() -> None:
 
 def test_a_task_list_without_final_or_tasks_still_decides_on_the_report() -> None:
     assert decide((), report("FAIL"), None, 0, 3, strict=False).name == "COMPLETE-WITH-GAPS"
+
+
+def test_unread_spec_structure_is_an_unknown_that_never_gives_complete() -> None:
+    unread = (Unread("tasks.md", 4, "not read as a task: - [o] Totals"),)
+    verdict = decide(DONE, report("PASS"), None, 0, 3, strict=False, unread=unread)
+    assert (verdict.name, verdict.exit_code, verdict.mark_final) == ("COMPLETE-WITH-GAPS", 0, True)
+    assert verdict.unread == unread and verdict.reason.endswith(
+        "1 part(s) of the spec not read (UNKNOWN)"
+    )
+    strict = decide(DONE, report("PASS"), None, 0, 3, strict=True, unread=unread)
+    assert strict.exit_code == 3
+
+
+def test_unread_structure_does_not_hide_an_open_task() -> None:
+    unread = (Unread("requirements.md", 3, "no 'Requirement N' section read from this file"),)
+    verdict = decide(tasks("- [ ] 1. Cart\n"), report("PASS"), None, 0, 3, False, unread)
+    assert verdict.name == "INCOMPLETE" and verdict.unread == ()

@@ -41,7 +41,7 @@ def task_files(draw: st.DrawFn) -> bytes:
             lines.append(draw(OTHER_LINES))
         indent = draw(st.sampled_from(["", "  ", "    ", "\t"]))
         box = draw(st.sampled_from(["[ ]", "[x]", "[X]", "[-]", "[~]", "[ ]*"]))
-        bullet = draw(st.sampled_from(["-", "*", "+"]))
+        bullet = draw(st.sampled_from(["-", "*", "+", "1.", "2)", "10."]))
         lines.append(f"{indent}{bullet} {box} {i + 1}. {draw(titles)}")
         if draw(st.booleans()):
             lines.append(f"{indent}  - _Requirements: {i + 1}.1_")
@@ -53,8 +53,8 @@ def task_files(draw: st.DrawFn) -> bytes:
     lines.append(draw(st.sampled_from(["", "notes: ünïcode ✓", "trailing note\t"])))
     text = lines[0]
     for line in lines[1:]:
-        text += draw(st.sampled_from(["\n", "\r\n"])) + line
-    text += draw(st.sampled_from(["", "\n", "\r\n"]))
+        text += draw(st.sampled_from(["\n", "\r\n", "\r"])) + line
+    text += draw(st.sampled_from(["", "\n", "\r\n", "\r"]))
     bom = draw(st.sampled_from([b"", b"\xef\xbb\xbf"]))
     return bom + text.encode("utf-8")
 

@@ -134,10 +134,10 @@ def test_a_ticked_parent_does_not_tick_its_children() -> None:
     ]
 
 
-def test_only_boxed_bullet_items_outside_code_and_comments_are_tasks() -> None:
+def test_only_boxed_list_items_outside_code_and_comments_are_tasks() -> None:
     data = b"""- [2026-01-29] shipped the importer
 - [ ]no space after the box
-1. [ ] an ordered item is not a Kiro task
+1. [ ] an ordered item is a task too
 > - [ ] quoted
 ```md
 - [ ] 9. inside a backtick fence
@@ -153,7 +153,10 @@ def test_only_boxed_bullet_items_outside_code_and_comments_are_tasks() -> None:
 <!-- - [ ] 12. one-line comment -->
 - [ ] 1. Real task <!-- owner: ana -->
 """
-    assert [(t.id, t.title, t.line) for t in parse_tasks(data, "t.md")] == [("1", "Real task", 17)]
+    assert [(t.id, t.title, t.line) for t in parse_tasks(data, "t.md")] == [
+        (None, "an ordered item is a task too", 3),
+        ("1", "Real task", 17),
+    ]
 
 
 @pytest.mark.parametrize(

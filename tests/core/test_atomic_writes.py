@@ -1,0 +1,95 @@
+"""Atomic writes: old bytes or new bytes, symlinks written through, leftovers recognised."""
+
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from ralph_validate.core.atomic import (
+    atomic_write_bytes,
+    stage_bytes,
+    stale_temps,
+    temp_target_name,
+)
+
+
+def test_a_symlink_is_written_through_and_stays_a_link(tmp_path: Path) -> None:
+    target = tmp_path / "real" / "plan.md"
+    target.parent.mkdir()
+    target.write_bytes(b"old\r\n")
+    os.chmod(target, 0o640)
+    link = tmp_path / "tasks.md"
+    link.symlink_to(Path("real/plan.md"))
+    atomic_write_bytes(link, b"new\r\n")
+    assert link.is_symlink() and link.read_bytes() == b"new\r\n"
+    assert target.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in target.parent.iterdir()) == ["plan.md"]
+
+
+def test_our_temp_names_are_recognised_and_nothing_else(tmp_path: Path) -> None:
+    fd, made = tempfile.mkstemp(prefix=".tasks.md.", suffix=".tmp", dir=tmp_path)
+    os.close(fd)
+    assert temp_target_name(Path(made).name) == "tasks.md"
+    for foreign in (
+        ".tasks.md.tmp",
+        ".tasks.md.bak.tmp",
+        "tasks.md.abcdefgh.tmp",
+        ".x.ABCDEFGH.tmp",
+    ):
+        assert temp_target_name(foreign) is None
+
+
+def test_stale_temps_lists_only_the_targets_own_leftovers(tmp_path: Path) -> None:
+    (tmp_path / "tasks.md").write_bytes(b"- [ ] 1. a\n")
+    ours = [tmp_path / ".tasks.md.a1b2c3d4.tmp", tmp_path / ".tasks.md.zz_9yy_8.tmp"]
+    for path in ours:
+        path.write_bytes(b"half")
+    (tmp_path / ".other.md.a1b2c3d4.tmp").write_bytes(b"x")
+    (tmp_path / ".tasks.md.q1w2e3r4.tmp").symlink_to(tmp_path / "tasks.md")
+    (tmp_path / ".tasks.md.dir12345.tmp").mkdir()
+    assert stale_temps(tmp_path / "tasks.md") == sorted(ours)
+    link = tmp_path / "sub" / "tasks.md"
+    link.parent.mkdir()
+    link.symlink_to(tmp_path / "tasks.md")
+    assert stale_temps(link) == sorted(ours)  # a link's leftovers sit beside its target
+
+
+def test_a_failed_write_leaves_the_target_and_no_temp(tmp_path: Path, monkeypatch) -> None:
+    target = tmp_path / "tasks.md"
+    target.write_bytes(b"old")
+    real = os.write
+
+    def full(fd: int, data: object) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "write", full)
+    with pytest.raises(OSError, match="No space left"):
+        stage_bytes(target, b"new" * 1000)
+    monkeypatch.setattr(os, "write", real)
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["tasks.md"]
+
+
+def test_short_writes_are_completed(tmp_path: Path, monkeypatch) -> None:
+    real = os.write
+    monkeypatch.setattr(os, "write", lambda fd, data: real(fd, bytes(data[:3])))
+    atomic_write_bytes(tmp_path / "f", b"0123456789")
+    monkeypatch.setattr(os, "write", real)
+    assert (tmp_path / "f").read_bytes() == b"0123456789"
+
+
+def test_a_staged_write_is_invisible_until_committed(tmp_path: Path) -> None:
+    target = tmp_path / "tasks.md"
+    target.write_bytes(b"old")
+    staged = stage_bytes(target, b"new")
+    assert target.read_bytes() == b"old" and staged.temp.read_bytes() == b"new"
+    staged.commit()
+    staged.discard()
+    assert target.read_bytes() == b"new" and not staged.temp.exists()
+    dropped = stage_bytes(target, b"never")
+    dropped.discard()
+    assert target.read_bytes() == b"new" and [p.name for p in tmp_path.iterdir()] == ["tasks.md"]
