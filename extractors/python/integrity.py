@@ -17,6 +17,7 @@ from ..common.dispatch import SourceFile, register
 from ..facts import Fact
 from ..facts.integrity import Assertion, Binding, Comment, Handler, Skip, StubBody, TestCase
 from .assertions import body_facts
+from .double_sites import double_sites
 from .file_context import PyFile, resolve
 from .markers import binding_value, code_of, docstring, stub_kind, under_type_checking
 from .model import PythonModel, qualname
@@ -251,6 +252,8 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
     f.facts.extend(_module_skips(f, caps.get("module_skip", [])))
     for fn, test_id, framework in found:
         f.facts.extend(_test_facts(f, fn, test_id, framework))
+    if found:
+        f.facts.extend(double_sites(f, found, classes))
     for fn in functions:
         if fn.id not in tests:
             f.facts.extend(_function_facts(f, fn, in_test_file, subclassed))
