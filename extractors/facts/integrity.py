@@ -85,6 +85,11 @@ class Skip(Fact):
     conditional: bool = False  # skipif / skipIf / skipUnless, or a call under a condition
     reason: str = ""
     scope: SkipScope = "test"
+    # When the condition reads one environment variable and nothing else
+    # (``not os.environ.get("RUN_SLOW")``, ``process.env.CI ? it.skip : it``): the variable,
+    # and where the test is skipped: "set" (where it is set) or "unset".
+    env: tuple[str, ...] = ()
+    skipped_where: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
