@@ -121,8 +121,14 @@ def _reads_of(
             consumer=FieldRef(consumer.file, read.line, dotted(read.path)),
             guarded=read.guarded,
             files=files,
+            checked=read.checked,
         )
     return out, seen
+
+
+def _checked(read: Read) -> int:
+    """Leading segments of a read an explicit existence check or a default covers."""
+    return read.guarded if read.checked is None else read.checked
 
 
 def _through_own_get(found: Lookup, read: Read) -> bool:
@@ -154,7 +160,7 @@ def _ambiguous(consumer: Consumer, producers: list[Producer]) -> list[Answer]:
             first = producers[0]
             producer = FieldRef(first.file, found[0].line or first.line, dotted(found[0].inner))
             status, why = Status.PASS, "written by every producer"
-        elif presences == {Presence.ABSENT} and read.guarded > found[0].depth:
+        elif presences == {Presence.ABSENT} and _checked(read) > found[0].depth:
             status, why = Status.PASS, "missing, but only read under an existence check"
         elif presences == {Presence.ABSENT}:
             why = f"none of {labels} writes {dotted(read.path)}; which one answers is not known"

@@ -63,9 +63,11 @@ def read_rows(
     consumer: FieldRef,
     guarded: int,
     files: Iterable[str],
+    checked: int | None = None,
 ) -> list[Answer]:
     """Q2 (and Q4 when the field is written elsewhere) for one read; ``guarded`` is how many
-    segments of ``path`` an existence check covers."""
+    segments of ``path`` an existence check covers, ``checked`` how many of them an explicit
+    check or a default covers (None: all of them)."""
     files = set(files)
     producer: FieldRef = FieldRef(source.file, found.line or source.line, dotted(found.inner))
 
@@ -111,11 +113,18 @@ def read_rows(
             )
         )
         producer = written
-    if guarded > found.depth:
+    explicit = guarded if checked is None else checked
+    if explicit > found.depth:
         out.append(
             missing_field(Status.PASS, "missing, but only read under an existence check", producer)
         )
         return out
     why = f"reads {dotted(path)}; {source.label} does not write {dotted(found.inner)}"
+    if guarded > found.depth:
+        # ``if (event.foo)`` of a field no return writes: the branch can never be taken.
+        why = (
+            f"reads {dotted(path)} only in a truth test or through ?.; "
+            f"{source.label} never writes {dotted(found.inner)}"
+        )
     out.append(missing_field(Status.FAIL, why, producer))
     return out
