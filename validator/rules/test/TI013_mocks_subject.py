@@ -44,8 +44,6 @@ class MocksSubject(FileRule):
 
     ## Example
     ```python
-    from shop import pricing
-
     @patch("shop.pricing.total", return_value=42)
     def test_total(_total):
         assert pricing.total([40, 2]) == 42
