@@ -26,6 +26,7 @@ from .model import JsModel, strip
 _FRAMEWORKS = ("jest", "vi")
 _MODULE_MOCKS = ("mock", "doMock", "unstable_mockModule")
 _REPLACING = re.compile(r"^mock(Return|Resolved|Rejected)Value(Once)?$|^mockImplementation(Once)?$")
+_MOCK_API = re.compile(r"^(mock[A-Z]\w*|getMockName|getMockImplementation)$")
 _FUNCTIONS = {"arrow_function", "function_expression", "function"}
 _EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
 _VALUE_WRAPPERS = {"await_expression", "member_expression", "parenthesized_expression"}
@@ -179,6 +180,8 @@ class _Reader:
             prop = callee.child_by_field_name("property")
             if owner is None or owner.type != "identifier" or prop is None:
                 return None
+            if _MOCK_API.match(T.text(prop)):
+                return None  # ``(fn as jest.Mock).mockReturnValue(1)`` configures a double
             return self._member_target(T.text(owner), T.text(prop))
         return None
 

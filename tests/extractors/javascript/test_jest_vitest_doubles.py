@@ -70,6 +70,7 @@ def test_calls_of_imported_functions_say_whether_an_assertion_reads_them() -> No
         "const { tax } = require('./tax');\n"
         "test('a', async () => {\n"
         "  tax(1);\n"
+        "  (sum as jest.Mock).mockReturnValue(1);\n"
         "  const got = await sum([1]);\n"
         "  expect(got).toBe(1);\n"
         "  expect(pricing.round(1.2)).toBe(1);\n"
@@ -78,6 +79,6 @@ def test_calls_of_imported_functions_say_whether_an_assertion_reads_them() -> No
     facts = extract("src/totals.test.ts", source.encode()).of_type(ImportedCall)
     assert [(c.line, c.target, c.asserted) for c in facts] == [
         (5, "src/tax#tax", False),
-        (6, "src/totals#total", True),
-        (8, "src/pricing#round", True),
+        (7, "src/totals#total", True),
+        (9, "src/pricing#round", True),
     ]
