@@ -168,6 +168,9 @@ class Double(Fact):
     target: str
     replaces: bool  # a call no longer runs the real code (not ``wraps=``, not a bare spy)
     until: int  # the last line where the double is in place
+    # The first line where it is in place when that is not ``line``: a fixture's double is
+    # in place for the whole test that requests the fixture (0: from ``line``).
+    start: int = 0
     # Python: it patches the test module's own name (``patch(f"{__name__}.compute")``), so
     # names the test imported at module level see it too.
     rebinds_local: bool = False

@@ -1,10 +1,11 @@
 """Where a JS/TS test file places doubles, and which imported functions its tests call.
 
 Two facts, no judgement: a ``Double`` per ``jest.mock``/``vi.mock`` (one per name its
-factory replaces, ``<module>#*`` for an automock) and per ``jest.spyOn``/``vi.spyOn`` (it
+factory replaces, ``<module>#*`` for an automock), per ``jest.spyOn``/``vi.spyOn`` (it
 replaces the implementation only when it is told what to return, on the spy's chain or
-later through the name it is bound to); an ``ImportedCall`` per call of an imported function
-in a test (``total(x)``, ``pricing.total(x)``) with whether its result reaches an assertion.
+later through the name it is bound to) and per ``mod.f = jest.fn(...)``; an
+``ImportedCall`` per call of an imported function in a test (``total(x)``,
+``pricing.total(x)``) with whether its result reaches an assertion.
 Modules are named as the file's folder resolves them, extension and ``/index`` dropped, so
 ``'../src/pricing'`` and ``'../src/pricing.ts'`` name one module.
 """
@@ -131,6 +132,31 @@ class _Reader:
         symbol, until = self._scope(call)
         replaces = _configured_on_chain(call) or self._configured_later(call, until)
         return [self._double(T.line_of(call), symbol, how, target, replaces, until)]
+
+    def assigned(self, call: ts.Node, how: str) -> list[Fact]:
+        """``pricing.total = jest.fn(() => 42)``: a member of an imported module replaced."""
+        top = call
+        while top.parent is not None and top.parent.type == "parenthesized_expression":
+            top = top.parent
+        parent = top.parent
+        if parent is None or parent.type != "assignment_expression":
+            return []
+        left = parent.child_by_field_name("left")
+        if (
+            left is None
+            or left.type != "member_expression"
+            or parent.child_by_field_name("right") != top
+        ):
+            return []
+        owner = strip(left.child_by_field_name("object"))
+        prop = left.child_by_field_name("property")
+        if owner is None or owner.type != "identifier" or prop is None:
+            return []
+        target = self._member_target(T.text(owner), T.text(prop))
+        if target is None:
+            return []
+        symbol, until = self._scope(call)
+        return [self._double(T.line_of(call), symbol, f"{how} assigned", target, True, until)]
 
     def _configured_later(self, call: ts.Node, until: int) -> bool:
         """The spy is bound to a name later told what to return (``spy.mockReturnValue(1)``)."""
@@ -299,5 +325,9 @@ def double_sites(f: JsFile, model: JsModel) -> list[Fact]:
         how = _framework_call(call, ("spyOn",))
         if how:
             out += reader.spy(call, how)
+            continue
+        how = _framework_call(call, ("fn",))
+        if how:
+            out += reader.assigned(call, how)
     out += reader.imported_calls()
     return out

@@ -10,6 +10,7 @@ reaches an assertion. Whether a test mocks its own subject is the rule's questio
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import tree_sitter as ts
 
@@ -18,7 +19,7 @@ from ..facts import Fact
 from ..facts.integrity import Double, ImportedCall
 from .assertions import walk_own
 from .file_context import PyFile, resolve
-from .test_cases import decorators
+from .test_cases import decorator_name, decorators, enclosing_class
 
 _PATCH = re.compile(r"(^|\.)patch(\.object)?$")
 _MOCK_ASSERT = re.compile(r"^assert_(called|not_called|awaited|not_awaited|has_calls|any_call)")
@@ -231,12 +232,62 @@ def _asserted(call: ts.Node, checks: list[ts.Node]) -> bool:
     )
 
 
+def _fixtures(f: PyFile, functions: list[ts.Node]) -> dict[str, tuple[ts.Node, bool]]:
+    """The file's pytest fixtures by name: (function, autouse)."""
+    found: dict[str, tuple[ts.Node, bool]] = {}
+    for fn in functions:
+        for decorator in decorators(f, fn):
+            name, call = decorator_name(f, decorator)
+            if name not in ("pytest.fixture", "fixture"):
+                continue
+            autouse = call is not None and "autouse=True" in T.squash(call).replace(" ", "")
+            found[T.text(fn.child_by_field_name("name"))] = (fn, autouse)
+    return found
+
+
+def _parameters(fn: ts.Node) -> list[str]:
+    params = fn.child_by_field_name("parameters")
+    names: list[str] = []
+    for p in params.named_children if params is not None else []:
+        node = p if p.type == "identifier" else p.child_by_field_name("name") or p
+        if node.type == "identifier":
+            names.append(T.text(node))
+    return names
+
+
+def _requested(
+    fn: ts.Node, fixtures: dict[str, tuple[ts.Node, bool]], owner: ts.Node | None
+) -> list[ts.Node]:
+    """The fixtures a test runs: those it names (and those they name), and the autouse
+    ones of its module or class."""
+    wanted = [
+        fixture
+        for fixture, autouse in fixtures.values()
+        if autouse and enclosing_class(fixture) in (None, owner)
+    ]
+    queue = list(_parameters(fn))
+    seen: set[str] = set()
+    while queue:
+        name = queue.pop(0)
+        if name in seen or name not in fixtures:
+            continue
+        seen.add(name)
+        wanted.append(fixtures[name][0])
+        queue.extend(_parameters(fixtures[name][0]))
+    return sorted(set(wanted), key=lambda n: n.start_byte)
+
+
 def double_sites(
-    f: PyFile, tests: list[tuple[ts.Node, str, str]], classes: list[ts.Node]
+    f: PyFile,
+    tests: list[tuple[ts.Node, str, str]],
+    classes: list[ts.Node],
+    functions: list[ts.Node],
 ) -> list[Fact]:
     """Doubles and imported calls of a file's tests; test classes' decorators and setup
-    methods place doubles for every test of the class."""
+    methods place doubles for every test of the class, a fixture's for every test that
+    requests it."""
     reader = _Reader(f)
+    fixtures = _fixtures(f, functions)
     out: list[Fact] = []
     test_classes = {symbol.rsplit("::", 1)[0] for _, symbol, _ in tests if symbol.count("::") > 1}
     for cls in classes:
@@ -256,6 +307,16 @@ def double_sites(
     for fn, symbol, _ in tests:
         body = fn.child_by_field_name("body")
         out += reader.decorated(fn, symbol)
+        for fixture in _requested(fn, fixtures, enclosing_class(fn)):
+            inner = fixture.child_by_field_name("body")
+            if inner is None:
+                continue
+            end = fn.end_point[0] + 1
+            out += [
+                replace(d, start=T.line_of(fn), until=end)
+                for d in reader.in_body(inner, symbol, end)
+                if isinstance(d, Double)
+            ]
         if body is not None:
             out += reader.in_body(body, symbol, fn.end_point[0] + 1)
             out += reader.calls(body, symbol)

@@ -298,7 +298,7 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
     for fn, test_id, framework in found:
         f.facts.extend(_test_facts(f, fn, test_id, framework))
     if found:
-        f.facts.extend(double_sites(f, found, classes))
+        f.facts.extend(double_sites(f, found, classes, functions))
     for fn in functions:
         if fn.id not in tests:
             f.facts.extend(_function_facts(f, fn, in_test_file, subclassed))

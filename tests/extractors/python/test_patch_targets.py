@@ -108,3 +108,38 @@ def test_calls_say_whether_an_assertion_reads_their_result() -> None:
         (7, "shop.pricing.total", False, True),
         (12, "shop.pricing.total", True, False),
     ]
+
+
+def test_a_fixtures_double_is_in_place_for_each_test_that_requests_it() -> None:
+    source = (
+        "import pytest\n"
+        "from shop import pricing\n"
+        "\n"
+        "def test_a(stub_total):\n"
+        "    assert pricing.total([1]) == 9\n"
+        "\n"
+        "def test_b():\n"
+        "    assert pricing.total([1]) == 1\n"
+        "\n"
+        "@pytest.fixture\n"
+        "def stub_total(stub_rate, mocker):\n"
+        "    return mocker.patch('shop.pricing.total', return_value=9)\n"
+        "\n"
+        "@pytest.fixture\n"
+        "def stub_rate(monkeypatch):\n"
+        "    monkeypatch.setattr(pricing, 'rate', lambda: 1)\n"
+        "\n"
+        "class TestC:\n"
+        "    @pytest.fixture(autouse=True)\n"
+        "    def everywhere(self, mocker):\n"
+        "        mocker.patch('shop.pricing.tax', return_value=0)\n"
+        "\n"
+        "    def test_c(self):\n"
+        "        assert pricing.total([]) == 0\n"
+    )
+    facts = extract(PATH, source.encode()).of_type(Double)
+    assert [(d.symbol.split("::", 1)[1], d.target, d.line, d.start, d.until) for d in facts] == [
+        ("test_a", "shop.pricing.total", 12, 4, 5),
+        ("test_a", "shop.pricing.rate", 16, 4, 5),
+        ("TestC::test_c", "shop.pricing.tax", 21, 23, 24),
+    ]

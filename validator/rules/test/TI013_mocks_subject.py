@@ -22,11 +22,12 @@ class MocksSubject(FileRule):
     Finds a test that replaces the function or module it is a test of, then asserts on
     what the replacement returns: `mock.patch("shop.pricing.total", return_value=42)`,
     `patch.object(pricing, "total")`, `monkeypatch.setattr(pricing, "total", ...)` or
-    `mocker.patch(...)` in `test_total` or `tests/test_pricing.py`, followed by
+    `mocker.patch(...)` in `test_total` or `tests/test_pricing.py` (in the test, on its
+    class, in its `setUp` or in a fixture of the file it requests), followed by
     `assert pricing.total(...) == 42`; `jest.mock('../src/pricing')` / `vi.mock(...)` in
     `pricing.test.ts` followed by `expect(total(...))`, or
-    `jest.spyOn(pricing, 'total').mockReturnValue(42)` followed by
-    `expect(pricing.total(...)).toBe(42)`.
+    `jest.spyOn(pricing, 'total').mockReturnValue(42)` or `pricing.total = jest.fn(() => 42)`
+    followed by `expect(pricing.total(...)).toBe(42)`.
 
     The subject is what the test is named after: the module named like the test file
     (`test_pricing.py`, `pricing.test.ts`, `pricing.spec.js`) or the function named by
@@ -96,7 +97,7 @@ def covers(double: Double, call: ImportedCall, path: str) -> bool:
     inside = call.symbol == double.symbol or call.symbol.startswith(
         (double.symbol + "::", double.symbol + " > ")
     )
-    return inside and double.line <= call.line <= double.until
+    return inside and (double.start or double.line) <= call.line <= double.until
 
 
 def reaches(double: Double, call: ImportedCall) -> bool:
