@@ -111,29 +111,34 @@ def _early_exits(block: ts.Node, current: ts.Node) -> list[str]:
     return out
 
 
-def tolerant(top: ts.Node, scope: ts.Node, syntax: CodeSyntax) -> bool:
-    """True when the read itself copes with an absent field: ``d.get("k", default)``, a
-    truth test (``if d.get("k")``, ``if (o.k)``), a comparison with None/undefined/null, a
-    ``??`` / ``||`` / ``or`` default, or (Python) a ``try`` that catches ``KeyError``."""
+TRUTH = "truth"
+DEFAULT = "default"
+
+
+def tolerance(top: ts.Node, scope: ts.Node, syntax: CodeSyntax) -> str:
+    """How the read itself copes with an absent field: ``DEFAULT`` for ``d.get("k",
+    default)``, a comparison with None/undefined/null, a ``??`` / ``||`` / ``or`` default or
+    (Python) a ``try`` that catches ``KeyError``; ``TRUTH`` for a truth test (``if
+    d.get("k")``, ``if (o.k)``); "" when it does not."""
     args = syntax.get_call(top)
     if args is not None and len(args) >= 2:
-        return True  # .get("k", default)
+        return DEFAULT  # .get("k", default)
     parent = top.parent
     while parent is not None and parent.type in ("parenthesized_expression", "await_expression"):
         top, parent = parent, parent.parent
     if parent is None:
-        return False
+        return ""
     absent_ok = not syntax.absent_raises or syntax.get_call(top) is not None
     if parent.type in ("binary_expression", "boolean_operator"):
         op = T.text(parent.child_by_field_name("operator"))
         left = parent.child_by_field_name("left")
         if op in ("??", "||", "or") and left == top and absent_ok:
-            return True
+            return DEFAULT
     if parent.type in ("comparison_operator", "binary_expression") and local_use(top, parent):
-        return absent_ok or parent.type == "binary_expression"
+        return DEFAULT if absent_ok or parent.type == "binary_expression" else ""
     if absent_ok and in_condition(top, scope) and _truth_tested(top):
-        return True
-    return syntax.caught(top, scope)
+        return TRUTH
+    return DEFAULT if syntax.caught(top, scope) else ""
 
 
 def _truth_tested(node: ts.Node) -> bool:

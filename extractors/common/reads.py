@@ -18,7 +18,7 @@ from ..facts.contracts import Read
 from . import ir
 from . import treesitter as T
 from .adapter import CodeSyntax
-from .guards import guard_texts, guarded_segments, in_condition, local_use, tolerant
+from .guards import DEFAULT, guard_texts, guarded_segments, in_condition, local_use, tolerance
 
 
 @dataclass
@@ -90,6 +90,7 @@ def _pattern_reads(pattern: ts.Node, prefix: tuple[str, ...], line: int) -> tupl
                         T.line_of(child),
                         T.text(child),
                         guarded=len(prefix) + 1,
+                        checked=len(prefix) + 1,
                     )
                 )
         elif child.type == "pair_pattern":
@@ -110,6 +111,7 @@ def _pattern_reads(pattern: ts.Node, prefix: tuple[str, ...], line: int) -> tupl
                         T.line_of(child),
                         T.text(child),
                         guarded=len(prefix) + 1 if default else 0,
+                        checked=len(prefix) + 1 if default else 0,
                     )
                 )
         elif child.type == "rest_pattern":
@@ -169,9 +171,17 @@ def uses_of(
             continue
         conditions = guard_texts(top, scope)
         root = name + (f".{strip}" if strip else "")
-        guarded = max(guarded, guarded_segments(root, path, conditions, syntax))
-        if tolerant(top, scope, syntax):
+        # A read under an enclosing check (``if (o.k) use(o.k.x)``) is covered by it, and
+        # reported, if at all, at the check. The read that is itself a truth test
+        # (``if (o.k)``, ``if d.get("k")``) or passes ``?.`` (the climb's ``guarded``) copes
+        # with a field that is sometimes there, not with one that never is.
+        checked = guarded_segments(root, path, conditions, syntax)
+        guarded = max(guarded, checked)
+        coping = tolerance(top, scope, syntax)
+        if coping:
             guarded = len(path)
+        if coping == DEFAULT:
+            checked = len(path)
         out.reads.append(
             Read(
                 tuple(path),
@@ -179,6 +189,7 @@ def uses_of(
                 T.squash(top),
                 in_condition=in_condition(top, scope),
                 guarded=guarded,
+                checked=checked,
             )
         )
     return out

@@ -115,7 +115,12 @@ class Read:
     """One field path read on a value: ``order.details.passed`` -> ``("details", "passed")``.
 
     ``guarded`` is the number of leading segments an existence check covers
-    (``if "details" in r`` guards 1, ``r.details?.passed`` guards 1).
+    (``if "details" in r`` guards 1, ``r.details?.passed`` guards 1). ``checked`` is how
+    many of them an explicit check or a default covers (``"k" in d``, ``hasOwnProperty``,
+    a comparison with ``undefined``/``None``, ``?? x``, ``.get("k", x)``): the rest are
+    covered only by a truth test (``if (o.k)``, ``o.k && ...``, ``if d.get("k")``, ``o.k?.x``),
+    which reads the field as much as it checks it. None when the extractor does not tell
+    the two apart (``guarded`` then counts as checked).
     """
 
     path: tuple[str, ...]
@@ -123,6 +128,7 @@ class Read:
     text: str
     in_condition: bool = False
     guarded: int = 0
+    checked: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

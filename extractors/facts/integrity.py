@@ -103,6 +103,11 @@ class Skip(Fact):
     conditional: bool = False  # skipif / skipIf / skipUnless, or a call under a condition
     reason: str = ""
     scope: SkipScope = "test"
+    # When the condition reads one environment variable and nothing else
+    # (``not os.environ.get("RUN_SLOW")``, ``process.env.CI ? it.skip : it``): the variable,
+    # and where the test is skipped: "set" (where it is set) or "unset".
+    env: tuple[str, ...] = ()
+    skipped_where: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -166,3 +171,38 @@ class Binding(Fact):
     # Where the value is bound: "constant" (module or class level), "local", "keyword"
     # (argument), "parameter" (default), "property" (object/dict entry); "" when not recorded.
     form: BindingForm = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Double(Fact):
+    """A test double a test file places: ``mock.patch("pkg.mod.f")``, ``patch.object``,
+    ``monkeypatch.setattr``, ``mocker.patch``/``spy``, ``jest.mock``/``vi.mock`` (one per
+    name it replaces), ``jest.spyOn``/``vi.spyOn``. ``symbol`` is the test, class, suite or
+    function it is placed in, the file's path when it is placed for the whole module."""
+
+    how: str  # "mock.patch", "patch.object", "monkeypatch.setattr", "jest.mock", "vi.spyOn", ...
+    # What it stands in for, qualified: Python "pkg.mod.compute"; JS "<module>#<export>" with
+    # the module resolved against the test's folder, no extension ("src/pricing#total"),
+    # "<module>#*" when every export of the module is replaced.
+    target: str
+    replaces: bool  # a call no longer runs the real code (not ``wraps=``, not a bare spy)
+    until: int  # the last line where the double is in place
+    # The first line where it is in place when that is not ``line``: a fixture's double is
+    # in place for the whole test that requests the fixture (0: from ``line``).
+    start: int = 0
+    # Python: it patches the test module's own name (``patch(f"{__name__}.compute")``), so
+    # names the test imported at module level see it too.
+    rebinds_local: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class ImportedCall(Fact):
+    """A call a test makes of an imported function (``compute(2)``, ``mod.compute(2)``,
+    ``pricing.total(items)``). ``symbol`` is the test."""
+
+    target: str  # qualified as ``Double.target`` names it
+    text: str  # the call as written, whitespace collapsed
+    asserted: bool  # its result reaches an assertion of the test (inside it, or via a name)
+    # Python: the name was bound by a module-level ``from m import f`` (a later patch of
+    # ``m.f`` does not change what the test calls).
+    bound_early: bool = False

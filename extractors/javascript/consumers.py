@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 import tree_sitter as ts
 
@@ -232,7 +233,12 @@ def _shorthand(pattern: ts.Node, name: str) -> bool:
 
 def _strip_pattern(uses: reads.Uses, strip: str) -> reads.Uses:
     kept = [
-        r.__class__(r.path[1:], r.line, r.text, r.in_condition, max(r.guarded - 1, 0))
+        replace(
+            r,
+            path=r.path[1:],
+            guarded=max(r.guarded - 1, 0),
+            checked=None if r.checked is None else max(r.checked - 1, 0),
+        )
         for r in uses.reads
         if r.path[:1] == (strip,) and len(r.path) > 1
     ]

@@ -14,6 +14,7 @@ from functools import cached_property
 
 import tree_sitter as ts
 
+from ..common.env_conditions import skip_env
 from ..common.treesitter import squash, text
 from ..facts.integrity import JsFramework, SkipScope
 from .frameworks import SUITE_BASES, FrameworkNames, Resolved
@@ -45,6 +46,8 @@ class Declaration:
     parametrized: bool = False
     # (how, conditional, reason) of each skip the declaration itself makes
     skips: list[tuple[str, bool, str]] = field(default_factory=list)
+    # how -> (environment variable, where it skips) for a condition that reads one alone
+    skip_env: dict[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
 
     @property
     def scope(self) -> SkipScope:
@@ -190,12 +193,39 @@ def read_declaration(
         skips.append((resolved.prefix, False, ""))
     for word in shape.words:
         if word in SKIP_WORDS:
-            skips.append((f"{shape.how_base}.{word}", word in CONDITIONAL_WORDS, ""))
+            how = f"{shape.how_base}.{word}"
+            conditional = word in CONDITIONAL_WORDS or resolved.switched is not None
+            skips.append((how, conditional, ""))
+            if resolved.switched is not None and word not in CONDITIONAL_WORDS:
+                declaration.skip_env[how] = (resolved.switched.env, resolved.switched.where)
+            elif word in CONDITIONAL_WORDS:
+                condition = _condition_of(call, word)
+                if condition is not None:
+                    declaration.skip_env[how] = skip_env(squash(condition), word == "skipIf")
     skips.extend(_option_skips(options, shape.how_base))
     if pending:
         skips.append((f"{shape.how_base} (pending)", False, ""))
     declaration.skips = skips
     return declaration
+
+
+def _condition_of(call: ts.Node, word: str) -> ts.Node | None:
+    """The argument of ``.skipIf(cond)`` / ``.runIf(cond)`` in ``it.skipIf(cond)(name, fn)``."""
+    node = call.child_by_field_name("function")
+    while node is not None and node.type in ("call_expression", "member_expression"):
+        if node.type == "call_expression":
+            callee = node.child_by_field_name("function")
+            if (
+                callee is not None
+                and callee.type == "member_expression"
+                and text(callee.child_by_field_name("property")) == word
+            ):
+                args = arguments_of(node)
+                return args[0] if args else None
+            node = callee
+        else:
+            node = node.child_by_field_name("object")
+    return None
 
 
 def in_body_skip(

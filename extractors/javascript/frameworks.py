@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from ..facts.integrity import JsFramework
-from .imports import Imports, is_framework
+from .imports import Imports, Switch, is_framework
 from .syntax import Chain
 
 TEST_BASES = frozenset({"it", "test", "specify"})
@@ -51,6 +51,9 @@ class Resolved:
     base: str  # canonical framework name: "it", "test", "describe", ...
     prefix: str  # "xit", "fdescribe", ... when written prefixed, else ""
     words: tuple[str, ...]  # the callee's words after the base
+    # Called through a name a condition binds (``cond ? it.skip : it``): the words it may
+    # add are in ``words``, and they apply only when the condition holds.
+    switched: Switch | None = None
 
 
 class FrameworkNames:
@@ -63,11 +66,13 @@ class FrameworkNames:
 
     def resolve(self, chain: Chain) -> Resolved | None:
         """The framework function a callee chain starts with, or None."""
-        found = self._base_of(chain.root, depth=0)
+        switch = self.imports.switched.get(chain.root)
+        root = switch.base if switch is not None else chain.root
+        found = self._base_of(root, depth=0)
         if found is None:
             return None
         framework, base = found
-        words = chain.words
+        words = (*switch.words, *chain.words) if switch is not None else chain.words
         if base == "*":
             if not words or (words[0] not in BASES and words[0] != "default"):
                 return None
@@ -77,7 +82,7 @@ class FrameworkNames:
         if base in PREFIXED:
             prefix = base
             base = PREFIXED[base][0]
-        return Resolved(framework, base, prefix, words)
+        return Resolved(framework, base, prefix, words, switch)
 
     def _base_of(self, name: str, depth: int) -> tuple[JsFramework, str] | None:
         origin = self.imports.bindings.get(name)

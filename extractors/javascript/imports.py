@@ -14,6 +14,7 @@ from typing import TypeGuard
 
 import tree_sitter as ts
 
+from ..common.env_conditions import skip_env
 from ..common.treesitter import text
 from ..facts.integrity import JsFramework
 from .model import JsModel
@@ -67,6 +68,17 @@ class Origin:
     name: str  # the exported name, "default" or "*" (namespace)
 
 
+@dataclass(frozen=True)
+class Switch:
+    """``name = cond ? it.skip : it``: ``base`` ("it") with ``words`` (("skip",)) only
+    where the condition says; ``env``/``where`` as ``Skip.env``/``Skip.skipped_where``."""
+
+    base: str
+    words: tuple[str, ...]
+    env: tuple[str, ...] = ()
+    where: str = ""
+
+
 @dataclass
 class Imports:
     """The file's imported names and the frameworks it imports, in file order."""
@@ -75,6 +87,10 @@ class Imports:
     frameworks: list[JsFramework] = field(default_factory=list)
     # Local names made from a test function by ``.extend(...)`` (Playwright fixtures).
     extended: dict[str, str] = field(default_factory=dict)
+    # Local names bound to one of two spellings of a test function by a condition
+    # (``cond ? it.skip : it``): the base name, the words of the other spelling, and the
+    # environment variable the condition reads alone with where it picks those words.
+    switched: dict[str, Switch] = field(default_factory=dict)
 
     def bind(self, local: str, origin: Origin) -> None:
         """Record one binding; the first framework seen becomes the file's default."""
@@ -111,7 +127,41 @@ def read_imports(model: JsModel, caps: dict[str, list[ts.Node]]) -> Imports:
         callee = value.child_by_field_name("function") if value is not None else None
         base = callee.child_by_field_name("object") if callee is not None else None
         found.extended[text(node.child_by_field_name("name"))] = text(base)
+    for node in caps.get("switch", []):
+        _read_switch(node, found)
     return found
+
+
+def _spelled(node: ts.Node | None) -> list[str]:
+    """``it.skip`` -> ["it", "skip"]; [] for anything but a name or a chain of names."""
+    if node is None:
+        return []
+    if node.type == "identifier":
+        return [text(node)]
+    if node.type == "member_expression":
+        head = _spelled(node.child_by_field_name("object"))
+        return [*head, text(node.child_by_field_name("property"))] if head else []
+    return []
+
+
+def _read_switch(node: ts.Node, found: Imports) -> None:
+    """``name = cond ? it.skip : it`` (either order): ``name`` is ``it``, with the words
+    of the longer spelling applied only when the condition says so."""
+    value = node.child_by_field_name("value")
+    if value is None:
+        return
+    one = _spelled(value.child_by_field_name("consequence"))
+    other = _spelled(value.child_by_field_name("alternative"))
+    if not one or not other or one[0] != other[0]:
+        return
+    short, long = sorted((one, other), key=len)
+    if len(short) != 1 or len(long) < 2:
+        return
+    condition = value.child_by_field_name("condition")
+    env, where = skip_env(text(condition), long is one) if condition is not None else ((), "")
+    found.switched[text(node.child_by_field_name("name"))] = Switch(
+        short[0], tuple(long[1:]), env, where
+    )
 
 
 def _read_alias(node: ts.Node, found: Imports) -> None:

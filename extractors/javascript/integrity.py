@@ -14,9 +14,21 @@ from __future__ import annotations
 
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
-from ..facts.integrity import Assertion, Binding, Comment, Handler, Return, Skip, StubBody, TestCase
-from . import marker_facts, test_facts
+from ..facts.integrity import (
+    Assertion,
+    Binding,
+    Comment,
+    Double,
+    Handler,
+    ImportedCall,
+    Return,
+    Skip,
+    StubBody,
+    TestCase,
+)
+from . import double_sites, marker_facts, test_facts
 from .context import JsFile
+from .model import JsModel
 
 # Fact order within one line, so that output is the same on every run.
 _ORDER = {
@@ -28,6 +40,8 @@ _ORDER = {
     Comment: 5,
     StubBody: 6,
     Binding: 7,
+    Double: 8,
+    ImportedCall: 9,
 }
 
 
@@ -37,6 +51,7 @@ def extract_integrity(source: SourceFile) -> tuple[Fact, ...]:
     functions = marker_facts.function_scopes(f)
     if f.test_context:
         test_facts.read_tests(f)
+        f.facts.extend(double_sites.double_sites(f, source.model(JsModel)))
     marker_facts.handlers(f)
     marker_facts.comments(f)
     marker_facts.stubs(f, functions)

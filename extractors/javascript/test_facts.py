@@ -83,7 +83,8 @@ def read_tests(f: JsFile) -> None:
     imported = {
         local for local, origin in f.imports.bindings.items() if origin.kind or origin.name in BASES
     }
-    _declarations(f, calls, names, BASES | imported | f.imports.extended.keys())
+    declaring = BASES | imported | f.imports.extended.keys() | f.imports.switched.keys()
+    _declarations(f, calls, names, declaring)
     parameters = {p for t in f.tests if (p := t.context_parameter())}
     declared = {span(d.call) for d in (*f.tests, *f.suites)}
     known = _KNOWN_ROOTS | imported | parameters
@@ -153,6 +154,8 @@ def _declarations(f: JsFile, calls: Sequence[Call], names: FrameworkNames, roots
                 conditional=conditional,
                 reason=reason,
                 scope=declaration.scope,
+                env=declaration.skip_env.get(how, ((), ""))[0],
+                skipped_where=declaration.skip_env.get(how, ((), ""))[1],
             )
             for how, conditional, reason in declaration.skips
         )

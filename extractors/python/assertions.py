@@ -11,6 +11,7 @@ import re
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from ..common.env_conditions import skip_env
 from ..facts import Fact
 from ..facts.integrity import (
     Assertion,
@@ -126,6 +127,22 @@ def walk_own(body: ts.Node) -> list[ts.Node]:
         if node.type in _NESTED_SCOPES:
             continue
         stack.extend(reversed(node.children))
+    return found
+
+
+def _guard(node: ts.Node, stop: ts.Node) -> ts.Node | None:
+    """The condition of the ``if`` whose body holds ``node`` when that is its only condition."""
+    current = node
+    found: ts.Node | None = None
+    while current.parent is not None and current != stop:
+        parent = current.parent
+        if parent.type == "if_statement" and parent.child_by_field_name("consequence") == current:
+            if found is not None:
+                return None
+            found = parent.child_by_field_name("condition")
+        elif parent.type in _CONDITIONAL:
+            return None
+        current = parent
     return found
 
 
@@ -254,6 +271,8 @@ def body_facts(f: PyFile, body: ts.Node, symbol: str, in_test: bool) -> list[Fac
                     )
                 elif how is not None:
                     conditional, _ = conditional_and_handler(node, body)
+                    guard = _guard(node, body) if conditional else None
+                    env, where = skip_env(T.squash(guard)) if guard is not None else ((), "")
                     facts.append(
                         Skip(
                             file=f.source.path,
@@ -261,6 +280,8 @@ def body_facts(f: PyFile, body: ts.Node, symbol: str, in_test: bool) -> list[Fac
                             symbol=symbol,
                             how=how,
                             conditional=conditional,
+                            env=env,
+                            skipped_where=where,
                         )
                     )
     facts.extend(assertions)

@@ -27,6 +27,7 @@ from ..facts.integrity import (
     TestCase,
 )
 from .assertions import body_facts
+from .double_sites import double_sites
 from .file_context import PyFile, resolve
 from .markers import binding_value, code_of, docstring, stub_kind, under_type_checking
 from .model import PythonModel, qualname
@@ -38,6 +39,8 @@ from .test_cases import (
     decorator_name,
     decorators,
     enclosing_class,
+    env_of,
+    guarding_condition,
     is_test,
     is_test_path,
     skips_of,
@@ -99,6 +102,12 @@ def _module_skips(f: PyFile, nodes: list[ts.Node]) -> list[Fact]:
             else value,
         )
         if how in SKIP_DECORATORS:
+            args = value.child_by_field_name("arguments") if value.type == "call" else None
+            first = next(
+                (a for a in (args.named_children if args else []) if a.type != "keyword_argument"),
+                None,
+            )
+            env, where = env_of(first if how != "pytest.mark.skip" else None)
             facts.append(
                 Skip(
                     file=f.source.path,
@@ -107,8 +116,44 @@ def _module_skips(f: PyFile, nodes: list[ts.Node]) -> list[Fact]:
                     how=how,
                     conditional=how != "pytest.mark.skip",
                     scope="module",
+                    env=env,
+                    skipped_where=where,
                 )
             )
+    return facts
+
+
+def _module_skip_calls(f: PyFile, calls: list[ts.Node]) -> list[Fact]:
+    """``pytest.skip(..., allow_module_level=True)`` outside any function: the module's tests
+    do not run (under an ``if``, only where its condition holds)."""
+    facts: list[Fact] = []
+    for call in calls:
+        if resolve(f, call.child_by_field_name("function")) != "pytest.skip":
+            continue
+        args = call.child_by_field_name("arguments")
+        reason = next(
+            (
+                T.text(a).strip("'\"")
+                for a in (args.named_children if args else [])
+                if a.type == "string"
+            ),
+            "",
+        )
+        condition = guarding_condition(call.parent, None) if call.parent is not None else None
+        env, where = env_of(condition)
+        facts.append(
+            Skip(
+                file=f.source.path,
+                line=T.line_of(call),
+                symbol=f.source.path,
+                how="pytest.skip()",
+                conditional=condition is not None,
+                reason=reason,
+                scope="module",
+                env=env,
+                skipped_where=where,
+            )
+        )
     return facts
 
 
@@ -260,8 +305,11 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
     subclassed = {b.rsplit(".", 1)[-1] for cls in classes for b in class_bases(f, cls)}
     f.facts.extend(_class_skips(f, classes, unittest))
     f.facts.extend(_module_skips(f, caps.get("module_skip", [])))
+    f.facts.extend(_module_skip_calls(f, caps.get("module_call", [])))
     for fn, test_id, framework in found:
         f.facts.extend(_test_facts(f, fn, test_id, framework))
+    if found:
+        f.facts.extend(double_sites(f, found, classes, functions))
     for fn in functions:
         if fn.id not in tests:
             f.facts.extend(_function_facts(f, fn, in_test_file, subclassed))

@@ -10,6 +10,7 @@ from pathlib import PurePosixPath
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from ..common.env_conditions import skip_env
 from ..facts import Fact
 from ..facts.integrity import PyFramework, Skip, SkipScope
 from .assertions import walk_own
@@ -87,6 +88,8 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
                 reason = T.text(a.child_by_field_name("value")).strip("'\"")
             elif a.type == "string" and not reason:
                 reason = T.text(a).strip("'\"")
+        condition = positional[0] if conditional and positional else None
+        env, where = env_of(condition, name != "unittest.skipUnless")
         facts.append(
             Skip(
                 file=f.source.path,
@@ -96,9 +99,29 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
                 conditional=bool(conditional),
                 reason=reason,
                 scope=scope,
+                env=env,
+                skipped_where=where,
             )
         )
     return facts
+
+
+def env_of(condition: ts.Node | None, skips_when_true: bool = True) -> tuple[tuple[str, ...], str]:
+    """The environment variable a skip condition reads alone, and where it skips."""
+    if condition is None:
+        return (), ""
+    return skip_env(T.squash(condition), skips_when_true)
+
+
+def guarding_condition(node: ts.Node, stop: ts.Node | None) -> ts.Node | None:
+    """The condition of the innermost ``if`` whose body holds ``node`` (below ``stop``)."""
+    current = node
+    while current.parent is not None and current != stop:
+        parent = current.parent
+        if parent.type == "if_statement" and parent.child_by_field_name("consequence") == current:
+            return parent.child_by_field_name("condition")
+        current = parent
+    return None
 
 
 def class_bases(f: PyFile, cls: ts.Node) -> list[str]:

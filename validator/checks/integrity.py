@@ -21,17 +21,18 @@ from ..rules import rules_of
 from ..rules.rule import FileContext, FileRule
 from ..rules.test.changes import Reach, comparison_context, spec_changed
 from ..trace.ids import ids_in_test_name, ids_in_text
+from .ci_environment import ci_environment
 
 
 def _file_rules() -> list[FileRule]:
     return [r for r in rules_of("test") if isinstance(r, FileRule)]
 
 
-def detect_tests(facts: FileFacts) -> list[Finding]:
+def detect_tests(facts: FileFacts, context: FileContext | None = None) -> list[Finding]:
     """Every test-integrity finding of one file version, but those that compare with BASE."""
     if not facts.of_type(TestCase):
         return []
-    context = FileContext()
+    context = context or FileContext()
     return [f for rule in _file_rules() if not rule.reads_base for f in rule.detect(facts, context)]
 
 
@@ -51,6 +52,24 @@ def _dedupe(findings: Iterable[Finding]) -> list[Finding]:
     return result
 
 
+class _LazyCi:
+    """The file context naming CI's variables, read once and only for a change set with tests."""
+
+    def __init__(self, ctx: AnalysisContext) -> None:
+        self._ctx = ctx
+        self._context: FileContext | None = None
+
+    @property
+    def context(self) -> FileContext:
+        if self._context is None:
+            self._context = FileContext(ci_names=ci_environment(self._ctx))
+        return self._context
+
+    def detect(self, facts: FileFacts) -> list[Finding]:
+        """``detect_tests`` in this context."""
+        return detect_tests(facts, self.context)
+
+
 class IntegrityCheck:
     """Test integrity over the tests of the change set."""
 
@@ -67,14 +86,15 @@ class IntegrityCheck:
         compare = compare_with_base(ctx)
         reach = Reach(ctx)
         asks_differently = spec_changed(ctx)
+        ci = _LazyCi(ctx)
         for path in ctx.change_set.files:
             head = ctx.facts.head(path)
             if head is None or not head.of_type(TestCase):
                 continue
             base = ctx.facts.base(path)
-            found = detect_tests(head)
+            found = detect_tests(head, ci.context)
             if compare:
-                found = subtract_base(found, base, detect_tests)
+                found = subtract_base(found, base, ci.detect)
             context = comparison_context(ctx, path, reach, asks_differently)
             found = _dedupe([*found, *weakened(head, context)])
             out.findings.extend(found)

@@ -131,9 +131,15 @@ def _reads_of(
                 consumer=FieldRef(consumer.file, read.line, dotted(read.path)),
                 guarded=read.guarded,
                 files=files,
+                checked=read.checked,
             )
         )
     return out, seen
+
+
+def _checked(read: Read) -> int:
+    """Leading segments of a read an explicit existence check or a default covers."""
+    return read.guarded if read.checked is None else read.checked
 
 
 def _through_own_get(found: Lookup, read: Read) -> bool:
@@ -172,7 +178,7 @@ def _ambiguous(consumer: Consumer, producers: list[Producer]) -> list[AmbiguousR
                     if presences == {Presence.PRESENT}
                     else None
                 ),
-                guarded=read.guarded > found[0].depth,
+                guarded=_checked(read) > found[0].depth,
             )
         )
     return out

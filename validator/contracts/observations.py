@@ -40,7 +40,9 @@ class FieldRead(Observation):
     unresolved: str | None = None  # why the producer is not known; None when it is
     presence: Presence  # whether the producer writes the path
     written: FieldRef  # the deepest part of the path the producer writes
-    guarded: bool = False  # an existence check covers the first segment not written
+    guarded: bool = False  # an explicit existence check or a default covers the first
+    # segment not written
+    truth_test: bool = False  # only a truth test (``if (x.f)``, ``x.f?.g``) covers it
     guard_understood: bool = True  # False when an existence check's path is not understood
     elsewhere: FieldRef | None = None  # the same field written at another depth or spelling
     same_name: bool = False  # ``elsewhere`` has the read's name (another depth)

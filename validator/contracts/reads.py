@@ -63,10 +63,13 @@ def observe_read(
     guarded: int,
     files: Iterable[str],
     guard_understood: bool = True,
+    checked: int | None = None,
 ) -> FieldRead:
     """What one read finds in its producer; ``guarded`` is how many segments of ``path``
-    an existence check covers."""
+    any existence check covers, ``checked`` how many of them an explicit check or a default
+    covers (None: all of them; the rest are only truth tests)."""
     elsewhere = drift(found, path) if found.presence is Presence.ABSENT else None
+    explicit = guarded if checked is None else checked
     return FieldRead(
         boundary=boundary,
         files=frozenset(f for f in files if f),
@@ -77,7 +80,8 @@ def observe_read(
         unresolved=None if source.resolved else source.why,
         presence=found.presence,
         written=FieldRef(source.file, found.line or source.line, dotted(found.inner)),
-        guarded=guarded > found.depth,
+        guarded=explicit > found.depth,
+        truth_test=guarded > found.depth >= explicit,
         guard_understood=guard_understood,
         elsewhere=(
             FieldRef(source.file, elsewhere[1], dotted(elsewhere[0])) if elsewhere else None

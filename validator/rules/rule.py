@@ -107,6 +107,9 @@ class FileContext:
     changed_code: tuple[str, ...] = ()
     # Whether the change set changed the spec's requirements; None when no spec is known.
     spec_changed: bool | None = None
+    # Upper-case names the repository's CI and test-runner configuration writes (the
+    # environment variables CI may set); empty when not read.
+    ci_names: frozenset[str] = frozenset()
 
 
 class FileRule(Rule[FileFacts, FileContext], ABC):

@@ -18,3 +18,10 @@
 (variable_declarator
   name: [(object_pattern) (identifier)]
   value: [(identifier) (member_expression object: (identifier))]) @alias
+
+; ``const maybe = process.env.CI ? it.skip : it``: a test function chosen by a condition.
+(variable_declarator
+  name: (identifier)
+  value: (ternary_expression
+    consequence: [(identifier) (member_expression)]
+    alternative: [(identifier) (member_expression)])) @switch

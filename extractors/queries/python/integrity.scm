@@ -8,3 +8,6 @@
 (default_parameter) @binding
 (typed_default_parameter) @binding
 (pair key: (string) value: (_)) @binding
+; ``pytest.skip(..., allow_module_level=True)`` at module level, or under a module-level ``if``.
+(module (expression_statement (call) @module_call))
+(module (if_statement consequence: (block (expression_statement (call) @module_call))))

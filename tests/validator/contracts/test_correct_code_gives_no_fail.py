@@ -37,7 +37,7 @@ def test_python_reads_that_cope_with_an_absent_field_are_not_missing() -> None:
         "        note = o['note']\n"
         "    except KeyError:\n"
         "        note = ''\n"
-        "    if o.get('gift'):\n"
+        "    if 'gift' in o:\n"
         "        return o['gift']['wrap']\n"
         "    return o['total'], o['shipping'], currency, note\n"
     )
@@ -53,7 +53,7 @@ def test_typescript_reads_that_cope_with_an_absent_field_are_not_missing() -> No
         "  const o = fetchOrder(id);\n"
         "  if (o.discount !== undefined) { return o.discount; }\n"
         "  const currency = o.currency ?? 'EUR';\n"
-        "  if (o.gift) { return o.gift.wrap; }\n"
+        "  if (Object.hasOwn(o, 'gift')) { return o.gift.wrap; }\n"
         "  if (o.promo === undefined) return 0;\n"
         "  return [o.total, o.promo.code, o.shipping, currency];\n"
         "}\n"

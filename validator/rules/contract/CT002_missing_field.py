@@ -27,8 +27,11 @@ class MissingField(ContractRule):
     Follows a read (attribute chain, subscript, `.get("k")`, destructuring, a
     JSONPath in a `Choice`, `Parameters` or `ResultSelector`) to the producer
     wired to it and checks that the producer writes the field. A read under an
-    existence check (`"k" in d`, `d.get("k") is not None`, `IsPresent`, `?.`) is
-    not missing. When the producer cannot be resolved the cell is UNKNOWN.
+    explicit existence check or a default (`"k" in d`, `d.get("k") is not None`,
+    `x.k !== undefined`, `??`, `IsPresent`) is not missing. A truth test
+    (`if (x.k)`, `if d.get("k")`, `x.k?.y`) of a field the producer never
+    writes is a read: its branch can never be taken. When the producer cannot
+    be resolved the cell is UNKNOWN.
 
     ## Why is this bad?
     The read yields nothing at run time: a Choice fails the execution, code
@@ -118,6 +121,12 @@ class MissingField(ContractRule):
         if seen.guarded:
             return self._answer(table, seen, Status.PASS, _GUARDED, read, producer)
         why = f"reads {seen.path}; {seen.producer} does not write {seen.written.path}"
+        if seen.truth_test:
+            # ``if (event.foo)`` of a field no return writes: the branch can never be taken.
+            why = (
+                f"reads {seen.path} only in a truth test or through ?.; "
+                f"{seen.producer} never writes {seen.written.path}"
+            )
         return self._answer(table, seen, Status.FAIL, why, read, producer)
 
     def _ambiguous(self, seen: AmbiguousRead, table: ContractTable) -> tuple[Finding, ...]:

@@ -1,0 +1,89 @@
+"""Skip conditions that read only an environment variable, and which way they skip.
+
+``not os.environ.get("RUN_SLOW")``, ``"CI" in os.environ``, ``!process.env.RUN_SLOW`` and
+``process.env.CI === "true"`` say where a test runs: only where the variable is set, or
+only where it is not. Read from the condition's source text (Python or JS/TS alike); a
+condition that reads anything else as well is none of these.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NAME = r"""['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?"""
+_READS = (
+    re.compile(rf"""os\.environ\.get\(\s*{_NAME}\s*(?:,[^()]*)?\)"""),
+    re.compile(rf"""os\.getenv\(\s*{_NAME}\s*(?:,[^()]*)?\)"""),
+    re.compile(rf"""os\.environ\[\s*{_NAME}\s*\]"""),
+    re.compile(r"""(?:process\.env|import\.meta\.env)\??\.([A-Za-z_][A-Za-z0-9_]*)"""),
+    re.compile(rf"""(?:process\.env|import\.meta\.env)\[\s*{_NAME}\s*\]"""),
+)
+_MEMBERSHIP = re.compile(rf"""^{_NAME}\s+(not\s+in|in)\s+os\.environ$""")
+_COMPARED = re.compile(r"""^(.+?)\s*(===|!==|==|!=)\s*(['"][^'"]*['"]|true|false|True|False)$""")
+_NEGATION = re.compile(r"""^(not\s+|!)(.*)$""", re.S)
+
+
+def _unwrap(text: str) -> str:
+    text = text.strip()
+    while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
+        text = text[1:-1].strip()
+    return text
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _read(text: str) -> str | None:
+    """The variable a whole expression reads, or None."""
+    for pattern in _READS:
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return found.group(1)
+    return None
+
+
+def env_condition(text: str) -> tuple[str, str]:
+    """(variable, "set" | "unset"): the condition holds where the variable is set (or is
+    not); ("", "") when the condition reads anything but one environment variable."""
+    text = _unwrap(text)
+    holds_when_set = True
+    negation = _NEGATION.match(text)
+    while negation is not None:
+        holds_when_set = not holds_when_set
+        text = _unwrap(negation.group(2))
+        negation = _NEGATION.match(text)
+    membership = _MEMBERSHIP.match(text)
+    if membership is not None:
+        inside = membership.group(2) == "in"
+        return membership.group(1), "set" if inside == holds_when_set else "unset"
+    compared = _COMPARED.match(text)
+    if compared is not None:
+        name = _read(_unwrap(compared.group(1)))
+        if name is None:
+            return "", ""
+        value = compared.group(3).strip("'\"").lower()
+        equal = compared.group(2) in ("==", "===")
+        if value in ("", "false", "0"):
+            equal = not equal
+        return name, "set" if equal == holds_when_set else "unset"
+    name = _read(text)
+    if name is None:
+        return "", ""
+    return name, "set" if holds_when_set else "unset"
+
+
+def skip_env(condition: str, skips_when_true: bool = True) -> tuple[tuple[str, ...], str]:
+    """(variables, where the test is skipped: "set" | "unset") of a skip condition;
+    ``skips_when_true`` is False for ``runIf``/``skipUnless``, which run when it holds."""
+    name, holds = env_condition(condition)
+    if not name:
+        return (), ""
+    if skips_when_true:
+        return (name,), holds
+    return (name,), "unset" if holds == "set" else "set"
