@@ -1,0 +1,144 @@
+"""Suppressions (DESIGN §6 ``suppression.*``): the family driver of the ``suppression`` rules.
+
+It runs after every other check, so that the findings the suppressions hide are known:
+the suppressions in effect are resolved over them (``suppressions_in_effect``), each one
+becomes a ``Site`` of HEAD, the same sites are read at BASE (inline directives and
+coverage pragmas from the files' BASE versions, settings entries from BASE's settings
+read from git), and the rules compare the two.
+"""
+
+from __future__ import annotations
+
+from ...core.git import Git
+from ...extractors.common.dispatch import language_of
+from ...extractors.facts import FileFacts
+from ...extractors.facts.integrity import Comment
+from ..config import Config, ConfigEntry
+from ..context import AnalysisContext, CheckOutput
+from ..findings import Finding
+from ..report.model import Suppression
+from ..rules import rules_of
+from ..rules.suppression.common import SETTINGS, Site, SuppressionSites, coverage_pragma
+from ..suppression import directives_in
+from ..suppressions_in_effect import base_config, resolve
+
+_CODE_LANGUAGES = ("python", "javascript", "typescript", "tsx")
+
+
+def _directive_sites(facts: FileFacts, used: dict[tuple[str, int], bool]) -> list[Site]:
+    return [
+        Site(
+            d.file,
+            d.line,
+            "inline",
+            d.file,
+            d.text,
+            d.text,
+            used=used.get((d.file, d.line), False),
+        )
+        for d in directives_in(facts)
+        if d.reason
+    ]
+
+
+def _code_at(lines: list[str], line: int) -> str:
+    """The code a pragma on ``line`` covers: the code before the comment on that line, else
+    the next line that holds code."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    for marker in ("#", "//", "/*"):
+        before = text.split(marker, 1)[0].strip()
+        if marker in text and before:
+            return before
+    for following in lines[line : line + 5]:
+        stripped = following.strip()
+        if stripped and not stripped.startswith(("#", "//", "/*", "*")):
+            return stripped
+    return ""
+
+
+def _pragma_sites(path: str, facts: FileFacts, text: str | None) -> list[Site]:
+    language = language_of(path)
+    if language not in _CODE_LANGUAGES:
+        return []
+    lines = (text or "").splitlines()
+    sites = []
+    for comment in facts.of_type(Comment):
+        pragma = coverage_pragma(comment.text, language or "")
+        if pragma is not None:
+            code = _code_at(lines, comment.line)
+            identity = f"{pragma} @ {code}"
+            sites.append(Site(path, comment.line, "coverage", path, identity, pragma, code=code))
+    return sites
+
+
+def _entry_sites(config: Config, used: dict[tuple[str, int, str], bool]) -> list[Site]:
+    def site(e: ConfigEntry) -> Site:
+        label = f"{e.key} = {e.pattern!r}"
+        flag = used.get((e.file, e.line, e.pattern), False)
+        return Site(
+            e.file, e.line, "config", SETTINGS, f"{e.key}:{e.pattern}", label, flag, key=e.key
+        )
+
+    return [site(e) for e in config.entries]
+
+
+def _used(records: list[Suppression]) -> tuple[dict[tuple[str, int], bool], dict]:
+    inline = {(s.file, s.line): s.used for s in records if s.source == "inline"}
+    config = {
+        (s.file, s.line, (s.paths or s.rules)[0]): s.used for s in records if s.source == "config"
+    }
+    return inline, config
+
+
+class SuppressionCheck:
+    """Suppressions added since BASE, and suppressions that hid nothing."""
+
+    name = "suppression"
+
+    def run(self, ctx: AnalysisContext) -> CheckOutput:
+        """SU findings over every suppression in effect. Two passes: whether a settings
+        entry that names a suppression rule hid anything is known once that rule ran."""
+        out = CheckOutput()
+        git = Git.open(ctx.repo)
+        base, missing = base_config(git, ctx.change_set)
+        tracked = git.ls_files()
+        found: list[Finding] = []
+        sites = SuppressionSites((), None)
+        for _ in range(2):
+            resolution = resolve(
+                [*ctx.so_far.findings, *found],
+                ctx.facts.head,
+                ctx.change_set.files,
+                ctx.config,
+                base,
+                tracked,
+            )
+            sites = _sites(ctx, resolution.suppressions, base, missing)
+            found = [f for rule in rules_of("suppression") for f in rule.detect(sites, ctx)]
+        if sites.base is None and sites.head:
+            out.notes.append(
+                f"suppressions not compared with BASE ({missing}): each one in effect is "
+                "UNKNOWN; --base REF turns the comparison on"
+            )
+        out.findings.extend(found)
+        return out
+
+
+def _sites(
+    ctx: AnalysisContext, records: list[Suppression], base: Config | None, missing: str
+) -> SuppressionSites:
+    """Every suppression site of HEAD with whether it hid a finding, and BASE's sites."""
+    inline_used, config_used = _used(records)
+    head = _entry_sites(ctx.config, config_used)
+    before: list[Site] | None = None if base is None else _entry_sites(base, {})
+    inline_files = {s.file for s in records if s.source == "inline"}
+    for path in sorted(inline_files | set(ctx.change_set.files)):
+        facts = ctx.facts.head(path)
+        if facts is not None:
+            head += _directive_sites(facts, inline_used)
+            head += _pragma_sites(path, facts, ctx.facts.head_text(path))
+        old = ctx.facts.base(path) if before is not None else None
+        if before is not None and old is not None:
+            before += _directive_sites(old, {})
+            before += _pragma_sites(path, old, ctx.facts.base_text(path))
+    return SuppressionSites(tuple(head), None if before is None else tuple(before), missing)
