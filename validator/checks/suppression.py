@@ -10,7 +10,6 @@ read from git), and the rules compare the two.
 from __future__ import annotations
 
 from ...core.git import Git
-from ...extractors.common.dispatch import language_of
 from ...extractors.facts import FileFacts
 from ...extractors.facts.integrity import Comment
 from ..config import Config, ConfigEntry
@@ -21,17 +20,18 @@ from ..rules import rules_of
 from ..rules.suppression.common import SETTINGS, Site, SuppressionSites, coverage_pragma
 from ..suppression import directives_in
 from ..suppressions_in_effect import base_config, resolve
+from .testruns import renames
 
 _CODE_LANGUAGES = ("python", "javascript", "typescript", "tsx")
 
 
-def _directive_sites(facts: FileFacts, used: dict[tuple[str, int], bool]) -> list[Site]:
+def _directive_sites(facts: FileFacts, used: dict[tuple[str, int], bool], scope: str) -> list[Site]:
     return [
         Site(
             d.file,
             d.line,
             "inline",
-            d.file,
+            scope,
             d.text,
             d.text,
             used=used.get((d.file, d.line), False),
@@ -56,18 +56,18 @@ def _code_at(lines: list[str], line: int) -> str:
     return ""
 
 
-def _pragma_sites(path: str, facts: FileFacts, text: str | None) -> list[Site]:
-    language = language_of(path)
+def _pragma_sites(facts: FileFacts, text: str | None, scope: str) -> list[Site]:
+    path, language = facts.path, facts.language
     if language not in _CODE_LANGUAGES:
         return []
     lines = (text or "").splitlines()
     sites = []
     for comment in facts.of_type(Comment):
-        pragma = coverage_pragma(comment.text, language or "")
+        pragma = coverage_pragma(comment.text, language)
         if pragma is not None:
             code = _code_at(lines, comment.line)
             identity = f"{pragma} @ {code}"
-            sites.append(Site(path, comment.line, "coverage", path, identity, pragma, code=code))
+            sites.append(Site(path, comment.line, "coverage", scope, identity, pragma, code=code))
     return sites
 
 
@@ -102,6 +102,7 @@ class SuppressionCheck:
         git = Git.open(ctx.repo)
         base, missing = base_config(git, ctx.change_set)
         tracked = git.ls_files()
+        moved = _moved(git, ctx) if base is not None else {}
         found: list[Finding] = []
         sites = SuppressionSites((), None)
         for _ in range(2):
@@ -113,7 +114,7 @@ class SuppressionCheck:
                 base,
                 tracked,
             )
-            sites = _sites(ctx, resolution.suppressions, base, missing)
+            sites = _sites(ctx, resolution.suppressions, base, missing, moved)
             found = [f for rule in rules_of("suppression") for f in rule.detect(sites, ctx)]
         if sites.base is None and sites.head:
             out.notes.append(
@@ -124,8 +125,20 @@ class SuppressionCheck:
         return out
 
 
+def _moved(git: Git, ctx: AnalysisContext) -> dict[str, str]:
+    """HEAD path -> BASE path of every file git sees as renamed: a renamed file keeps the
+    suppressions it had."""
+    change = ctx.change_set
+    pairs = renames(git, change.base, None if change.include_dirty else change.head)
+    return {new: old for old, new in pairs.items()}
+
+
 def _sites(
-    ctx: AnalysisContext, records: list[Suppression], base: Config | None, missing: str
+    ctx: AnalysisContext,
+    records: list[Suppression],
+    base: Config | None,
+    missing: str,
+    moved: dict[str, str],
 ) -> SuppressionSites:
     """Every suppression site of HEAD with whether it hid a finding, and BASE's sites."""
     inline_used, config_used = _used(records)
@@ -135,10 +148,13 @@ def _sites(
     for path in sorted(inline_files | set(ctx.change_set.files)):
         facts = ctx.facts.head(path)
         if facts is not None:
-            head += _directive_sites(facts, inline_used)
-            head += _pragma_sites(path, facts, ctx.facts.head_text(path))
-        old = ctx.facts.base(path) if before is not None else None
-        if before is not None and old is not None:
-            before += _directive_sites(old, {})
-            before += _pragma_sites(path, old, ctx.facts.base_text(path))
+            head += _directive_sites(facts, inline_used, path)
+            head += _pragma_sites(facts, ctx.facts.head_text(path), path)
+        if before is None:
+            continue
+        origin = moved.get(path, path)
+        old = ctx.facts.base(origin)
+        if old is not None:
+            before += _directive_sites(old, {}, path)
+            before += _pragma_sites(old, ctx.facts.base_text(origin), path)
     return SuppressionSites(tuple(head), None if before is None else tuple(before), missing)

@@ -156,3 +156,21 @@ def test_unreadable_settings_at_base_make_the_comparison_unknown(repo, validate)
     report = audit(repo, validate, "--base", "HEAD~1")
     assert rows(report) == [("pyproject.toml", 2, "SU001", "UNKNOWN", False)]
     assert any("the settings at BASE are unreadable" in n for n in report["notes"])
+
+
+def test_a_renamed_file_keeps_its_suppressions_and_a_copied_directive_is_new(
+    repo, validate
+) -> None:
+    body = CAPPED + "MAX_ITEMS = 9999\n\n\ndef pages(n):\n    return n * 2\n"
+    repo.commit("base", {"src/limits.py": body})
+    repo.git("mv", "src/limits.py", "src/caps.py")
+    repo.commit(
+        "change",
+        {"src/caps.py": body + "\n\n" + CAPPED + "MAX_PAGES = 9999\n"},
+    )
+    report = audit(repo, validate, "--base", "HEAD~1")
+    assert rows(report) == [("src/caps.py", 9, "SU001", "FAIL", False)]
+    assert [(s["file"], s["line"], s["used"]) for s in report["suppressions"]] == [
+        ("src/caps.py", 1, True),
+        ("src/caps.py", 9, True),
+    ]
