@@ -25,7 +25,17 @@ from .testruns import renames
 _CODE_LANGUAGES = ("python", "javascript", "typescript", "tsx")
 
 
+def _owners(facts: FileFacts) -> dict[int, str]:
+    """Line -> the function or class a comment on it sits in (without the file's path)."""
+    return {c.line: _local(c.symbol) for c in facts.of_type(Comment)}
+
+
+def _local(symbol: str) -> str:
+    return symbol.split("::", 1)[-1] if symbol else ""
+
+
 def _directive_sites(facts: FileFacts, used: dict[tuple[str, int], bool], scope: str) -> list[Site]:
+    owners = _owners(facts)
     return [
         Site(
             d.file,
@@ -35,6 +45,7 @@ def _directive_sites(facts: FileFacts, used: dict[tuple[str, int], bool], scope:
             d.text,
             d.text,
             used=used.get((d.file, d.line), False),
+            owner=owners.get(d.line, ""),
         )
         for d in directives_in(facts)
         if d.reason
@@ -67,7 +78,11 @@ def _pragma_sites(facts: FileFacts, text: str | None, scope: str) -> list[Site]:
         if pragma is not None:
             code = _code_at(lines, comment.line)
             identity = f"{pragma} @ {code}"
-            sites.append(Site(path, comment.line, "coverage", scope, identity, pragma, code=code))
+            owner = comment.symbol.split("::", 1)[-1] if comment.symbol else ""
+            site = Site(
+                path, comment.line, "coverage", scope, identity, pragma, code=code, owner=owner
+            )
+            sites.append(site)
     return sites
 
 

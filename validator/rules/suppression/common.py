@@ -3,14 +3,15 @@
 A site is an inline ``ralph-validate: ignore[...]`` directive, a settings ``exclude`` or
 ``ignore`` entry, or a coverage pragma that takes code out of measured coverage. Sites
 are compared with BASE by their text within one scope (the file, or the settings for
-entries), never by line: code that moved keeps its suppression.
+entries), never by line: code that moved keeps its suppression. Of several sites with one
+text (the same pragma on many lines), the function or class each sits in tells them apart
+first; a pragma whose line was edited matches BASE's pragma in the same function.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 _PYTHON_PRAGMA = re.compile(r"\bpragma[:\s]?\s*no\s*cover\b", re.IGNORECASE)
@@ -35,6 +36,7 @@ class Site:
     used: bool | None = None  # hid a finding of this audit; None when not ours to apply
     code: str = ""  # for a coverage pragma: the code line it covers
     key: str = ""  # for a settings entry: "exclude" | "ignore"
+    owner: str = ""  # the function or class the site sits in, without the file's path
 
 
 @dataclass(frozen=True)
@@ -56,15 +58,33 @@ def coverage_pragma(text: str, language: str) -> str | None:
     return " ".join(match.group().lower().split()) if match else None
 
 
+_STAGES: tuple[Callable[[Site], tuple[str, ...]], ...] = (
+    lambda s: (s.scope, s.identity, s.owner),
+    lambda s: (s.scope, s.identity),
+    # A pragma whose line was edited (a signature given types) is still the one BASE had.
+    lambda s: (s.scope, s.origin, s.label, s.owner),
+)
+
+
 def added(head: Sequence[Site], base: Iterable[Site]) -> list[Site]:
-    """HEAD's sites beyond BASE's count of the same identity in the same scope: the ones
-    the change set added (of several equal ones, the last)."""
-    remaining = Counter((s.scope, s.identity) for s in base)
-    new: list[Site] = []
-    for site in sorted(head, key=lambda s: (s.scope, s.line, s.identity)):
-        key = (site.scope, site.identity)
-        if remaining[key] > 0:
-            remaining[key] -= 1
-        else:
-            new.append(site)
-    return sorted(new, key=lambda s: (s.file, s.line, s.identity))
+    """HEAD's sites that BASE does not have. Each BASE site matches one HEAD site: by text
+    and owner first, then by text alone, then (a pragma on an edited line) by kind and
+    owner; of several equal unmatched ones, the last are the new ones."""
+    remaining = sorted(base, key=lambda s: (s.scope, s.line, s.identity))
+    unmatched = sorted(head, key=lambda s: (s.scope, s.line, s.identity))
+    for key in _STAGES:
+        pool: dict[tuple[str, ...], list[Site]] = {}
+        for site in remaining:
+            pool.setdefault(key(site), []).append(site)
+        taken: list[Site] = []
+        left: list[Site] = []
+        for site in unmatched:
+            candidates = pool.get(key(site))
+            if candidates:
+                taken.append(candidates.pop(0))
+            else:
+                left.append(site)
+        unmatched = left
+        gone = {id(t) for t in taken}
+        remaining = [s for s in remaining if id(s) not in gone]
+    return sorted(unmatched, key=lambda s: (s.file, s.line, s.identity))
