@@ -174,3 +174,19 @@ def test_a_renamed_file_keeps_its_suppressions_and_a_copied_directive_is_new(
         ("src/caps.py", 1, True),
         ("src/caps.py", 9, True),
     ]
+
+
+def test_a_settings_file_that_now_wins_over_pyproject_is_compared_with_bases_settings(
+    repo, validate
+) -> None:
+    repo.commit("base", {"pyproject.toml": PYPROJECT, "vendor/x.py": "X = 1\n"})
+    repo.commit(
+        "change",
+        {".ralph-validate.toml": '# ours now\nexclude = [\n  "vendor/**",\n  "src/**",\n]\n'},
+    )
+    report = audit(repo, validate, "--base", "HEAD~1")
+    assert rows(report) == [(".ralph-validate.toml", 4, "SU001", "FAIL", False)]
+    assert [(s["file"], s["line"], s["paths"], s["used"]) for s in report["suppressions"]] == [
+        (".ralph-validate.toml", 3, ["vendor/**"], True),
+        (".ralph-validate.toml", 4, ["src/**"], False),
+    ]
