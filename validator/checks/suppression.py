@@ -31,6 +31,7 @@ def _owners(facts: FileFacts) -> dict[int, str]:
 
 
 def _local(symbol: str) -> str:
+    """``path::Class.method`` -> ``Class.method``: a renamed file keeps its owners."""
     return symbol.split("::", 1)[-1] if symbol else ""
 
 
@@ -78,7 +79,7 @@ def _pragma_sites(facts: FileFacts, text: str | None, scope: str) -> list[Site]:
         if pragma is not None:
             code = _code_at(lines, comment.line)
             identity = f"{pragma} @ {code}"
-            owner = comment.symbol.split("::", 1)[-1] if comment.symbol else ""
+            owner = _local(comment.symbol)
             site = Site(
                 path, comment.line, "coverage", scope, identity, pragma, code=code, owner=owner
             )
@@ -97,7 +98,10 @@ def _entry_sites(config: Config, used: dict[tuple[str, int, str], bool]) -> list
     return [site(e) for e in config.entries]
 
 
-def _used(records: list[Suppression]) -> tuple[dict[tuple[str, int], bool], dict]:
+def _used(
+    records: list[Suppression],
+) -> tuple[dict[tuple[str, int], bool], dict[tuple[str, int, str], bool]]:
+    """Whether each directive (by file and line) and settings entry hid a finding."""
     inline = {(s.file, s.line): s.used for s in records if s.source == "inline"}
     config = {
         (s.file, s.line, (s.paths or s.rules)[0]): s.used for s in records if s.source == "config"
