@@ -1,16 +1,35 @@
-"""``[tool.ralph-validate]`` in pyproject.toml, or ``.ralph-validate.toml``."""
+"""``[tool.ralph-validate]`` in pyproject.toml, or ``.ralph-validate.toml``.
+
+The settings are read from the work tree (``load_config``) or from any revision through a
+reader of file texts (``config_from``): a suppression audit compares BASE's ``exclude`` and
+``ignore`` entries with HEAD's, each entry located at its line.
+"""
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 import pathspec
 
 from ..core.errors import InputError
+from .config_lines import LISTED_KEYS, entry_lines
 
 _KNOWN_KEYS = {"exclude", "select", "ignore", "sentinel-names", "scope"}
+
+
+@dataclass(frozen=True)
+class ConfigEntry:
+    """One ``exclude`` glob or ``ignore`` pattern, where the settings file writes it."""
+
+    file: str
+    line: int
+    key: str  # "exclude" | "ignore"
+    pattern: str
+    comment: str = ""  # the comment on the entry's line: the user's reason, if any
 
 
 @dataclass(frozen=True)
@@ -23,6 +42,7 @@ class Config:
     sentinel_names: tuple[str, ...] = ()  # extra threshold-like name fragments
     scope: tuple[str, ...] = ()
     source: str | None = None  # the file the settings came from
+    entries: tuple[ConfigEntry, ...] = ()  # exclude and ignore entries with their lines
     _spec: pathspec.PathSpec = field(
         default_factory=lambda: pathspec.PathSpec.from_lines("gitwildmatch", []),
         repr=False,
@@ -33,17 +53,29 @@ class Config:
         """True when a repo-relative path matches an ``exclude`` glob."""
         return self._spec.match_file(path)
 
+    def excluded_by(self, path: str) -> tuple[str, ...]:
+        """The ``exclude`` globs that match a repo-relative path, in file order."""
+        return tuple(glob for glob in self.exclude if glob_spec(glob).match_file(path))
+
     def rule_enabled(self, rule_id: str, kind: str) -> bool:
         """True when a rule is selected and not ignored (by id, kind or kind prefix)."""
-
-        def hit(patterns: tuple[str, ...]) -> bool:
-            return any(
-                p in (rule_id, kind) or kind.startswith(p.rstrip(".*") + ".") for p in patterns
-            )
-
-        if self.select and not hit(self.select):
+        if self.select and not _hits(self.select, rule_id, kind):
             return False
-        return not hit(self.ignore)
+        return not self.ignored_by(rule_id, kind)
+
+    def ignored_by(self, rule_id: str, kind: str) -> tuple[str, ...]:
+        """The ``ignore`` patterns that name a rule (by id, kind or kind prefix)."""
+        return tuple(p for p in self.ignore if _hits((p,), rule_id, kind))
+
+
+@cache
+def glob_spec(glob: str) -> pathspec.PathSpec:
+    """One gitignore-style glob, compiled once."""
+    return pathspec.PathSpec.from_lines("gitwildmatch", [glob])
+
+
+def _hits(patterns: tuple[str, ...], rule_id: str, kind: str) -> bool:
+    return any(p in (rule_id, kind) or kind.startswith(p.rstrip(".*") + ".") for p in patterns)
 
 
 def _strings(table: dict[str, object], key: str, source: str) -> tuple[str, ...]:
@@ -53,15 +85,33 @@ def _strings(table: dict[str, object], key: str, source: str) -> tuple[str, ...]
     return tuple(value)
 
 
-def load_config(repo: Path) -> Config:
-    """Read the settings of the repo at ``repo``; ``.ralph-validate.toml`` wins over pyproject."""
+def _located(
+    name: str, text: str, nested: bool, table: dict[str, object]
+) -> tuple[ConfigEntry, ...]:
+    """Every exclude/ignore entry with its line; one the scanner cannot place sits at its
+    key's line (or line 1)."""
+    found, key_lines = entry_lines(text, ("tool", "ralph-validate") if nested else ())
+    out: list[ConfigEntry] = []
+    for key in LISTED_KEYS:
+        values = _strings(table, key, name)
+        placed = [e for e in found if e.key == key]
+        if [e.value for e in placed] == list(values):
+            out += [ConfigEntry(name, e.line, key, e.value, e.comment) for e in placed]
+        else:
+            out += [ConfigEntry(name, key_lines.get(key, 1), key, v) for v in values]
+    return tuple(sorted(out, key=lambda e: (e.line, e.key, e.pattern)))
+
+
+def config_from(read: Callable[[str], str | None]) -> Config:
+    """The settings found by ``read`` (a file name -> its text, None when absent);
+    ``.ralph-validate.toml`` wins over pyproject."""
     for name, nested in ((".ralph-validate.toml", False), ("pyproject.toml", True)):
-        path = repo / name
-        if not path.is_file():
+        text = read(name)
+        if text is None:
             continue
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as err:
             raise InputError(f"{name}: not valid TOML ({err})") from None
         table = data.get("tool", {}).get("ralph-validate") if nested else data
         if table is None:
@@ -80,6 +130,22 @@ def load_config(repo: Path) -> Config:
             sentinel_names=_strings(table, "sentinel-names", name),
             scope=_strings(table, "scope", name),
             source=name,
+            entries=_located(name, text, nested, table),
             _spec=pathspec.PathSpec.from_lines("gitwildmatch", exclude),
         )
     return Config()
+
+
+def load_config(repo: Path) -> Config:
+    """Read the settings of the repo at ``repo`` (its work tree)."""
+
+    def read(name: str) -> str | None:
+        path = repo / name
+        if not path.is_file():
+            return None
+        try:
+            return path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as err:
+            raise InputError(f"{name}: not valid TOML ({err})") from None
+
+    return config_from(read)

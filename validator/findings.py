@@ -44,6 +44,7 @@ KINDS: dict[str, str] = {
     "impl.test-special-case": "findings",
     "impl.error-swallowed": "findings",
     "suppression.added": "findings",
+    "suppression.unused": "findings",
 }
 
 

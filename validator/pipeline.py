@@ -31,7 +31,7 @@ from .report.model import (
     RequirementRow,
     TestRow,
 )
-from .suppression import apply_suppressions
+from .suppressions_in_effect import base_config, resolve
 
 
 @dataclass(frozen=True)
@@ -151,11 +151,11 @@ def run_audit(
     if failed:
         where = ", ".join(failed[:5]) + (", ..." if len(failed) > 5 else "")
         notes.append(f"{len(failed)} file(s) only partly analysed (an extractor failed: {where})")
-    findings = [
-        f
-        for f in apply_suppressions(ctx.so_far.findings, store.head)
-        if config.rule_enabled(f.rule, f.kind) and not config.is_excluded(f.file)
-    ]
+    base_settings, _ = base_config(git, change)
+    resolution = resolve(
+        ctx.so_far.findings, store.head, change.files, config, base_settings, git.ls_files()
+    )
+    findings = resolution.kept
     tests = [_retest(t, findings) for t in ctx.so_far.tests]
     tests += orphan_rows(tests, findings)
     contracts = kept_contract_rows(ctx.so_far.contracts, findings)
@@ -179,6 +179,8 @@ def run_audit(
         tests=tuple(tests),
         findings=tuple(findings),
         has_spec=spec is not None,
+        suppressions=tuple(resolution.suppressions),
+        suppressed=tuple(resolution.hidden),
     )
     return _sorted_report(report)
 

@@ -17,7 +17,7 @@ from ..facts.integrity import Comment
 from .dispatch import SourceFile, register
 
 _PARSER = MarkdownIt("commonmark").enable("table")
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.DOTALL)  # spans may wrap lines
 _QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|‘[^’\n]*’|(?<![\w])'[^'\n]*'(?![\w])")
 
 

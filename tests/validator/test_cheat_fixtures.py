@@ -121,3 +121,25 @@ def test_the_honest_twin_is_complete(
     )
     assert verdict.returncode == 0, verdict.stdout + verdict.stderr
     assert verdict.stdout.rstrip().endswith("<promise>COMPLETE</promise>")
+
+
+def _listed(case: str) -> list[tuple[str, str]]:
+    meta = json.loads((CHEATS / case / "case.json").read_text(encoding="utf-8"))
+    return [(case, variant) for variant in sorted(meta.get("suppressions", {}))]
+
+
+@pytest.mark.parametrize(("case", "variant"), [pair for case in CASES for pair in _listed(case)])
+def test_every_suppression_in_effect_is_listed_with_whether_it_hid_a_finding(
+    case: str, variant: str, tmp_path: Path, validate: Runner
+) -> None:
+    repo, meta = build(case, variant, tmp_path / "repo")
+    out = tmp_path / "out"
+    done = validate("--repo", str(repo), "--spec", meta["spec"], "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    report = json.loads((out / "validation-report.json").read_text(encoding="utf-8"))
+    listed = [
+        [s["file"], s["line"], s["source"], s["used"]] for s in report.get("suppressions", [])
+    ]
+    assert listed == meta["suppressions"][variant]
+    markdown = (out / "validation-report.md").read_text(encoding="utf-8")
+    assert ("## Suppressions in effect" in markdown) == bool(listed)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.validator.checks.placeholders import detect_placeholders
-from ralph_validate.validator.suppression import apply_suppressions
+from ralph_validate.validator.findings import Finding, Status
+from ralph_validate.validator.suppression import apply_suppressions, suppress_inline
 
 PATH = "shop/limits.py"
 
@@ -54,3 +55,16 @@ def test_suppression_without_a_reason_is_ignored_and_says_so() -> None:
 def test_a_suppression_comment_is_not_itself_a_todo_marker() -> None:
     source = "# ralph-validate: ignore[PH001] TODO: tracked in the issue tracker\n"
     assert placeholders(source) == []
+
+
+def test_a_directive_never_hides_a_finding_that_reports_a_suppression() -> None:
+    source = "MAX_ITEMS = 9999  # ralph-validate: ignore[SU001, suppression.added, PH003] mine\n"
+    facts = extract(PATH, source.encode())
+    reported = Finding(
+        "suppression.added", "SU001", Status.FAIL, PATH, 1, "suppression added in the change set"
+    )
+    outcome = suppress_inline([reported, *detect_placeholders(facts, ())], lambda path: facts)
+    assert outcome.kept == [reported]
+    assert [(f.rule, d.line, d.rules) for f, d in outcome.hidden] == [
+        ("PH003", 1, ("SU001", "suppression.added", "PH003"))
+    ]

@@ -1,7 +1,8 @@
 """The registry of checks, in the order they run.
 
 Order matters: test integrity and placeholders first, contracts next,
-traceability last (it reads which tests integrity flagged, ``ctx.so_far``).
+traceability after them (it reads which tests integrity flagged, ``ctx.so_far``), and
+suppressions last (they are judged by which findings they hid).
 Adding a check is one line here.
 """
 
@@ -12,6 +13,7 @@ from .contracts import ContractCheck
 from .integrity import IntegrityCheck
 from .placeholders import PlaceholderCheck
 from .scope import ScopeCheck
+from .suppression import SuppressionCheck
 from .testruns import TestRunCheck
 from .traceability import TraceabilityCheck
 
@@ -22,4 +24,5 @@ CHECKS: tuple[Check, ...] = (
     ScopeCheck(),
     ContractCheck(),
     TraceabilityCheck(),
+    SuppressionCheck(),
 )

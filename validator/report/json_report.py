@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from ..findings import Finding
-from .model import FieldRef, Report
+from .model import FieldRef, Report, Suppression
 
 SCHEMA_VERSION = 1
 
@@ -15,8 +15,32 @@ def _field(ref: FieldRef | None) -> dict[str, Any] | None:
     return None if ref is None else {"file": ref.file, "line": ref.line, "path": ref.path}
 
 
+def suppression_dict(s: Suppression) -> dict[str, Any]:
+    """One suppression in effect, as the report lists it."""
+    return {
+        "file": s.file,
+        "line": s.line,
+        "rules": list(s.rules),
+        "paths": list(s.paths),
+        "reason": s.reason,
+        "source": s.source,
+        "used": s.used,
+    }
+
+
 def report_dict(report: Report) -> dict[str, Any]:
-    """The report as the JSON object of DESIGN §7."""
+    """The report as the JSON object of DESIGN §7; ``suppressions`` (every suppression in
+    effect) is there only when there is one, so a report without any keeps its bytes."""
+    out = _core_dict(report)
+    if report.suppressions:
+        summary = out.pop("summary")
+        ordered = sorted(report.suppressions, key=Suppression.sort_key)
+        out["suppressions"] = [suppression_dict(s) for s in ordered]
+        out["summary"] = summary
+    return out
+
+
+def _core_dict(report: Report) -> dict[str, Any]:
     h = report.header
     return {
         "schema_version": SCHEMA_VERSION,

@@ -7,7 +7,8 @@ A table with nothing to check prints one row saying so, with Status PASS
 goal-caused findings that belong to no other table (placeholders, scope), so a
 gate that reads every Status column counts them; findings already present at
 BASE are listed after it, without a Status column, because the goal did not
-cause them. Same report, same bytes: rows are sorted, nothing depends on time.
+cause them; then every suppression in effect, as a list (only when there is one).
+Same report, same bytes: rows are sorted, nothing depends on time.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 
 from ...extractors.facts import symbol_id
 from ..findings import KINDS, Finding
-from .model import Location, Report
+from .model import Location, Report, Suppression
 
 MAX_FILES_IN_HEADER = 20
 
@@ -139,6 +140,23 @@ def _findings(findings: Sequence[Finding]) -> list[str]:
     return lines
 
 
+def _suppression_line(s: Suppression) -> str:
+    what = f"exclude {', '.join(s.paths)}" if s.paths else f"ignore[{', '.join(s.rules)}]"
+    if s.paths:
+        used = "keeps files out of the audit" if s.used else "matches no file"
+    else:
+        used = "hid a finding" if s.used else "hid nothing"
+    reason = cell(s.reason) if s.reason else "no reason given"
+    return f"- `{s.file}:{s.line}` {s.source} {cell(what)} ({used}): {reason}"
+
+
+def _suppressions(report: Report) -> list[str]:
+    if not report.suppressions:
+        return []
+    ordered = sorted(report.suppressions, key=Suppression.sort_key)
+    return ["", "## Suppressions in effect", "", *(_suppression_line(s) for s in ordered)]
+
+
 def render_markdown(report: Report) -> str:
     """The whole Markdown report as text with LF newlines and one trailing newline."""
     findings = sorted(report.findings, key=Finding.sort_key)
@@ -162,5 +180,6 @@ def render_markdown(report: Report) -> str:
         *_tests(report),
         "",
         *_findings(findings),
+        *_suppressions(report),
     ]
     return "\n".join(lines) + "\n"

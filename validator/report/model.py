@@ -98,6 +98,32 @@ class Header:
 
 
 @dataclass(frozen=True)
+class Suppression:
+    """A suppression in effect: an inline directive or a config ``exclude``/``ignore`` entry,
+    at its ``file:line``, and whether it hid any finding of this audit."""
+
+    file: str
+    line: int
+    rules: tuple[str, ...]  # ids or kinds it names; ("*",) for an exclude glob
+    reason: str
+    source: str  # "inline" | "config"
+    used: bool
+    paths: tuple[str, ...] = ()  # the glob of a config exclude entry
+
+    def sort_key(self) -> tuple[str, int, str, tuple[str, ...], tuple[str, ...]]:
+        """Stable order: file, line, source, rules, paths."""
+        return (self.file, self.line, self.source, self.rules, self.paths)
+
+
+@dataclass(frozen=True)
+class SuppressedFinding:
+    """A finding a suppression hid: kept for SARIF, which lists it with ``suppressions[]``."""
+
+    finding: Finding
+    suppression: Suppression
+
+
+@dataclass(frozen=True)
 class Report:
     """A whole report: header, the three tables and the flat findings list."""
 
@@ -107,6 +133,8 @@ class Report:
     tests: tuple[TestRow, ...] = ()
     findings: tuple[Finding, ...] = ()
     has_spec: bool = True  # without --spec there is no traceability table content
+    suppressions: tuple[Suppression, ...] = ()  # every suppression in effect, sorted
+    suppressed: tuple[SuppressedFinding, ...] = ()  # findings hidden by one of them
     extra: dict[str, object] = field(default_factory=dict)
 
     def summary(self) -> dict[str, int]:

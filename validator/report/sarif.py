@@ -2,8 +2,11 @@
 
 Every non-PASS cell of the report is a finding (DESIGN §7), so the results are
 the findings: requirement rows that fail point at the requirement's heading in
-the spec. Fingerprints hash what identifies a finding except its line, so a
-finding keeps its fingerprint when code above it moves.
+the spec. Findings a suppression hid are results too, carrying ``suppressions[]`` (an
+inline directive is ``inSource``, a settings entry ``external``), as SARIF 2.1.0 §3.27.23
+asks, so a dashboard shows them as suppressed rather than not at all. Fingerprints hash
+what identifies a finding except its line, so a finding keeps its fingerprint when code
+above it moves.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..findings import Finding, Status
-from .model import Report
+from .model import Report, SuppressedFinding
 
 SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/ralph-validate/"
@@ -78,12 +81,24 @@ def _result(finding: Finding, rule_index: int) -> dict[str, object]:
     }
 
 
+def _suppressed_result(hidden: SuppressedFinding, rule_index: int) -> dict[str, object]:
+    result = _result(hidden.finding, rule_index)
+    by = hidden.suppression
+    kind = "inSource" if by.source == "inline" else "external"
+    suppression: dict[str, object] = {"kind": kind, "status": "accepted"}
+    if by.reason:
+        suppression["justification"] = by.reason
+    result["suppressions"] = [suppression]
+    return result
+
+
 def render_sarif(report: Report, rules: Sequence[RuleMeta] = ()) -> str:
     """The SARIF log of ``report`` as deterministic JSON text."""
     findings = sorted(report.findings, key=Finding.sort_key)
+    hidden = sorted(report.suppressed, key=lambda h: h.finding.sort_key())
     known = {meta.id: meta for meta in rules}
     used: dict[str, RuleMeta] = {}
-    for finding in findings:
+    for finding in [*findings, *(h.finding for h in hidden)]:
         used.setdefault(finding.rule, known.get(finding.rule) or _fallback_meta(finding))
     ordered = sorted(used.values(), key=lambda meta: meta.id)
     index = {meta.id: i for i, meta in enumerate(ordered)}
@@ -97,7 +112,8 @@ def render_sarif(report: Report, rules: Sequence[RuleMeta] = ()) -> str:
                 "rules": [_rule_descriptor(meta) for meta in ordered],
             }
         },
-        "results": [_result(f, index[f.rule]) for f in findings],
+        "results": [_result(f, index[f.rule]) for f in findings]
+        + [_suppressed_result(h, index[h.finding.rule]) for h in hidden],
         "properties": {"base": header.base, "head": header.head, "spec": header.spec_name},
     }
     log = {"$schema": SARIF_SCHEMA_URI, "version": "2.1.0", "runs": [run]}

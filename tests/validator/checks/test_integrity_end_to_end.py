@@ -112,6 +112,11 @@ def test_suppression_needs_a_reason(repo, validate) -> None:
     data = json.loads((repo.root / ".kiro/specs/shop/validation-report.json").read_text())
     assert [(f["line"], f["message"]) for f in data["findings"]] == [
         (
+            1,
+            "suppression added in the change set: "
+            "ignore[PH003] the vendor API documents 9999 as its maximum",
+        ),
+        (
             4,
             "LOCAL_MAX_ITEMS = 9999 looks like a pick-later value "
             "(suppression without a reason is ignored)",

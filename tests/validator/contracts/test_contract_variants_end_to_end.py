@@ -103,5 +103,10 @@ def test_a_suppressed_or_ignored_contract_finding_leaves_the_table_too(repo, val
         (1, "FAIL"),
         (4, "FAIL"),
     ]
-    assert sorted(f["rule"] for f in report["findings"]) == ["CT001", "CT004"]
-    assert report["summary"]["FAIL"] == 2
+    # The suppressions hide their findings, and are themselves reported: the change added them.
+    assert sorted(f["rule"] for f in report["findings"]) == ["CT001", "CT004", "SU001", "SU001"]
+    assert sorted(f["file"] for f in report["findings"] if f["rule"] == "SU001") == [
+        "lib/pipeline-stack.ts",
+        "pyproject.toml",
+    ]
+    assert report["summary"]["FAIL"] == 4

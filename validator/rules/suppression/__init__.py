@@ -1,0 +1,1 @@
+"""Suppression rules (``suppression.*``): suppressions the change set added, and stale ones."""

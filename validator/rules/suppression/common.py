@@ -1,0 +1,90 @@
+"""What the suppression rules read: every suppression site at HEAD and at BASE.
+
+A site is an inline ``ralph-validate: ignore[...]`` directive, a settings ``exclude`` or
+``ignore`` entry, or a coverage pragma that takes code out of measured coverage. Sites
+are compared with BASE by their text within one scope (the file, or the settings for
+entries), never by line: code that moved keeps its suppression. Of several sites with one
+text (the same pragma on many lines), the function or class each sits in tells them apart
+first; a pragma whose line was edited matches BASE's pragma in the same function.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+_PYTHON_PRAGMA = re.compile(r"\bpragma[:\s]?\s*no\s*cover\b", re.IGNORECASE)
+_JS_PRAGMA = re.compile(
+    r"^(?:istanbul|c8|v8)\s+ignore\b(?!\s+stop\b)(?:\s+(?:next|if|else|file|start)\b)?"
+    r"|^node:coverage\s+(?:ignore\s+next|disable)\b",
+    re.IGNORECASE,
+)
+SETTINGS = "settings"  # the scope of settings entries: whichever file holds them
+
+
+@dataclass(frozen=True)
+class Site:
+    """One suppression at one version: where, what kind, and what identifies it."""
+
+    file: str
+    line: int
+    origin: str  # "inline" | "config" | "coverage"
+    scope: str  # the file, or SETTINGS for a settings entry
+    identity: str  # compared with BASE's sites of the same scope
+    label: str  # how messages quote it
+    used: bool | None = None  # hid a finding of this audit; None when not ours to apply
+    code: str = ""  # for a coverage pragma: the code line it covers
+    key: str = ""  # for a settings entry: "exclude" | "ignore"
+    owner: str = ""  # the function or class the site sits in, without the file's path
+
+
+@dataclass(frozen=True)
+class SuppressionSites:
+    """The sites of HEAD, and those of BASE (None when there is no BASE to read)."""
+
+    head: tuple[Site, ...]
+    base: tuple[Site, ...] | None
+    missing: str = ""  # why BASE is not there
+
+
+def coverage_pragma(text: str, language: str) -> str | None:
+    """The coverage-exclusion pragma a comment holds, normalised, or None. A ``stop``
+    ends a range a ``start`` opened: the ``start`` is the suppression."""
+    if language == "python":
+        match = _PYTHON_PRAGMA.search(text)
+        return "pragma: no cover" if match else None
+    match = _JS_PRAGMA.match(text.strip())
+    return " ".join(match.group().lower().split()) if match else None
+
+
+_STAGES: tuple[Callable[[Site], tuple[str, ...]], ...] = (
+    lambda s: (s.scope, s.identity, s.owner),
+    lambda s: (s.scope, s.identity),
+    # A pragma whose line was edited (a signature given types) is still the one BASE had.
+    lambda s: (s.scope, s.origin, s.label, s.owner),
+)
+
+
+def added(head: Sequence[Site], base: Iterable[Site]) -> list[Site]:
+    """HEAD's sites that BASE does not have. Each BASE site matches one HEAD site: by text
+    and owner first, then by text alone, then (a pragma on an edited line) by kind and
+    owner; of several equal unmatched ones, the last are the new ones."""
+    remaining = sorted(base, key=lambda s: (s.scope, s.line, s.identity))
+    unmatched = sorted(head, key=lambda s: (s.scope, s.line, s.identity))
+    for key in _STAGES:
+        pool: dict[tuple[str, ...], list[Site]] = {}
+        for site in remaining:
+            pool.setdefault(key(site), []).append(site)
+        taken: list[Site] = []
+        left: list[Site] = []
+        for site in unmatched:
+            candidates = pool.get(key(site))
+            if candidates:
+                taken.append(candidates.pop(0))
+            else:
+                left.append(site)
+        unmatched = left
+        gone = {id(t) for t in taken}
+        remaining = [s for s in remaining if id(s) not in gone]
+    return sorted(unmatched, key=lambda s: (s.file, s.line, s.identity))
