@@ -44,7 +44,7 @@ class Config:
     source: str | None = None  # the file the settings came from
     entries: tuple[ConfigEntry, ...] = ()  # exclude and ignore entries with their lines
     _spec: pathspec.PathSpec = field(
-        default_factory=lambda: pathspec.PathSpec.from_lines("gitwildmatch", []),
+        default_factory=lambda: pathspec.PathSpec.from_lines("gitignore", []),
         repr=False,
         compare=False,
     )
@@ -71,7 +71,7 @@ class Config:
 @cache
 def glob_spec(glob: str) -> pathspec.PathSpec:
     """One gitignore-style glob, compiled once."""
-    return pathspec.PathSpec.from_lines("gitwildmatch", [glob])
+    return pathspec.PathSpec.from_lines("gitignore", [glob])
 
 
 def _hits(patterns: tuple[str, ...], rule_id: str, kind: str) -> bool:
@@ -131,7 +131,7 @@ def config_from(read: Callable[[str], str | None]) -> Config:
             scope=_strings(table, "scope", name),
             source=name,
             entries=_located(name, text, nested, table),
-            _spec=pathspec.PathSpec.from_lines("gitwildmatch", exclude),
+            _spec=pathspec.PathSpec.from_lines("gitignore", exclude),
         )
     return Config()
 

@@ -44,7 +44,7 @@ class OutOfScope(Rule[Sequence[str], AnalysisContext]):
         if found is None:
             return
         globs, source = found
-        fence = pathspec.PathSpec.from_lines("gitwildmatch", globs)
+        fence = pathspec.PathSpec.from_lines("gitignore", globs)
         spec = context.spec
         spec_prefix = spec.path.rstrip("/") + "/" if spec and spec.path != "." else None
         for path in facts:
