@@ -14,6 +14,7 @@ from .testfile_syntax import (
     FUNCTION_TYPES,
     call_arguments,
     length_of,
+    mock_calls,
     node_text,
     property_name,
     quote,
@@ -200,6 +201,13 @@ class Reader:
         asymmetric = self._asymmetric(subject, expected, negated)
         if asymmetric is not None:
             return asymmetric
+        called = mock_calls(subject)
+        if called is not None and called[0] == "count":
+            return Check(Kind.CALLED_TIMES, self.canon(called[1]), value, "==", negated=negated)
+        if called is not None and unparen(expected).type == "array":
+            items = [a for a in unparen(expected).named_children if a.type != "comment"]
+            shown = Expected("(" + ", ".join(self.canon(a) for a in items) + ")")
+            return Check(Kind.CALLED_WITH, self.canon(called[1]), shown, negated=negated)
         if value.is_literal and value.value is None:
             return Check(Kind.NONE_CHECK, self.canon(subject), value, negated=negated)
         length = length_of(subject)
@@ -253,6 +261,9 @@ class Reader:
             op = NEGATE_ORDER[op]
         if self.is_literal(left) and not self.is_literal(right):
             left, right, op = right, left, FLIP[op]
+        called = mock_calls(left)
+        if called is not None and called[0] == "count":
+            return Check(Kind.CALLED_TIMES, self.canon(called[1]), self.expected(right), op)
         length = length_of(left)
         if length is not None:
             return Check(Kind.LENGTH, self.canon(length), self.expected(right), op)
@@ -421,8 +432,9 @@ class Reader:
             return [self.equal(args[0], args[1], True)]
         if method in ("throws", "rejects", "throw") and args:
             return [self.raises(args[0], args[1:])]
-        if method in ("doesNotThrow", "doesNotReject"):
-            return []
+        if method in ("doesNotThrow", "doesNotReject") and args:
+            # ``expect(fn).not.toThrow()`` written with node:assert.
+            return [replace(self.raises(args[0], []), negated=True)]
         if method in ("typeOf", "notTypeOf") and len(args) > 1:
             neg = method.startswith("not")
             kind = Expected(self.canon(args[1]))

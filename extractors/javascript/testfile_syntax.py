@@ -92,6 +92,55 @@ def length_of(node: Node) -> Node | None:
     return None
 
 
+def _mock_record(node: Node | None) -> Node | None:
+    """``f`` of ``f.mock`` (the call record Jest, Vitest and node:test keep on a mock)."""
+    node = unparen(node) if node is not None else None
+    if node is not None and node.type == "member_expression" and property_name(node) == "mock":
+        return node.child_by_field_name("object")
+    return None
+
+
+def _calls_of(node: Node | None) -> Node | None:
+    """``f`` of ``f.mock.calls``."""
+    node = unparen(node) if node is not None else None
+    if node is not None and node.type == "member_expression" and property_name(node) == "calls":
+        return _mock_record(node.child_by_field_name("object"))
+    return None
+
+
+def mock_calls(node: Node) -> tuple[str, Node] | None:
+    """What an expression reads from a mock's call record: ("count", f) for
+    ``f.mock.callCount()`` and ``f.mock.calls.length``, ("args", f) for one call's arguments
+    (``f.mock.calls[0]``, ``f.mock.calls[0].arguments``, ``f.mock.lastCall``); else None.
+    Asserting on these is the same check as ``toHaveBeenCalledTimes``/``CalledWith``."""
+    node = unparen(node)
+    if node.type == "call_expression" and not call_arguments(node):
+        function = node.child_by_field_name("function")
+        if (
+            function is not None
+            and function.type == "member_expression"
+            and property_name(function) == "callCount"
+        ):
+            target = _mock_record(function.child_by_field_name("object"))
+            return ("count", target) if target is not None else None
+        return None
+    if node.type == "member_expression":
+        name = property_name(node)
+        owner = node.child_by_field_name("object")
+        if name == "length":
+            target = _calls_of(owner)
+            return ("count", target) if target is not None else None
+        if name == "lastCall":
+            target = _mock_record(owner)
+            return ("args", target) if target is not None else None
+        if name == "arguments" and owner is not None:
+            return mock_calls(owner) if unparen(owner).type == "subscript_expression" else None
+    if node.type == "subscript_expression":
+        target = _calls_of(node.child_by_field_name("object"))
+        return ("args", target) if target is not None else None
+    return None
+
+
 def typeof_operand(node: Node) -> Node | None:
     """``x`` of ``typeof x``."""
     node = unparen(node)

@@ -29,6 +29,12 @@ def jest(body: str) -> str:
     )
 
 
+def node_test(body: str) -> str:
+    """The file of ``jest(body)`` moved to node:test and node:assert."""
+    imports = "import { describe, it } from 'node:test';\n"
+    return imports + "import assert from 'node:assert/strict';\n" + jest(body)
+
+
 def chai(body: str) -> str:
     """A mocha/chai test file with ``body`` in a top-level test."""
     inner = textwrap.indent(textwrap.dedent(body).strip(), "  ")
@@ -409,6 +415,48 @@ CHEATS = [
 ]
 
 
+# A move from Jest to node:test keeps each check in Node's words (the mock's call record,
+# ``assert.doesNotThrow``); what it asserts less is still named.
+CHEATS += [
+    pytest.param(
+        jest("expect(send).toHaveBeenCalledWith('ann');"),
+        node_test("assert.equal(send.mock.callCount(), 1);"),
+        [
+            (
+                "called-with-to-called",
+                "expect(send).toHaveBeenCalledWith('ann');",
+                "assert.equal(send.mock.callCount(), 1);",
+            )
+        ],
+        id="node-called-with-to-call-count",
+    ),
+    pytest.param(
+        jest("expect(send).toHaveBeenCalledTimes(2);"),
+        node_test("assert.ok(send.mock.calls.length >= 1);"),
+        [
+            (
+                "count-to-bound",
+                "expect(send).toHaveBeenCalledTimes(2);",
+                "assert.ok(send.mock.calls.length >= 1);",
+            )
+        ],
+        id="node-call-count-to-bound",
+    ),
+    pytest.param(
+        jest("expect(() => pay(-1)).toThrow('negative');"),
+        node_test("assert.throws(() => pay(-1));"),
+        [
+            (
+                "exception-widened",
+                "expect(() => pay(-1)).toThrow('negative');",
+                "assert.throws(() => pay(-1));",
+            )
+        ],
+        id="node-throws-without-message",
+    ),
+]
+
+
 @pytest.mark.parametrize(("base", "head", "expected"), CHEATS)
 def test_each_weakening_is_named_with_both_versions(
     base: str, head: str, expected: list[tuple[str, str, str]]
@@ -504,6 +552,33 @@ HONEST = [
         "it.each([\n  { a: 1, want: 2 },\n  { a: 2, want: 4 },\n])('doubles', ({ a, want }) => {\n"
         "  expect(double(a)).toBe(want);\n});\n",
         id="each-table-row-added",
+    ),
+]
+
+
+HONEST += [
+    pytest.param(
+        jest("expect(send).toHaveBeenCalled();"),
+        node_test("assert.equal(send.mock.callCount(), 1);"),
+        id="node-called-to-call-count",
+    ),
+    pytest.param(
+        jest("expect(exit).toHaveBeenCalledWith(1);"),
+        node_test(
+            "assert(exit.mock.callCount() >= 1);\n"
+            "assert.deepEqual(exit.mock.calls[0].arguments, [1]);"
+        ),
+        id="node-called-with-to-call-arguments",
+    ),
+    pytest.param(
+        jest("expect(send).toHaveBeenCalledWith('ann', 2);"),
+        jest("expect(send.mock.calls[0]).toEqual(['ann', 2]);"),
+        id="jest-called-with-to-call-record",
+    ),
+    pytest.param(
+        jest("expect(() => pay(1)).not.toThrow();"),
+        node_test("assert.doesNotThrow(() => pay(1));"),
+        id="node-does-not-throw",
     ),
 ]
 
