@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from ...extractors.facts import FileFacts
+from ...extractors.facts.impl import TestExpectation
 from ..findings import Finding, Status
 
 if TYPE_CHECKING:
@@ -107,6 +108,12 @@ class FileContext:
     changed_code: tuple[str, ...] = ()
     # Whether the change set changed the spec's requirements; None when no spec is known.
     spec_changed: bool | None = None
+    # Literal call -> expected value pairs the repository's tests assert (impl rules).
+    test_answers: tuple[TestExpectation, ...] = ()
+    # Environment variables the repository's test scripts set (``CI_TEST=1 jest``).
+    runner_env: tuple[str, ...] = ()
+    # Whether the file's BASE version could be compared (False: --all without --base).
+    base_known: bool = True
 
 
 class FileRule(Rule[FileFacts, FileContext], ABC):

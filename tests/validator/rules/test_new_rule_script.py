@@ -87,7 +87,7 @@ def test_the_written_module_passes_the_linter(tmp_path: Path) -> None:
         (["XX903", "test.nothing", "x"], "unknown kind 'test.nothing'"),
         (["XX903", "test.skipped", "Bad-Name"], "the name is snake_case, not 'Bad-Name'"),
         (["XX903", "trace.untested", "x"], "trace rules read rows, not file facts"),
-        (["XX903", "impl.error-swallowed", "x"], "no check runs impl rules yet"),
+        (["XX903", "suppression.added", "x"], "no check runs suppression rules yet"),
     ],
 )
 def test_refuses_wrong_arguments_before_writing(

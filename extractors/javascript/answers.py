@@ -1,0 +1,251 @@
+"""JavaScript/TypeScript literal answers and test expectations (the answer-table rule's sides).
+
+Production states literal keys mapped to literal values (object entries, ``if (x === K)
+return V``, ``case K: return V``); a test states that a call with literal arguments equals a
+literal (``expect(f(3)).toBe(17)``, ``assert.strictEqual(f(3), 17)``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import tree_sitter as ts
+
+from ..common import treesitter as T
+from ..common.dispatch import SourceFile
+from ..common.literals import js_literal
+from ..common.walk import enclosing, inside, mentions
+from ..facts import Fact
+from ..facts.impl import LiteralAnswer, TestExpectation
+from .behaviour import FUNCTIONS, NAMES, function_name, returned_value, symbol_at, value_returns
+from .model import strip
+
+_EQUAL_MATCHERS = frozenset(
+    {
+        "toBe",
+        "toEqual",
+        "toStrictEqual",
+        "equal",
+        "equals",
+        "eql",
+        "strictEqual",
+        "deepEqual",
+        "deepStrictEqual",
+    }
+)
+
+
+def _parameters(fn: ts.Node) -> list[str]:
+    params = fn.child_by_field_name("parameters") or fn.child_by_field_name("parameter")
+    if params is None:
+        return []
+    return [T.text(n) for n in [params, *inside(params, frozenset())] if n.type == "identifier"]
+
+
+def _general(fn: ts.Node, subjects: list[str], table: str = "") -> bool:
+    """Whether ``fn`` also returns a computed value that reads one of ``subjects`` (and not
+    the table ``table``: a lookup is no computation)."""
+    body = fn.child_by_field_name("body")
+    values = (
+        [returned_value(r) for r in value_returns(body)]
+        if body is not None and body.type == "statement_block"
+        else [body]
+    )
+    return any(
+        v is not None
+        and js_literal(v) is None
+        and any(mentions(v, s, NAMES) for s in subjects)
+        and not (table and mentions(v, table, NAMES))
+        for v in values
+    )
+
+
+def _first_return(node: ts.Node | None) -> str | None:
+    if node is None:
+        return None
+    if node.type == "statement_block":
+        statements = [c for c in node.named_children if c.type != "comment"]
+        node = statements[0] if statements else None
+    if node is None or node.type != "return_statement":
+        return None
+    return js_literal(returned_value(node))
+
+
+def _branch(node: ts.Node) -> tuple[str, str, str] | None:
+    condition = strip(node.child_by_field_name("condition"))
+    if condition is None or condition.type != "binary_expression":
+        return None
+    if T.text(condition.child_by_field_name("operator")) not in ("==", "==="):
+        return None
+    left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
+    subject, key = (left, js_literal(right))
+    if subject is None or subject.type != "identifier":
+        subject, key = right, js_literal(left)
+    value = _first_return(node.child_by_field_name("consequence"))
+    if subject is None or subject.type != "identifier" or key is None or value is None:
+        return None
+    return T.text(subject), key, value
+
+
+def _case(node: ts.Node) -> tuple[str, str, str] | None:
+    switch = enclosing(node, frozenset({"switch_statement"}))
+    subject = strip(switch.child_by_field_name("value")) if switch is not None else None
+    key = js_literal(node.child_by_field_name("value"))
+    body = [c for c in node.named_children if c.type != "comment"][1:]
+    value = _first_return(body[0]) if body else None
+    if subject is None or subject.type != "identifier" or key is None or value is None:
+        return None
+    return T.text(subject), key, value
+
+
+def branch_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
+    """Literal returns chosen by comparing one name with a literal, grouped per function."""
+    groups: dict[int, list[tuple[ts.Node, tuple[str, str, str]]]] = defaultdict(list)
+    functions: dict[int, ts.Node] = {}
+    for node in [*caps.get("if", []), *caps.get("case", [])]:
+        found = _case(node) if node.type == "switch_case" else _branch(node)
+        fn = enclosing(node, FUNCTIONS)
+        if found is None or fn is None:
+            continue
+        groups[fn.id].append((node, found))
+        functions[fn.id] = fn
+    facts: list[Fact] = []
+    for fn_id, answers in groups.items():
+        fn = functions[fn_id]
+        group = symbol_at(source, fn.child_by_field_name("body") or fn)
+        for node, (subject, key, value) in answers:
+            facts.append(
+                LiteralAnswer(
+                    file=source.path,
+                    line=T.line_of(node),
+                    symbol=group,
+                    form="branch",
+                    functions=(function_name(fn),),
+                    group=f"{group}@{T.line_of(fn)}",
+                    key=key,
+                    value=value,
+                    size=len(answers),
+                    general=_general(fn, [subject]),
+                )
+            )
+    return facts
+
+
+def _key(node: ts.Node | None) -> str | None:
+    if node is None:
+        return None
+    if node.type in ("property_identifier", "identifier"):
+        return f"s:{T.text(node)}"
+    return js_literal(node)
+
+
+def table_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
+    """Entries of object literals whose every key and value is a literal."""
+    facts: list[Fact] = []
+    root = source.tree.root_node
+    for node in caps.get("object", []):
+        pairs = [c for c in node.named_children if c.type != "comment"]
+        if not pairs or any(p.type != "pair" for p in pairs):
+            continue
+        entries = [
+            (p, _key(p.child_by_field_name("key")), js_literal(p.child_by_field_name("value")))
+            for p in pairs
+        ]
+        if any(k is None or v is None for _, k, v in entries):
+            continue
+        parent = node.parent
+        while parent is not None and parent.type in ("as_expression", "satisfies_expression"):
+            parent = parent.parent
+        name_node = parent.child_by_field_name("name") if parent is not None else None
+        name = (
+            T.text(name_node) if parent is not None and parent.type == "variable_declarator" else ""
+        )
+        fn = enclosing(node, FUNCTIONS)
+        readers = (
+            [fn]
+            if fn is not None
+            else [
+                n
+                for n in inside(root, frozenset())
+                if name
+                and n.type in FUNCTIONS
+                and mentions(n.child_by_field_name("body"), name, NAMES)
+            ]
+        )
+        general = any(_general(r, _parameters(r), name) for r in readers)
+        group = f"{source.path}::{name or 'object'}@{T.line_of(node)}"
+        for pair, key, value in entries:
+            facts.append(
+                LiteralAnswer(
+                    file=source.path,
+                    line=T.line_of(pair),
+                    symbol=symbol_at(source, node),
+                    form="table",
+                    functions=tuple(sorted({function_name(r) for r in readers} - {""})),
+                    group=group,
+                    key=key or "",
+                    value=value or "",
+                    size=len(entries),
+                    general=general,
+                )
+            )
+    return facts
+
+
+def _call_args(node: ts.Node | None) -> tuple[str, tuple[str, ...]] | None:
+    call = strip(node)
+    if call is None or call.type != "call_expression":
+        return None
+    function = call.child_by_field_name("function")
+    args = call.child_by_field_name("arguments")
+    if function is None or args is None or function.type not in ("identifier", "member_expression"):
+        return None
+    values = [js_literal(a) for a in args.named_children if a.type != "comment"]
+    if any(v is None for v in values):
+        return None
+    return T.text(function).rsplit(".", 1)[-1], tuple(v or "" for v in values)
+
+
+def _expect_subject(node: ts.Node) -> ts.Node | None:
+    """The ``x`` of ``expect(x)`` at the root of a matcher chain, else None."""
+    while node.type == "member_expression":
+        obj = node.child_by_field_name("object")
+        if obj is None:
+            return None
+        node = obj
+    if node.type != "call_expression" or T.text(node.child_by_field_name("function")) != "expect":
+        return None
+    args = node.child_by_field_name("arguments")
+    return args.named_children[0] if args is not None and args.named_children else None
+
+
+def test_expectations(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
+    """``expect(f(3)).toBe(17)``, ``expect(f(3)).to.equal(17)``, ``assert.equal(f(3), 17)``."""
+    facts: list[Fact] = []
+    for node in caps.get("call", []):
+        function = node.child_by_field_name("function")
+        args = node.child_by_field_name("arguments")
+        if function is None or args is None or function.type != "member_expression":
+            continue
+        if T.text(function.child_by_field_name("property")) not in _EQUAL_MATCHERS:
+            continue
+        values = [a for a in args.named_children if a.type != "comment"]
+        subject = _expect_subject(function.child_by_field_name("object") or function)
+        pairs = [(subject, values[0])] if subject is not None and values else []
+        if subject is None and len(values) >= 2:
+            pairs = [(values[0], values[1]), (values[1], values[0])]
+        for actual, expected in pairs:
+            found, value = _call_args(actual), js_literal(expected)
+            if found is not None and value is not None:
+                facts.append(
+                    TestExpectation(
+                        file=source.path,
+                        line=T.line_of(node),
+                        symbol=symbol_at(source, node),
+                        callee=found[0],
+                        args=found[1],
+                        expected=value,
+                    )
+                )
+                break
+    return facts

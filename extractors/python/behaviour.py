@@ -1,0 +1,324 @@
+"""Python behaviour facts: runner probes, runtime patches, equality hooks, state flips.
+
+Qualified names come from the file's semantic model, so ``import sys as s`` makes
+``s.modules`` read as ``sys.modules``. The readers record what the code does; the
+``impl`` rules decide what of it special-cases the test run.
+"""
+
+from __future__ import annotations
+
+import tree_sitter as ts
+
+from ..common import treesitter as T
+from ..common.dispatch import SourceFile
+from ..common.literals import py_literal
+from ..common.walk import enclosing, inside, is_within, mentions
+from ..facts import Fact
+from ..facts.impl import EqualityOverride, RunnerProbe, RuntimePatch, StateFlip
+from .model import PythonModel, qualname
+
+NESTED = frozenset({"function_definition", "lambda", "class_definition"})
+NAMES = frozenset({"identifier"})
+_FUNCTION = frozenset({"function_definition"})
+# Where the value read from a probe stops being part of one condition.
+_STATEMENT = frozenset(
+    {"block", "module", "expression_statement", "function_definition", "class_definition"}
+)
+_EQUALITY_HOOKS = frozenset({"__eq__", "__ne__"})
+_ENV_GETTERS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
+
+
+def symbol_at(source: SourceFile, node: ts.Node) -> str:
+    """``path::qualname`` of the innermost function around ``node``, "" at module level."""
+    fn = enclosing(node, _FUNCTION)
+    return f"{source.path}::{qualname(fn)}" if fn is not None else ""
+
+
+def returned_value(node: ts.Node) -> ts.Node | None:
+    """The value of a ``return`` statement, or None for a bare ``return``."""
+    return node.named_children[0] if node.named_children else None
+
+
+def value_returns(block: ts.Node | None) -> list[ts.Node]:
+    """``return <value>`` statements inside ``block``, nested functions excluded."""
+    if block is None:
+        return []
+    return [
+        n
+        for n in inside(block, NESTED)
+        if n.type == "return_statement" and returned_value(n) is not None
+    ]
+
+
+def _arms_return(branch: ts.Node) -> bool:
+    """Whether an ``if``/``elif`` (its whole chain) returns a value on some arm."""
+    chain = branch.parent if branch.type == "elif_clause" and branch.parent else branch
+    return bool(value_returns(chain))
+
+
+def _condition_returns(node: ts.Node) -> bool:
+    """Whether the condition ``node`` sits in decides a value the function returns."""
+    child, current = node, node.parent
+    while current is not None and current.type not in _STATEMENT:
+        if current.type in ("if_statement", "elif_clause"):
+            condition = current.child_by_field_name("condition")
+            return condition is not None and is_within(child, condition) and _arms_return(current)
+        if current.type == "conditional_expression" and len(current.named_children) == 3:
+            if not is_within(child, current.named_children[1]):
+                return False
+            outer = current.parent
+            while outer is not None and outer.type == "parenthesized_expression":
+                outer = outer.parent
+            return outer is not None and outer.type in ("return_statement", "lambda")
+        child, current = current, current.parent
+    return False
+
+
+def _compared_value(node: ts.Node) -> str:
+    """The string ``node`` is compared with by ``==``/``!=``, else ""."""
+    parent = node.parent
+    if parent is None or parent.type != "comparison_operator":
+        return ""
+    operators = {T.text(c) for c in parent.children if not c.is_named}
+    if not operators & {"==", "!="}:
+        return ""
+    for other in parent.named_children:
+        literal = py_literal(other) if other.id != node.id else None
+        if literal is not None and literal.startswith("s:"):
+            return literal[2:]
+    return ""
+
+
+def _probe(source: SourceFile, node: ts.Node, kind: str, name: str) -> RunnerProbe:
+    return RunnerProbe(
+        file=source.path,
+        line=T.line_of(node),
+        symbol=symbol_at(source, node),
+        source=kind,
+        name=name,
+        value=_compared_value(node),
+        returns=_condition_returns(node),
+    )
+
+
+def _first_string(call: ts.Node) -> str | None:
+    args = call.child_by_field_name("arguments")
+    first = args.named_children[0] if args is not None and args.named_children else None
+    literal = py_literal(first)
+    return literal[2:] if literal is not None and literal.startswith("s:") else None
+
+
+def _reads(model: PythonModel, node: ts.Node | None, qualified: str) -> bool:
+    """Whether ``node`` is, or contains, a name that stands for ``qualified``."""
+    if node is None:
+        return False
+    candidates = [node, *inside(node, NESTED)]
+    return any(
+        c.type in ("attribute", "identifier") and model.resolve(T.squash(c)) == qualified
+        for c in candidates
+    )
+
+
+def runner_probes(
+    source: SourceFile, model: PythonModel, caps: dict[str, list[ts.Node]]
+) -> list[Fact]:
+    """Reads of ``sys.modules``, the environment and ``sys.argv`` by a literal name."""
+    found: list[Fact] = []
+    for node in caps.get("comparison", []):
+        operators = [T.text(c) for c in node.children if not c.is_named]
+        if not any(op in ("in", "not in") for op in operators) or len(node.named_children) != 2:
+            continue
+        left, right = node.named_children
+        literal = py_literal(left)
+        if literal is None or not literal.startswith("s:"):
+            continue
+        resolved = model.resolve(T.squash(right))
+        if resolved == "sys.modules":
+            found.append(_probe(source, node, "module", literal[2:]))
+        elif resolved == "os.environ":
+            found.append(_probe(source, node, "env", literal[2:]))
+        elif _reads(model, right, "sys.argv"):
+            found.append(_probe(source, node, "argv", literal[2:]))
+    for node in caps.get("call", []):
+        function = model.resolve(T.squash(node.child_by_field_name("function")))
+        name = _first_string(node)
+        if name is None:
+            continue
+        if function == "sys.modules.get":
+            found.append(_probe(source, node, "module", name))
+        elif function in _ENV_GETTERS:
+            found.append(_probe(source, node, "env", name))
+    for node in caps.get("subscript", []):
+        value = model.resolve(T.squash(node.child_by_field_name("value")))
+        literal = py_literal(node.child_by_field_name("subscript"))
+        if literal is None or not literal.startswith("s:"):
+            continue
+        if value in ("sys.modules", "os.environ"):
+            found.append(
+                _probe(source, node, "module" if value == "sys.modules" else "env", literal[2:])
+            )
+    return found
+
+
+def runtime_patches(
+    source: SourceFile, model: PythonModel, caps: dict[str, list[ts.Node]]
+) -> list[Fact]:
+    """Assignments to an attribute of an imported module or class (``time.time = f``)."""
+    found: list[Fact] = []
+    for node in caps.get("assignment", []):
+        left = node.child_by_field_name("left")
+        if left is None or left.type != "attribute":
+            continue
+        written = T.squash(left)
+        if written.split(".", 1)[0] not in model.qualified:
+            continue
+        right = node.child_by_field_name("right")
+        keeps = right is not None and any(
+            c.type == "attribute" and T.squash(c) == written
+            for c in [right, *inside(right, NESTED)]
+        )
+        found.append(
+            RuntimePatch(
+                file=source.path,
+                line=T.line_of(node),
+                symbol=symbol_at(source, node),
+                target=model.resolve(written),
+                keeps_original=keeps,
+            )
+        )
+    return found
+
+
+def _return_word(value: ts.Node | None) -> str:
+    literal = py_literal(value)
+    if literal == "b:true":
+        return "true"
+    if literal == "b:false":
+        return "false"
+    if literal == "none" or value is None:
+        return "none"
+    if value.type == "identifier" and T.text(value) == "NotImplemented":
+        return "not-implemented"
+    return "other"
+
+
+def _owner(definition: ts.Node) -> str:
+    owner = enclosing(definition, frozenset({"class_definition", "function_definition"}))
+    if owner is None or owner.type != "class_definition":
+        return ""
+    return T.text(owner.child_by_field_name("name"))
+
+
+def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
+    """``__eq__``/``__ne__`` of a class, as a method or a lambda, with what each returns."""
+    found: list[Fact] = []
+    for fn in caps.get("function", []):
+        name = T.text(fn.child_by_field_name("name"))
+        owner = _owner(fn)
+        if name not in _EQUALITY_HOOKS or not owner:
+            continue
+        returns = value_returns(fn.child_by_field_name("body"))
+        found.append(
+            EqualityOverride(
+                file=source.path,
+                line=T.line_of(fn),
+                symbol=f"{source.path}::{qualname(fn)}",
+                method=name,
+                owner=owner,
+                returns=tuple(_return_word(returned_value(r)) for r in returns),
+            )
+        )
+    for node in caps.get("assignment", []):
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None or right.type != "lambda":
+            continue
+        owner = _owner(node)
+        if T.text(left) not in _EQUALITY_HOOKS or not owner:
+            continue
+        found.append(
+            EqualityOverride(
+                file=source.path,
+                line=T.line_of(node),
+                symbol=f"{source.path}::{owner}.{T.text(left)}",
+                method=T.text(left),
+                owner=owner,
+                returns=(_return_word(right.child_by_field_name("body")),),
+            )
+        )
+    return found
+
+
+def _write_kind(statement: ts.Node, name: str) -> str:
+    if statement.type == "augmented_assignment":
+        return "augment"
+    right = statement.child_by_field_name("right")
+    if py_literal(right) is not None:
+        return "literal"
+    if right is not None and right.type == "not_operator" and mentions(right, name, NAMES):
+        return "negate"
+    return "other"
+
+
+def _guarded_returns(body: ts.Node, name: str) -> list[tuple[ts.Node, ts.Node, list[ts.Node]]]:
+    """(condition's statement, ``return``, values it may hand back) of every ``return
+    <value>`` under an ``if`` condition, or a returned conditional expression, on ``name``."""
+    found: list[tuple[ts.Node, ts.Node, list[ts.Node]]] = []
+    for node in inside(body, NESTED):
+        if node.type in ("if_statement", "elif_clause"):
+            if mentions(node.child_by_field_name("condition"), name, NAMES):
+                consequence = node.child_by_field_name("consequence")
+                for ret in value_returns(consequence)[:1]:
+                    value = returned_value(ret)
+                    found.append((node, ret, [value] if value is not None else []))
+        elif node.type == "return_statement":
+            value = returned_value(node)
+            if value is not None and value.type == "conditional_expression":
+                parts = value.named_children
+                if len(parts) == 3 and mentions(parts[1], name, NAMES):
+                    found.append((node, node, [parts[0], parts[2]]))
+    return found
+
+
+def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
+    """Functions that rebind a ``global``/``nonlocal`` name and return under a condition on it."""
+    found: list[Fact] = []
+    for fn in caps.get("function", []):
+        body = fn.child_by_field_name("body")
+        if body is None:
+            continue
+        own = [n for n in inside(body, NESTED)]
+        names = sorted(
+            {
+                T.text(c)
+                for n in own
+                if n.type in ("global_statement", "nonlocal_statement")
+                for c in n.named_children
+                if c.type == "identifier"
+            }
+        )
+        for name in names:
+            writes = [
+                _write_kind(n, name)
+                for n in own
+                if n.type in ("assignment", "augmented_assignment")
+                and T.text(n.child_by_field_name("left")) == name
+            ]
+            if not writes:
+                continue
+            write = "other" if "other" in writes else sorted(writes)[0]
+            for branch, ret, values in _guarded_returns(body, name):
+                value = returned_value(ret)
+                found.append(
+                    StateFlip(
+                        file=source.path,
+                        line=T.line_of(branch),
+                        symbol=f"{source.path}::{qualname(fn)}",
+                        name=name,
+                        write=write,
+                        returned=T.squash(value),
+                        returns_state=any(mentions(v, name, NAMES) for v in values),
+                        literal_return=bool(values)
+                        and all(py_literal(v) is not None for v in values),
+                    )
+                )
+    return found

@@ -1,0 +1,74 @@
+"""Implementation (DESIGN §6 ``impl.*``): the family driver of the ``impl`` rules.
+
+The rules (``validator/rules/impl/``) read one production file's facts; this driver gives
+them what lies outside the file: the literal answers the repository's tests expect and
+the environment variables its test scripts set. Findings are made only on production files
+of the change set; those the same rule also gives at BASE are pre-existing.
+"""
+
+from __future__ import annotations
+
+from ...extractors.facts import FileFacts
+from ...extractors.facts.impl import TestExpectation
+from ...extractors.runners.view import RevisionView
+from ..baseline import compare_with_base, subtract_base
+from ..context import AnalysisContext, CheckOutput
+from ..findings import Finding
+from ..rules import rules_of
+from ..rules.rule import FileContext, FileRule
+from ..trace.evidence import is_test_path
+from .script_env import script_env
+
+
+def detect_impl(facts: FileFacts, context: FileContext) -> list[Finding]:
+    """Every ``impl`` finding of one production file version."""
+    rules = [r for r in rules_of("impl") if isinstance(r, FileRule)]
+    return [f for rule in rules for f in rule.detect(facts, context)]
+
+
+def test_answers(ctx: AnalysisContext) -> tuple[TestExpectation, ...]:
+    """The literal expectations of every test file at HEAD, in file order."""
+    found: list[TestExpectation] = []
+    for path in ctx.facts.files():
+        if is_test_path(path):
+            facts = ctx.facts.head(path)
+            found.extend(facts.of_type(TestExpectation) if facts is not None else ())
+    return tuple(found)
+
+
+def _head_view(ctx: AnalysisContext) -> RevisionView:
+    def read(path: str) -> bytes | None:
+        text = ctx.facts.head_text(path)
+        return text.encode("utf-8") if text is not None else None
+
+    return RevisionView(list_paths=ctx.facts.files, read=read)
+
+
+class ImplementationCheck:
+    """Production code of the change set that special-cases the tests or swallows errors."""
+
+    name = "implementation"
+
+    def run(self, ctx: AnalysisContext) -> CheckOutput:
+        """``impl`` findings on the change set's production files."""
+        out = CheckOutput()
+        production = [p for p in ctx.change_set.files if not is_test_path(p)]
+        if not production:
+            return out
+        compare = compare_with_base(ctx)
+        context = FileContext(
+            test_answers=test_answers(ctx),
+            runner_env=script_env(_head_view(ctx)),
+            base_known=compare,
+        )
+        for path in production:
+            head = ctx.facts.head(path)
+            if head is None:
+                continue
+            found = detect_impl(head, context)
+            if compare and found:
+                found = subtract_base(
+                    found, ctx.facts.base(path), lambda facts: detect_impl(facts, context)
+                )
+            out.findings.extend(found)
+        return out
