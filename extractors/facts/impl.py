@@ -37,8 +37,8 @@ class EqualityOverride(Fact):
 
 @dataclass(frozen=True, kw_only=True)
 class StateFlip(Fact):
-    """A function that rebinds a name of an enclosing scope (``global``/``nonlocal``, a
-    module-level or closure ``let``) and returns a value under a condition reading it."""
+    """A function that rebinds a module-level name (``global``, a module-level ``let``) and
+    returns a value under a condition reading it: state that outlives every call."""
 
     name: str
     write: str  # "literal", "augment" (``+= 1``, ``++``), "negate" (``not x``) or "other"

@@ -311,14 +311,35 @@ def _outer_writes(fn: ts.Node, body: ts.Node) -> dict[str, list[str]]:
     return writes
 
 
+def module_names(caps: dict[str, list[ts.Node]]) -> set[str]:
+    """Names declared by module-level ``let``/``var``/``const`` statements."""
+    names: set[str] = set()
+    for node in caps.get("declarator", []):
+        statement = node.parent
+        if statement is not None and statement.type in (
+            "lexical_declaration",
+            "variable_declaration",
+        ):
+            outer = statement.parent
+            if outer is not None and outer.type == "export_statement":
+                outer = outer.parent
+            name = node.child_by_field_name("name")
+            if outer is not None and outer.type == "program" and name is not None:
+                names.add(T.text(name))
+    return names
+
+
 def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
-    """Functions that rebind an outer name and return a value under a condition on it."""
+    """Functions that rebind a module-level name and return a value under a condition on it
+    (a variable of an enclosing function often lives no longer than one call of it)."""
     found: list[Fact] = []
+    module = module_names(caps)
     for fn in caps.get("function", []):
         body = fn.child_by_field_name("body")
         if body is None or body.type != "statement_block":
             continue
-        for name, kinds in sorted(_outer_writes(fn, body).items()):
+        writes = _outer_writes(fn, body)
+        for name, kinds in sorted((n, k) for n, k in writes.items() if n in module):
             write = "other" if "other" in kinds else sorted(kinds)[0]
             for node in inside(body, NESTED):
                 values: list[ts.Node] = []

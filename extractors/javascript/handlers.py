@@ -96,7 +96,8 @@ def error_handlers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[F
         body = clause.child_by_field_name("body")
         error = _parameter(clause.child_by_field_name("parameter"))
         steps, raises = _body_steps(body, error)
-        header = T.text(clause)[: (body.start_byte - clause.start_byte) if body else None]
+        head = [c for c in clause.children if c.type not in ("comment", "statement_block")]
+        header = " ".join(T.text(c) for c in head).replace("( ", "(").replace(" )", ")")
         found.append(
             ErrorHandler(
                 file=source.path,

@@ -280,7 +280,8 @@ def _guarded_returns(body: ts.Node, name: str) -> list[tuple[ts.Node, ts.Node, l
 
 
 def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
-    """Functions that rebind a ``global``/``nonlocal`` name and return under a condition on it."""
+    """Functions that rebind a ``global`` name and return under a condition on it (a
+    ``nonlocal`` often lives no longer than one call of the function around it)."""
     found: list[Fact] = []
     for fn in caps.get("function", []):
         body = fn.child_by_field_name("body")
@@ -291,7 +292,7 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
             {
                 T.text(c)
                 for n in own
-                if n.type in ("global_statement", "nonlocal_statement")
+                if n.type == "global_statement"
                 for c in n.named_children
                 if c.type == "identifier"
             }

@@ -88,7 +88,8 @@ def _except(source: SourceFile, model: PythonModel, node: ts.Node) -> ErrorHandl
         value = value.named_children[0] if value.named_children else None
     body = next((c for c in reversed(node.named_children) if c.type == "block"), None)
     statements = [c for c in body.named_children if c.type != "comment"] if body else []
-    header = T.text(node)[: (body.start_byte - node.start_byte) if body else None]
+    head = [c for c in node.children if c.type not in ("comment", "block", ":")]
+    header = " ".join(T.text(c) for c in head)
     return ErrorHandler(
         file=source.path,
         line=T.line_of(node),
@@ -97,7 +98,7 @@ def _except(source: SourceFile, model: PythonModel, node: ts.Node) -> ErrorHandl
         caught=_types(model, value),
         raises=body is not None and any(n.type == "raise_statement" for n in inside(body, NESTED)),
         steps=tuple(_step(model, s, error) for s in statements),
-        text=" ".join(header.split()).rstrip(":").rstrip(),
+        text=" ".join(header.split()),
     )
 
 

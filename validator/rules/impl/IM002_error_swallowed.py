@@ -60,7 +60,8 @@ class ErrorSwallowed(FileRule):
     (`catch (e) { if (!(e instanceof NotFound)) throw e; }`), that wrap and re-raise,
     that log at warning or error level, that hand the error on (`return {error: e}`,
     `Err(e)`), that fall back to another computation (`return fallback(x)`), cleanup in
-    `finally`, and catches in tests (the test family reports those).
+    `finally`, handlers in `__del__` (whose errors reach no caller), and catches in
+    tests (the test family reports those).
 
     ## Why is this bad?
     The feature fails silently: the caller gets a plausible default, the tests that
@@ -101,8 +102,8 @@ class ErrorSwallowed(FileRule):
             broad = not handler.caught or any(t in BROAD for t in handler.caught)
             if handler.form == "suppress":
                 broad = any(t in BROAD for t in handler.caught)
-            if not broad or handler.raises:
-                continue
+            if not broad or handler.raises or handler.symbol.endswith(".__del__"):
+                continue  # an error raised in ``__del__`` reaches no caller anyway
             if handler.form != "suppress" and not set(handler.steps) <= _DISCARDING:
                 continue
             function = handler.symbol.rsplit("::", 1)[-1] or "module code"
