@@ -17,12 +17,20 @@ from . import Fact
 class RunnerProbe(Fact):
     """A read of something that tells whether code runs under a test runner."""
 
-    source: str  # "module" (sys.modules), "env" (environment), "global" (typeof x), "argv"
+    # "module" (sys.modules), "env" (environment), "global" (typeof x), "argv", or
+    # "attribute" (``hasattr(sys, "_called_from_test")``)
+    source: str
     name: str  # "pytest", "JEST_WORKER_ID", "jest"; for argv the string looked for
     value: str = ""  # the string the read is compared with (``=== 'test'``), else ""
-    # The condition the read sits in chooses a value the function returns (an ``if`` whose
-    # arm returns a value, or a conditional expression that is returned).
+    # The read decides a value a function returns: it sits in the condition of an ``if``
+    # whose arm returns a value or of a returned conditional expression, directly or
+    # through a name it is bound to or a function that returns it.
     returns: bool = False
+    deciding: tuple[str, ...] = ()  # names of the functions whose return it decides, sorted
+    arguments: bool = False  # a function whose return it decides takes arguments
+    # A function whose return it decides returns a literal on one path and a computed
+    # value on another (``if probe: return 17`` ... ``return x * 2``).
+    mixed: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -45,6 +53,14 @@ class StateFlip(Fact):
     returned: str  # the guarded return's value, whitespace collapsed
     returns_state: bool  # that value reads the name itself (a cached value handed back)
     literal_return: bool = False  # every value it may hand back is a literal
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnvWrite(Fact):
+    """A file sets an environment variable (``os.environ["X"] = ...``,
+    ``monkeypatch.setenv("X", ...)``, ``process.env.X = ...``, ``vi.stubEnv("X", ...)``)."""
+
+    name: str
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -13,6 +13,7 @@ from ..facts import Fact
 from .answers import branch_answers, table_answers, test_expectations
 from .behaviour import (
     declared_names,
+    env_writes,
     equality_overrides,
     runner_probes,
     runtime_patches,
@@ -28,6 +29,7 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
     caps = source.captures("impl", source.language, "javascript")
     return (
         *runner_probes(source, model, caps),
+        *env_writes(source, model, caps),
         *runtime_patches(source, model, caps, declared_names(caps, model)),
         *equality_overrides(source, caps),
         *state_flips(source, caps),

@@ -10,7 +10,14 @@ from __future__ import annotations
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
 from .answers import branch_answers, table_answers, test_expectations
-from .behaviour import equality_overrides, runner_probes, runtime_patches, state_flips
+from .behaviour import (
+    attribute_probes,
+    env_writes,
+    equality_overrides,
+    runner_probes,
+    runtime_patches,
+    state_flips,
+)
 from .handlers import error_handlers
 from .model import PythonModel
 
@@ -21,6 +28,8 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
     caps = source.captures("impl", "python")
     return (
         *runner_probes(source, model, caps),
+        *attribute_probes(source, model, caps),
+        *env_writes(source, model, caps),
         *runtime_patches(source, model, caps),
         *equality_overrides(source, caps),
         *state_flips(source, caps),

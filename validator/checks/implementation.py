@@ -2,14 +2,17 @@
 
 The rules (``validator/rules/impl/``) read one production file's facts; this driver gives
 them what lies outside the file: the literal answers the repository's tests expect and
-the environment variables its test scripts set. Findings are made only on production files
-of the change set; those the same rule also gives at BASE are pre-existing.
+the environment variables its tests, setup files and test scripts set. Findings are made
+only on production files of the change set; those the same rule also gives at BASE are
+pre-existing.
 """
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
+
 from ...extractors.facts import FileFacts
-from ...extractors.facts.impl import TestExpectation
+from ...extractors.facts.impl import EnvWrite, TestExpectation
 from ...extractors.runners.view import RevisionView
 from ..baseline import compare_with_base, subtract_base
 from ..context import AnalysisContext, CheckOutput
@@ -26,14 +29,24 @@ def detect_impl(facts: FileFacts, context: FileContext) -> list[Finding]:
     return [f for rule in rules for f in rule.detect(facts, context)]
 
 
-def test_answers(ctx: AnalysisContext) -> tuple[TestExpectation, ...]:
-    """The literal expectations of every test file at HEAD, in file order."""
-    found: list[TestExpectation] = []
+def _test_side(path: str) -> bool:
+    """Test files, and setup files a runner loads before them (``jest.setup.ts``)."""
+    return is_test_path(path) or "setup" in PurePosixPath(path).name.lower().split(".")[0]
+
+
+def test_side_facts(ctx: AnalysisContext) -> tuple[tuple[TestExpectation, ...], set[str]]:
+    """The literal expectations of every test file at HEAD, in file order, and the
+    environment variables the test files and setup files set."""
+    answers: list[TestExpectation] = []
+    env: set[str] = set()
     for path in ctx.facts.files():
-        if is_test_path(path):
-            facts = ctx.facts.head(path)
-            found.extend(facts.of_type(TestExpectation) if facts is not None else ())
-    return tuple(found)
+        if not _test_side(path):
+            continue
+        facts = ctx.facts.head(path)
+        if facts is not None:
+            answers.extend(facts.of_type(TestExpectation) if is_test_path(path) else ())
+            env |= {w.name for w in facts.of_type(EnvWrite)}
+    return tuple(answers), env
 
 
 def _head_view(ctx: AnalysisContext) -> RevisionView:
@@ -56,9 +69,10 @@ class ImplementationCheck:
         if not production:
             return out
         compare = compare_with_base(ctx)
+        answers, env = test_side_facts(ctx)
         context = FileContext(
-            test_answers=test_answers(ctx),
-            runner_env=script_env(_head_view(ctx)),
+            test_answers=answers,
+            runner_env=tuple(sorted(env | set(script_env(_head_view(ctx))))),
             base_known=compare,
         )
         for path in production:

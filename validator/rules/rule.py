@@ -110,7 +110,7 @@ class FileContext:
     spec_changed: bool | None = None
     # Literal call -> expected value pairs the repository's tests assert (impl rules).
     test_answers: tuple[TestExpectation, ...] = ()
-    # Environment variables the repository's test scripts set (``CI_TEST=1 jest``).
+    # Environment variables the repository's tests and test scripts set (``FAKE=1 jest``).
     runner_env: tuple[str, ...] = ()
     # Whether the file's BASE version could be compared (False: --all without --base).
     base_known: bool = True

@@ -10,6 +10,7 @@ import pytest
 from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.extractors.facts import Fact
 from ralph_validate.extractors.facts.impl import (
+    EnvWrite,
     EqualityOverride,
     ErrorHandler,
     LiteralAnswer,
@@ -240,3 +241,42 @@ def test_handlers_of_catch_clauses_and_promise_callbacks() -> None:
             ".catch((err) => Promise.reject(new Error(String(err))))",
         ),
     ]
+
+
+def test_a_probe_carried_through_a_constant_or_a_helper_decides_the_callers_return() -> None:
+    facts = _facts(
+        """
+        const IS_TEST = process.env.JEST_WORKER_ID !== undefined;
+        const quiet = process.env.NODE_ENV === 'test';
+        const inVitest = () => Boolean(process.env.VITEST);
+        export function fee(x: number): number {
+          if (IS_TEST) return 3;
+          return inVitest() ? 4 : x * 2;
+        }
+        export function level(): string {
+          return quiet ? 'silent' : 'info';
+        }
+        """
+    )
+    probes = [
+        (p.line, p.name, p.returns, p.deciding, p.arguments, p.mixed)
+        for p in _of(facts, RunnerProbe)
+    ]
+    assert probes == [
+        (2, "JEST_WORKER_ID", True, ("fee",), True, True),
+        (3, "NODE_ENV", True, ("level",), False, False),
+        (4, "VITEST", True, ("fee",), True, True),
+    ]
+
+
+def test_environment_writes_of_setup_files() -> None:
+    facts = _facts(
+        """
+        import { vi } from 'vitest';
+        process.env.FAKE_MAIL = '1';
+        process.env['FAKE_SMS'] = '1';
+        vi.stubEnv('FAKE_PAY', 'yes');
+        """,
+        "vitest.setup.ts",
+    )
+    assert [w.name for w in _of(facts, EnvWrite)] == ["FAKE_MAIL", "FAKE_SMS", "FAKE_PAY"]

@@ -8,6 +8,7 @@ import textwrap
 from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.extractors.facts import Fact
 from ralph_validate.extractors.facts.impl import (
+    EnvWrite,
     EqualityOverride,
     ErrorHandler,
     LiteralAnswer,
@@ -277,4 +278,70 @@ def test_handlers_describe_their_types_and_steps() -> None:
         ),
         (18, "suppress", ("FileNotFoundError",), False, (), "suppress(FileNotFoundError)"),
         (20, "suppress", ("Exception",), False, (), "contextlib.suppress(Exception)"),
+    ]
+
+
+def test_a_probe_carried_through_a_name_or_a_helper_decides_the_callers_return() -> None:
+    facts = _facts(
+        """
+        import os
+        import sys
+
+        IS_TEST = "pytest" in sys.modules
+        QUIET = "pytest" in sys.modules
+
+        def under_test():
+            return hasattr(sys, "_called_from_test")
+
+        def fee(x):
+            if IS_TEST:
+                return 3
+            return x * 2
+
+        def refund(self):
+            if under_test():
+                return 0
+            return self.amount
+
+        def log(message):
+            if not QUIET:
+                print(message)
+
+        def level():
+            return "silent" if os.environ.get("CI_TEST") else "info"
+        """
+    )
+    probes = [
+        (p.line, p.name, p.returns, p.deciding, p.arguments, p.mixed)
+        for p in _of(facts, RunnerProbe)
+    ]
+    assert probes == [
+        (5, "pytest", True, ("fee",), True, True),
+        (6, "pytest", False, (), False, False),
+        (26, "CI_TEST", True, ("level",), False, False),
+        (9, "_called_from_test", True, ("refund",), False, True),
+    ]
+
+
+def test_environment_writes_of_tests_and_fixtures() -> None:
+    facts = _facts(
+        """
+        import os
+        from unittest import mock
+
+        os.environ["FAKE_MAIL"] = "1"
+        os.environ.setdefault("FAKE_SMS", "1")
+
+        def test_x(monkeypatch):
+            monkeypatch.setenv("FAKE_PAY", "1")
+            with mock.patch.dict(os.environ, {"FAKE_BANK": "yes"}):
+                pass
+        """,
+        "tests/conftest.py",
+    )
+    assert [w.name for w in _of(facts, EnvWrite)] == [
+        "FAKE_MAIL",
+        "FAKE_SMS",
+        "FAKE_PAY",
+        "FAKE_BANK",
     ]

@@ -3,6 +3,7 @@ wrong reason."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from types import MappingProxyType
@@ -24,6 +25,7 @@ from .runners import (
     RUNNER_GLOBALS,
     RUNNER_MODULES,
     TEST_VALUES,
+    TEST_WORDS,
     replaces_runner_or_clock,
 )
 
@@ -51,8 +53,10 @@ class TestSpecialCase(FileRule):
     - a condition on the runner's presence that decides what a function returns:
       `"pytest" in sys.modules`, `sys.modules.get("unittest")`, `PYTEST_CURRENT_TEST`,
       `typeof jest !== 'undefined'`, `process.env.JEST_WORKER_ID`, `process.env.VITEST`,
-      `process.env.NODE_ENV === 'test'`, an environment variable the repository's test
-      scripts set (`CHECKOUT_FAKE=1 jest`), a runner's name in `argv`;
+      `process.env.NODE_ENV === 'test'`, an environment variable the repository's tests,
+      setup files or test scripts set (`CHECKOUT_FAKE=1 jest`, `monkeypatch.setenv`,
+      `process.env.X = ...` in `jest.setup.ts`) or whose name says so (`TESTING`,
+      `IS_TEST`), `hasattr(sys, "_called_from_test")`, a runner's name in `argv`;
     - literal answers keyed by a test's inputs: `if x == 3: return 17`, `case 3: return 17`
       or a `{3: 17}` table where a test asserts `f(3) == 17`, either overriding a computed
       answer of the same function or making up the whole table or if-chain;
@@ -98,7 +102,7 @@ class TestSpecialCase(FileRule):
     summary = "Production code that special-cases the test run or a test's exact inputs."
     message = MappingProxyType(
         {
-            "probe": "{what} decides what {function} returns under the test runner",
+            "probe": "{function}: returns something else under the test runner (reads {what})",
             "answer": "{function}({key}) returns the literal {value} that {test} expects",
             "table": "{table} holds exactly the answers the tests expect ({key} -> {value})",
             "equality": "{owner}.{method} returns {value} on every path: it agrees with anything",
@@ -111,8 +115,10 @@ class TestSpecialCase(FileRule):
         """Runner probes, test answers, agreeing hooks, state flips and runtime patches."""
         for probe in facts.of_type(RunnerProbe):
             what = _runner_read(probe, context.runner_env)
-            if what is not None and probe.returns:
-                function = probe.symbol.rsplit("::", 1)[-1] or "module code"
+            # Deciding what a function returns for its input, or a literal in place of a
+            # computation; a configuration getter choosing between constants is neither.
+            if what is not None and probe.returns and (probe.arguments or probe.mixed):
+                function = ", ".join(f"`{name}`" for name in probe.deciding)
                 yield self.finding(probe, variant="probe", what=what, function=function)
         yield from self._answers(facts.of_type(LiteralAnswer), context.test_answers)
         for hook in facts.of_type(EqualityOverride):
@@ -191,9 +197,13 @@ def _runner_read(probe: RunnerProbe, script_env: tuple[str, ...]) -> str | None:
         if name in RUNNER_ENV:
             return f"the runner's environment variable {name}"
         if name in script_env:
-            return f"{name} (set by the test scripts)"
+            return f"{name} (set by the tests or their scripts)"
+        if set(re.split(r"[^A-Za-z0-9]+", name.upper())) & TEST_WORDS:
+            return f"the test-run variable {name}"
         if probe.value.lower() in TEST_VALUES:
             return f"{name} == {probe.value!r}"
+    if probe.source == "attribute" and "test" in name.lower():
+        return f"the flag sys.{name} the test configuration sets"
     if probe.source == "argv" and any(w in name.lower() for w in ARGV_WORDS):
         return f"the command line containing {name!r}"
     return None

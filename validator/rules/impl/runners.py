@@ -40,6 +40,8 @@ RUNNER_ENV = frozenset(
         "NODE_TEST_CONTEXT",
     }
 )
+# Words of an environment variable's name that name the test run (``IS_TEST``, ``TESTING``).
+TEST_WORDS = frozenset({"TEST", "TESTS", "TESTING", "PYTEST", "JEST", "VITEST", "MOCHA"})
 # Values of an environment variable that name the test run (``NODE_ENV === 'test'``).
 TEST_VALUES = frozenset({"test", "testing"})
 # Words in a command line that name a runner (``process.argv.includes('--test')``).
