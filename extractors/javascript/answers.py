@@ -1,8 +1,6 @@
-"""JavaScript/TypeScript literal answers and test expectations (the answer-table rule's sides).
-
-Production states literal keys mapped to literal values (object entries, ``if (x === K)
-return V``, ``case K: return V``); a test states that a call with literal arguments equals a
-literal (``expect(f(3)).toBe(17)``, ``assert.strictEqual(f(3), 17)``).
+"""JavaScript/TypeScript literal answers: literal keys mapped to literal values (object
+entries, ``if (x === K) return V``, ``case K: return V``), the production side the
+answer-table rule compares with the tests' expectations (``expectations``).
 """
 
 from __future__ import annotations
@@ -16,23 +14,9 @@ from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
 from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
-from ..facts.impl import LiteralAnswer, TestExpectation
+from ..facts.impl import LiteralAnswer
 from .behaviour import FUNCTIONS, NAMES, function_name, returned_value, symbol_at, value_returns
 from .model import strip
-
-_EQUAL_MATCHERS = frozenset(
-    {
-        "toBe",
-        "toEqual",
-        "toStrictEqual",
-        "equal",
-        "equals",
-        "eql",
-        "strictEqual",
-        "deepEqual",
-        "deepStrictEqual",
-    }
-)
 
 
 def _parameters(fn: ts.Node) -> list[str]:
@@ -189,63 +173,4 @@ def table_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fa
                     general=general,
                 )
             )
-    return facts
-
-
-def _call_args(node: ts.Node | None) -> tuple[str, tuple[str, ...]] | None:
-    call = strip(node)
-    if call is None or call.type != "call_expression":
-        return None
-    function = call.child_by_field_name("function")
-    args = call.child_by_field_name("arguments")
-    if function is None or args is None or function.type not in ("identifier", "member_expression"):
-        return None
-    values = [js_literal(a) for a in args.named_children if a.type != "comment"]
-    if any(v is None for v in values):
-        return None
-    return T.text(function).rsplit(".", 1)[-1], tuple(v or "" for v in values)
-
-
-def _expect_subject(node: ts.Node) -> ts.Node | None:
-    """The ``x`` of ``expect(x)`` at the root of a matcher chain, else None."""
-    while node.type == "member_expression":
-        obj = node.child_by_field_name("object")
-        if obj is None:
-            return None
-        node = obj
-    if node.type != "call_expression" or T.text(node.child_by_field_name("function")) != "expect":
-        return None
-    args = node.child_by_field_name("arguments")
-    return args.named_children[0] if args is not None and args.named_children else None
-
-
-def test_expectations(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
-    """``expect(f(3)).toBe(17)``, ``expect(f(3)).to.equal(17)``, ``assert.equal(f(3), 17)``."""
-    facts: list[Fact] = []
-    for node in caps.get("call", []):
-        function = node.child_by_field_name("function")
-        args = node.child_by_field_name("arguments")
-        if function is None or args is None or function.type != "member_expression":
-            continue
-        if T.text(function.child_by_field_name("property")) not in _EQUAL_MATCHERS:
-            continue
-        values = [a for a in args.named_children if a.type != "comment"]
-        subject = _expect_subject(function.child_by_field_name("object") or function)
-        pairs = [(subject, values[0])] if subject is not None and values else []
-        if subject is None and len(values) >= 2:
-            pairs = [(values[0], values[1]), (values[1], values[0])]
-        for actual, expected in pairs:
-            found, value = _call_args(actual), js_literal(expected)
-            if found is not None and value is not None:
-                facts.append(
-                    TestExpectation(
-                        file=source.path,
-                        line=T.line_of(node),
-                        symbol=symbol_at(source, node),
-                        callee=found[0],
-                        args=found[1],
-                        expected=value,
-                    )
-                )
-                break
     return facts

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
-from .answers import branch_answers, table_answers, test_expectations
+from .answers import branch_answers, table_answers
 from .behaviour import (
     declared_names,
     env_writes,
@@ -19,6 +19,7 @@ from .behaviour import (
     runtime_patches,
     state_flips,
 )
+from .expectations import test_expectations
 from .handlers import error_handlers
 from .model import JsModel
 

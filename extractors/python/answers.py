@@ -1,8 +1,6 @@
-"""Python literal answers and test expectations: the two sides the answer-table rule compares.
-
-A production file states literal keys mapped to literal values (dict entries, ``if x == K:
-return V``, ``case K: return V``); a test file states that a call with literal arguments
-equals a literal (``assert f(3) == 17``, ``self.assertEqual(f(3), 17)``).
+"""Python literal answers: literal keys mapped to literal values (dict entries, ``if x ==
+K: return V``, ``case K: return V``), the production side the answer-table rule compares
+with the tests' expectations (``expectations``).
 """
 
 from __future__ import annotations
@@ -16,12 +14,11 @@ from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
 from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
-from ..facts.impl import LiteralAnswer, TestExpectation
+from ..facts.impl import LiteralAnswer
 from .behaviour import NAMES, returned_value, symbol_at, value_returns
 from .model import qualname
 
 _FUNCTION = frozenset({"function_definition"})
-_EQUAL_METHODS = frozenset({"assertEqual", "assertEquals", "assert_equal"})
 
 
 def _name(fn: ts.Node) -> str:
@@ -182,62 +179,4 @@ def table_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fa
                     general=general,
                 )
             )
-    return facts
-
-
-def _call_args(call: ts.Node) -> tuple[str, tuple[str, ...]] | None:
-    """(callee's last name, literal arguments) of a call whose arguments are all literals."""
-    while call.type in ("parenthesized_expression", "await") and call.named_children:
-        call = call.named_children[-1]
-    if call.type != "call":
-        return None
-    function = call.child_by_field_name("function")
-    args = call.child_by_field_name("arguments")
-    if function is None or args is None or function.type not in ("identifier", "attribute"):
-        return None
-    values = [py_literal(a) for a in args.named_children if a.type != "comment"]
-    if any(v is None for v in values):
-        return None
-    return T.text(function).rsplit(".", 1)[-1], tuple(v or "" for v in values)
-
-
-def _expectation(source: SourceFile, at: ts.Node, actual: ts.Node, expected: ts.Node) -> list[Fact]:
-    for call, other in ((actual, expected), (expected, actual)):
-        found = _call_args(call)
-        value = py_literal(other)
-        if found is not None and value is not None:
-            return [
-                TestExpectation(
-                    file=source.path,
-                    line=T.line_of(at),
-                    symbol=symbol_at(source, at),
-                    callee=found[0],
-                    args=found[1],
-                    expected=value,
-                )
-            ]
-    return []
-
-
-def test_expectations(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
-    """``assert f(3) == 17`` and ``self.assertEqual(f(3), 17)``."""
-    facts: list[Fact] = []
-    for node in caps.get("assert", []):
-        condition = node.named_children[0] if node.named_children else None
-        if condition is None or condition.type != "comparison_operator":
-            continue
-        operators = [T.text(c) for c in condition.children if not c.is_named]
-        if operators == ["=="] and len(condition.named_children) == 2:
-            facts.extend(_expectation(source, node, *condition.named_children))
-    for node in caps.get("call", []):
-        function = node.child_by_field_name("function")
-        args = node.child_by_field_name("arguments")
-        if function is None or args is None or function.type != "attribute":
-            continue
-        method = T.text(function.child_by_field_name("attribute"))
-        positional = [
-            a for a in args.named_children if a.type not in ("comment", "keyword_argument")
-        ]
-        if method in _EQUAL_METHODS and len(positional) >= 2:
-            facts.extend(_expectation(source, node, positional[0], positional[1]))
     return facts

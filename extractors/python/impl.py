@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
-from .answers import branch_answers, table_answers, test_expectations
+from .answers import branch_answers, table_answers
 from .behaviour import (
     attribute_probes,
     env_writes,
@@ -18,6 +18,7 @@ from .behaviour import (
     runtime_patches,
     state_flips,
 )
+from .expectations import test_expectations
 from .handlers import error_handlers
 from .model import PythonModel
 
@@ -35,7 +36,7 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
         *state_flips(source, caps),
         *branch_answers(source, caps),
         *table_answers(source, caps),
-        *test_expectations(source, caps),
+        *test_expectations(source, model, caps),
         *error_handlers(source, model, caps),
     )
 

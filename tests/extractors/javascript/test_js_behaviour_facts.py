@@ -280,3 +280,25 @@ def test_environment_writes_of_setup_files() -> None:
         "vitest.setup.ts",
     )
     assert [w.name for w in _of(facts, EnvWrite)] == ["FAKE_MAIL", "FAKE_SMS", "FAKE_PAY"]
+
+
+def test_each_rows_become_one_expectation_each() -> None:
+    facts = _facts(
+        """
+        describe('fees', () => {
+          it.each([[2, 9], [4, 13]])('fee of %i kg', (weight: number, expected: number) => {
+            expect(expressFee(weight)).toBe(expected);
+          });
+          test.each([{ code: 'GOLD', pct: 15 }])('discount $code', ({ code, pct }) => {
+            expect(discount(code)).toEqual(pct);
+          });
+        });
+        """,
+        "src/fees.test.ts",
+    )
+    expected = [(e.callee, e.args, e.expected) for e in _of(facts, TestExpectation)]
+    assert expected == [
+        ("expressFee", ("n:2",), "n:9"),
+        ("expressFee", ("n:4",), "n:13"),
+        ("discount", ("s:GOLD",), "n:15"),
+    ]

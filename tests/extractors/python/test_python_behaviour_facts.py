@@ -345,3 +345,29 @@ def test_environment_writes_of_tests_and_fixtures() -> None:
         "FAKE_PAY",
         "FAKE_BANK",
     ]
+
+
+def test_parametrize_rows_become_one_expectation_each() -> None:
+    facts = _facts(
+        """
+        import pytest
+        from pytest import mark
+
+        @pytest.mark.parametrize("weight, expected", [(2, 9), pytest.param(6, 17, id="six")])
+        def test_fee(weight, expected):
+            assert express_fee(weight) == expected
+
+        @mark.parametrize(("a", "b"), [(1, 2)])
+        @mark.parametrize("c", ["x", "y"])
+        def test_two(a, b, c):
+            assert f(a, c) == b
+        """,
+        "tests/test_fee.py",
+    )
+    expected = [(e.callee, e.args, e.expected) for e in _of(facts, TestExpectation)]
+    assert expected == [
+        ("express_fee", ("n:2",), "n:9"),
+        ("express_fee", ("n:6",), "n:17"),
+        ("f", ("n:1", "s:x"), "n:2"),
+        ("f", ("n:1", "s:y"), "n:2"),
+    ]
