@@ -1,8 +1,8 @@
 """Python facts about production behaviour (DESIGN §6 ``impl.*``; judges nothing).
 
 One query (``queries/python/impl.scm``) finds the candidate nodes in C; the readers in
-``behaviour``, ``answers`` and ``handlers`` describe them, names resolved through the
-file's semantic model.
+``probes``, ``behaviour``, ``answers``, ``expectations`` and ``handlers`` describe them,
+names resolved through the file's semantic model.
 """
 
 from __future__ import annotations
@@ -10,17 +10,11 @@ from __future__ import annotations
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
 from .answers import branch_answers, table_answers
-from .behaviour import (
-    attribute_probes,
-    env_writes,
-    equality_overrides,
-    runner_probes,
-    runtime_patches,
-    state_flips,
-)
+from .behaviour import equality_overrides, runtime_patches, state_flips
 from .expectations import test_expectations
 from .handlers import error_handlers
 from .model import PythonModel
+from .probes import attribute_probes, env_writes, runner_probes
 
 
 def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
