@@ -1,5 +1,6 @@
-"""JavaScript/TypeScript behaviour facts: runtime patches, equality hooks, state flips
-(runner probes are ``probes``), and the function and return helpers the readers share.
+"""JavaScript/TypeScript behaviour facts: runtime patches and equality hooks (runner probes
+are ``probes``, state flips ``state``), and the function and return helpers the readers
+share.
 
 Imported names are resolved through the file's semantic model (``import assert from
 'node:assert'`` makes ``assert.equal = ...`` a patch of ``node:assert.equal``); the
@@ -13,9 +14,9 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
-from ..common.walk import enclosing, inside, mentions
+from ..common.walk import enclosing, inside
 from ..facts import Fact
-from ..facts.impl import EqualityOverride, RuntimePatch, StateFlip
+from ..facts.impl import EqualityOverride, RuntimePatch
 from .model import JsModel
 
 FUNCTIONS = frozenset(
@@ -162,114 +163,4 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
                 returns=returns,
             )
         )
-    return found
-
-
-def _outer_writes(fn: ts.Node, body: ts.Node) -> dict[str, list[str]]:
-    """Names the function rebinds but does not declare, with how each write rebinds."""
-    own = list(inside(body, NESTED))
-    local = {
-        T.text(n.child_by_field_name("name"))
-        for n in own
-        if n.type == "variable_declarator" and n.child_by_field_name("name") is not None
-    }
-    params = fn.child_by_field_name("parameters") or fn.child_by_field_name("parameter")
-    if params is not None:
-        local |= {T.text(n) for n in [params, *inside(params, frozenset())] if n.type in NAMES}
-    writes: dict[str, list[str]] = {}
-    for n in own:
-        if n.type == "update_expression":
-            target, kind = n.child_by_field_name("argument"), "augment"
-        elif n.type == "augmented_assignment_expression":
-            target, kind = n.child_by_field_name("left"), "augment"
-        elif n.type == "assignment_expression":
-            target, right = n.child_by_field_name("left"), n.child_by_field_name("right")
-            kind = "literal" if js_literal(right) is not None else "other"
-            if (
-                right is not None
-                and right.type == "unary_expression"
-                and T.text(right).startswith("!")
-            ):
-                kind = (
-                    "negate"
-                    if target is not None and mentions(right, T.text(target), NAMES)
-                    else kind
-                )
-        else:
-            continue
-        if target is not None and target.type == "identifier" and T.text(target) not in local:
-            writes.setdefault(T.text(target), []).append(kind)
-    return writes
-
-
-def module_names(caps: dict[str, list[ts.Node]]) -> set[str]:
-    """Names declared by module-level ``let``/``var``/``const`` statements."""
-    names: set[str] = set()
-    for node in caps.get("declarator", []):
-        statement = node.parent
-        if statement is not None and statement.type in (
-            "lexical_declaration",
-            "variable_declaration",
-        ):
-            outer = statement.parent
-            if outer is not None and outer.type == "export_statement":
-                outer = outer.parent
-            name = node.child_by_field_name("name")
-            if outer is not None and outer.type == "program" and name is not None:
-                names.add(T.text(name))
-    return names
-
-
-def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
-    """Functions that rebind a module-level name and return a value under a condition on it
-    (a variable of an enclosing function often lives no longer than one call of it)."""
-    found: list[Fact] = []
-    module = module_names(caps)
-    for fn in caps.get("function", []):
-        body = fn.child_by_field_name("body")
-        if body is None or body.type != "statement_block":
-            continue
-        writes = _outer_writes(fn, body)
-        for name, kinds in sorted((n, k) for n, k in writes.items() if n in module):
-            write = "other" if "other" in kinds else sorted(kinds)[0]
-            for node in inside(body, NESTED):
-                values: list[ts.Node] = []
-                ret: ts.Node | None = None
-                if node.type == "if_statement" and mentions(
-                    node.child_by_field_name("condition"), name, NAMES
-                ):
-                    returns = value_returns(node.child_by_field_name("consequence"))
-                    ret = returns[0] if returns else None
-                    values = [v for v in [returned_value(ret)] if v is not None] if ret else []
-                elif node.type == "return_statement":
-                    value = returned_value(node)
-                    if (
-                        value is not None
-                        and value.type == "ternary_expression"
-                        and mentions(value.child_by_field_name("condition"), name, NAMES)
-                    ):
-                        ret = node
-                        values = [
-                            v
-                            for v in (
-                                value.child_by_field_name("consequence"),
-                                value.child_by_field_name("alternative"),
-                            )
-                            if v is not None
-                        ]
-                if ret is None:
-                    continue
-                found.append(
-                    StateFlip(
-                        file=source.path,
-                        line=T.line_of(node),
-                        symbol=symbol_at(source, body),
-                        name=name,
-                        write=write,
-                        returned=T.squash(returned_value(ret)),
-                        returns_state=any(mentions(v, name, NAMES) for v in values),
-                        literal_return=bool(values)
-                        and all(js_literal(v) is not None for v in values),
-                    )
-                )
     return found

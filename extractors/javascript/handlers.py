@@ -1,4 +1,5 @@
-"""JavaScript/TypeScript error handlers: ``catch`` clauses and promise ``.catch(cb)``.
+"""JavaScript/TypeScript error handlers: ``catch`` clauses, promise ``.catch(cb)`` and the
+rejection callback of ``.then(ok, cb)``.
 
 Each handler's body is described one word per top-level statement (``ErrorHandler.steps``,
 an expression-bodied callback as one ``return``); the ``impl.error-swallowed`` rule decides
@@ -24,15 +25,25 @@ LOG_LEVELS = frozenset(
 _CALLBACKS = frozenset({"arrow_function", "function_expression"})
 
 
+def _constant(value: ts.Node) -> bool:
+    """A literal, or an array or object of literals (``[]``, ``{ ok: false }``)."""
+    if js_literal(value) is not None:
+        return True
+    if value.type == "pair":
+        part = value.child_by_field_name("value")
+        return part is not None and _constant(part)
+    return value.type in ("array", "object") and all(
+        _constant(c) for c in value.named_children if c.type != "comment"
+    )
+
+
 def _value_word(value: ts.Node | None, error: str) -> str:
     value = strip(value)
     if value is None or js_literal(value) == "none":
         return "none"
     if error and mentions(value, error, NAMES):
         return "error"
-    if js_literal(value) is not None or (
-        value.type in ("array", "object") and not value.named_children
-    ):
+    if _constant(value):
         return "literal"
     if value.type in ("call_expression", "new_expression"):
         return "call"
@@ -90,7 +101,7 @@ def _parameter(node: ts.Node | None) -> str:
 
 
 def error_handlers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
-    """Every ``catch`` clause and every promise ``.catch`` given an inline callback."""
+    """Every ``catch`` clause and every promise rejection handler given inline."""
     found: list[Fact] = []
     for clause in caps.get("catch", []):
         body = clause.child_by_field_name("body")
@@ -115,9 +126,11 @@ def error_handlers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[F
         args = call.child_by_field_name("arguments")
         if function is None or args is None or function.type != "member_expression":
             continue
-        if T.text(function.child_by_field_name("property")) != "catch":
+        method = T.text(function.child_by_field_name("property"))
+        position = {"catch": 0, "then": 1}.get(method)
+        if position is None or len(args.named_children) <= position:
             continue
-        callback = strip(args.named_children[0]) if args.named_children else None
+        callback = strip(args.named_children[position])
         if callback is None or callback.type not in _CALLBACKS:
             continue
         params = callback.child_by_field_name("parameters") or callback.child_by_field_name(
@@ -133,7 +146,7 @@ def error_handlers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[F
                 caught=(),
                 raises=raises,
                 steps=steps,
-                text=".catch(" + " ".join(T.text(callback).split()) + ")",
+                text=f".{method}(" + ("..., " if position else "") + T.squash(callback) + ")",
             )
         )
     return found

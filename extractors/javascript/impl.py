@@ -2,8 +2,8 @@
 nothing).
 
 One query (``queries/javascript/impl.scm``, compiled per grammar) finds the candidate nodes
-in C; ``probes``, ``behaviour``, ``answers``, ``expectations`` and ``handlers`` describe
-them, imported names resolved through the file's semantic model.
+in C; ``probes``, ``behaviour``, ``state``, ``answers``, ``expectations`` and ``handlers``
+describe them, imported names resolved through the file's semantic model.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from __future__ import annotations
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
 from .answers import branch_answers, table_answers
-from .behaviour import declared_names, equality_overrides, runtime_patches, state_flips
+from .behaviour import declared_names, equality_overrides, runtime_patches
 from .expectations import test_expectations
 from .handlers import error_handlers
 from .model import JsModel
 from .probes import env_writes, runner_probes
+from .state import state_flips
 
 
 def extract_impl(source: SourceFile) -> tuple[Fact, ...]:

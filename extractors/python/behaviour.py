@@ -134,13 +134,22 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
     return found
 
 
+def _reads(node: ts.Node | None, name: str) -> bool:
+    """Whether ``node`` reads the state ``name`` (a name, or a dotted class attribute)."""
+    if "." not in name:
+        return mentions(node, name, NAMES)
+    if node is None:
+        return False
+    return any(n.type == "attribute" and T.squash(n) == name for n in [node, *inside(node, NESTED)])
+
+
 def _write_kind(statement: ts.Node, name: str) -> str:
     if statement.type == "augmented_assignment":
         return "augment"
     right = statement.child_by_field_name("right")
     if py_literal(right) is not None:
         return "literal"
-    if right is not None and right.type == "not_operator" and mentions(right, name, NAMES):
+    if right is not None and right.type == "not_operator" and _reads(right, name):
         return "negate"
     return "other"
 
@@ -151,7 +160,7 @@ def _guarded_returns(body: ts.Node, name: str) -> list[tuple[ts.Node, ts.Node, l
     found: list[tuple[ts.Node, ts.Node, list[ts.Node]]] = []
     for node in inside(body, NESTED):
         if node.type in ("if_statement", "elif_clause"):
-            if mentions(node.child_by_field_name("condition"), name, NAMES):
+            if _reads(node.child_by_field_name("condition"), name):
                 consequence = node.child_by_field_name("consequence")
                 for ret in value_returns(consequence)[:1]:
                     value = returned_value(ret)
@@ -160,35 +169,75 @@ def _guarded_returns(body: ts.Node, name: str) -> list[tuple[ts.Node, ts.Node, l
             value = returned_value(node)
             if value is not None and value.type == "conditional_expression":
                 parts = value.named_children
-                if len(parts) == 3 and mentions(parts[1], name, NAMES):
+                if len(parts) == 3 and _reads(parts[1], name):
                     found.append((node, node, [parts[0], parts[2]]))
     return found
 
 
+def _returned_by_outer(fn: ts.Node) -> bool:
+    """Whether the function around ``fn`` hands it out (``return inner``): a factory whose
+    closure state outlives each call of the inner function."""
+    outer = enclosing(fn, _FUNCTION)
+    name = T.text(fn.child_by_field_name("name"))
+    if outer is None:
+        return False
+    returns = value_returns(outer.child_by_field_name("body"))
+    return any(_hands_out(returned_value(r), name) for r in returns)
+
+
+def _hands_out(value: ts.Node | None, name: str) -> bool:
+    """Whether a returned value is the function ``name`` itself, or holds it uncalled."""
+    if value is None:
+        return False
+    if value.type == "identifier":
+        return T.text(value) == name
+    if value.type in ("tuple", "list", "expression_list", "dictionary", "pair"):
+        return any(_hands_out(c, name) for c in value.named_children)
+    return False
+
+
+def _class_prefixes(fn: ts.Node) -> tuple[str, ...]:
+    """How a method names its class's attributes: ``Owner.``, ``cls.``, ``type(self).``."""
+    owner = _owner(fn)
+    if not owner:
+        return ()
+    return (f"{owner}.", "cls.", "type(self).", "self.__class__.")
+
+
+def _state_names(fn: ts.Node, own: list[ts.Node]) -> list[str]:
+    """Names of state that outlives a call of ``fn``: ``global`` names, ``nonlocal`` names
+    of a function its factory returns, and attributes of its class."""
+    names: set[str] = set()
+    factory = _returned_by_outer(fn)
+    for n in own:
+        if n.type == "global_statement" or (n.type == "nonlocal_statement" and factory):
+            names |= {T.text(c) for c in n.named_children if c.type == "identifier"}
+    prefixes = _class_prefixes(fn)
+    for n in own:
+        left = n.child_by_field_name("left") if n.type.endswith("assignment") else None
+        if prefixes and left is not None and left.type == "attribute":
+            text = T.squash(left)
+            if text.startswith(prefixes) and text.count(".") == 1 + text.startswith("self.__"):
+                names.add(text)
+    return sorted(names)
+
+
 def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
-    """Functions that rebind a ``global`` name and return under a condition on it (a
-    ``nonlocal`` often lives no longer than one call of the function around it)."""
+    """Functions that rebind state outliving their call (``global``, a factory's
+    ``nonlocal``, a class attribute) and return under a condition on it. A ``nonlocal`` of
+    a function nobody hands out lives no longer than one call of the function around it."""
     found: list[Fact] = []
     for fn in caps.get("function", []):
         body = fn.child_by_field_name("body")
         if body is None:
             continue
-        own = [n for n in inside(body, NESTED)]
-        names = sorted(
-            {
-                T.text(c)
-                for n in own
-                if n.type == "global_statement"
-                for c in n.named_children
-                if c.type == "identifier"
-            }
-        )
-        for name in names:
+        own = list(inside(body, NESTED))
+        for name in _state_names(fn, own):
             writes = [
                 _write_kind(n, name)
                 for n in own
                 if n.type in ("assignment", "augmented_assignment")
-                and T.text(n.child_by_field_name("left")) == name
+                and T.squash(n.child_by_field_name("left")) == name
             ]
             if not writes:
                 continue
@@ -203,7 +252,7 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
                         name=name,
                         write=write,
                         returned=T.squash(value),
-                        returns_state=any(mentions(v, name, NAMES) for v in values),
+                        returns_state=any(_reads(v, name) for v in values),
                         literal_return=bool(values)
                         and all(py_literal(v) is not None for v in values),
                     )

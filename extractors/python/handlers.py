@@ -31,14 +31,24 @@ def _types(model: PythonModel, node: ts.Node | None) -> tuple[str, ...]:
     return (model.resolve(T.squash(node)),)
 
 
+def _constant(value: ts.Node) -> bool:
+    """A literal, or a collection of literals (``[]``, ``{"ok": False}``)."""
+    if py_literal(value) is not None:
+        return True
+    if value.type == "pair":
+        parts = [value.child_by_field_name("key"), value.child_by_field_name("value")]
+        return all(p is not None and _constant(p) for p in parts)
+    return value.type in _EMPTY_COLLECTIONS and all(
+        _constant(c) for c in value.named_children if c.type != "comment"
+    )
+
+
 def _value_word(value: ts.Node | None, error: str) -> str:
     if value is None or py_literal(value) == "none":
         return "none"
     if error and mentions(value, error, NAMES):
         return "error"
-    if py_literal(value) is not None or (
-        value.type in _EMPTY_COLLECTIONS and not value.named_children
-    ):
+    if _constant(value):
         return "literal"
     if value.type == "call":
         return "call"

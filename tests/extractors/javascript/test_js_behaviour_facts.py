@@ -302,3 +302,36 @@ def test_each_rows_become_one_expectation_each() -> None:
         ("expressFee", ("n:4",), "n:13"),
         ("discount", ("s:GOLD",), "n:15"),
     ]
+
+
+def test_state_of_factories_and_static_members_outlives_a_call() -> None:
+    facts = _facts(
+        """
+        export function makeCounter() {
+          let n = 0;
+          return {
+            next(x: number) {
+              n++;
+              if (n > 2) return x * 10;
+              return x;
+            },
+          };
+        }
+        export function sum(items: number[]) {
+          let total = 0;
+          return items.map((x) => {
+            total += x;
+            return total > 10 ? false : true;
+          });
+        }
+        export class Quota {
+          static used = 0;
+          allow(n: number) {
+            Quota.used += 1;
+            if (Quota.used > 3) return false;
+            return n > 0;
+          }
+        }
+        """
+    )
+    assert [(f.line, f.name) for f in _of(facts, StateFlip)] == [(7, "n"), (23, "Quota.used")]

@@ -371,3 +371,43 @@ def test_parametrize_rows_become_one_expectation_each() -> None:
         ("f", ("n:1", "s:x"), "n:2"),
         ("f", ("n:1", "s:y"), "n:2"),
     ]
+
+
+def test_state_of_handed_out_closures_and_class_attributes_outlives_a_call() -> None:
+    facts = _facts(
+        """
+        def make_counter():
+            count = 0
+
+            def next_id(x):
+                nonlocal count
+                count += 1
+                if count > 2:
+                    return x * 10
+                return x
+
+            return next_id
+
+        def per_call(items):
+            total = 0
+
+            def add(x):
+                nonlocal total
+                total += x
+                if total > 10:
+                    return False
+                return True
+
+            return [add(i) for i in items]
+
+        class Quota:
+            used = 0
+
+            def allow(self, n):
+                Quota.used += 1
+                if Quota.used > 3:
+                    return False
+                return n > 0
+        """
+    )
+    assert [(f.line, f.name) for f in _of(facts, StateFlip)] == [(8, "count"), (31, "Quota.used")]
