@@ -129,6 +129,41 @@ def runtime_patches(
                 keeps_original=keeps,
             )
         )
+    found.extend(_patch_calls(source, caps))
+    return found
+
+
+_SPIES = ("jest.spyOn", "vi.spyOn", "sinon.stub", "sinon.replace", "Object.defineProperty")
+_FAKE_CLOCKS = ("useFakeTimers", "setSystemTime", "advanceTimersByTime", "mockImplementation")
+
+
+def _patch_calls(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
+    """``jest.spyOn(Date, 'now')``, ``Object.defineProperty(Date, 'now', ...)``,
+    ``vi.useFakeTimers()``: the target replaced, or the faking call when it names none."""
+    found: list[Fact] = []
+    for node in caps.get("call", []):
+        function = T.squash(node.child_by_field_name("function"))
+        args = node.child_by_field_name("arguments")
+        values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+        target = ""
+        if function in _SPIES and len(values) >= 2:
+            name = js_literal(values[1])
+            if name is not None and name.startswith("s:"):
+                target = f"{T.squash(values[0])}.{name[2:]}"
+        elif function.split(".", 1)[0] in ("jest", "vi", "sinon") and function.endswith(
+            _FAKE_CLOCKS
+        ):
+            target = function
+        if target:
+            found.append(
+                RuntimePatch(
+                    file=source.path,
+                    line=T.line_of(node),
+                    symbol=symbol_at(source, node),
+                    target=target,
+                    keeps_original=False,
+                )
+            )
     return found
 
 

@@ -72,6 +72,45 @@ def runtime_patches(
                 keeps_original=keeps,
             )
         )
+    found.extend(_patch_calls(source, model, caps))
+    return found
+
+
+def _patch_calls(
+    source: SourceFile, model: PythonModel, caps: dict[str, list[ts.Node]]
+) -> list[Fact]:
+    """``setattr(time, "time", f)``, ``mock.patch("time.time", ...)``, ``freeze_time(...)``:
+    the target replaced, or the patching function itself when it names none."""
+    found: list[Fact] = []
+    for node in caps.get("call", []):
+        function = model.resolve(T.squash(node.child_by_field_name("function")))
+        args = node.child_by_field_name("arguments")
+        values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+        target = ""
+        if function in ("setattr", "builtins.setattr") and len(values) == 3:
+            owner, name = T.squash(values[0]), py_literal(values[1])
+            if owner.split(".", 1)[0] in model.qualified and name and name.startswith("s:"):
+                target = f"{model.resolve(owner)}.{name[2:]}"
+        elif function.endswith(("mock.patch", "mock.patch.object")) and values:
+            named = py_literal(values[0])
+            if function.endswith("object") and len(values) >= 2:
+                attribute = py_literal(values[1])
+                if attribute and attribute.startswith("s:"):
+                    target = f"{model.resolve(T.squash(values[0]))}.{attribute[2:]}"
+            elif named and named.startswith("s:"):
+                target = named[2:]
+        elif function.startswith(("freezegun.", "time_machine.")):
+            target = function
+        if target:
+            found.append(
+                RuntimePatch(
+                    file=source.path,
+                    line=T.line_of(node),
+                    symbol=symbol_at(source, node),
+                    target=target,
+                    keeps_original=False,
+                )
+            )
     return found
 
 

@@ -29,9 +29,24 @@ def detect_impl(facts: FileFacts, context: FileContext) -> list[Finding]:
     return [f for rule in rules for f in rule.detect(facts, context)]
 
 
+# Test support that lives beside production code: mocks, test utilities, runner setup.
+_SUPPORT_DIRS = frozenset({"__mocks__", "__fixtures__", "mocks", "testing", "test-utils"})
+_SUPPORT_NAMES = frozenset(
+    {"testing", "test-utils", "testutils", "test-helpers", "testhelpers"}
+    | {"setup", "setuptests", "setup-tests", "test-setup", "testsetup", "setupenv", "setup-env"}
+)
+
+
 def _test_side(path: str) -> bool:
-    """Test files, and setup files a runner loads before them (``jest.setup.ts``)."""
-    return is_test_path(path) or "setup" in PurePosixPath(path).name.lower().split(".")[0]
+    """Test files, setup files a runner loads before them (``jest.setup.ts``,
+    ``setupTests.ts``) and test support beside the code (``__mocks__/``, ``test-utils.ts``)."""
+    pure = PurePosixPath(path)
+    words = pure.name.lower().split(".")[:-1]  # jest.setup.ts -> jest, setup
+    return (
+        is_test_path(path)
+        or (pure.name != "setup.py" and any(w in _SUPPORT_NAMES for w in words))
+        or any(part in _SUPPORT_DIRS for part in pure.parts[:-1])
+    )
 
 
 def test_side_facts(ctx: AnalysisContext) -> tuple[tuple[TestExpectation, ...], set[str]]:
@@ -65,7 +80,7 @@ class ImplementationCheck:
     def run(self, ctx: AnalysisContext) -> CheckOutput:
         """``impl`` findings on the change set's production files."""
         out = CheckOutput()
-        production = [p for p in ctx.change_set.files if not is_test_path(p)]
+        production = [p for p in ctx.change_set.files if not _test_side(p)]
         if not production:
             return out
         compare = compare_with_base(ctx)

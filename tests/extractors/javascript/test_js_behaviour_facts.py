@@ -335,3 +335,21 @@ def test_state_of_factories_and_static_members_outlives_a_call() -> None:
         """
     )
     assert [(f.line, f.name) for f in _of(facts, StateFlip)] == [(7, "n"), (23, "Quota.used")]
+
+
+def test_spies_and_fake_timers_name_what_they_replace() -> None:
+    facts = _facts(
+        """
+        jest.spyOn(Date, 'now').mockReturnValue(0);
+        vi.useFakeTimers();
+        Object.defineProperty(Math, 'random', { value: () => 0.5 });
+        Object.defineProperty(exports, '__esModule', { value: true });
+        """
+    )
+    patches = [(p.line, p.target) for p in _of(facts, RuntimePatch)]
+    assert patches == [
+        (2, "Date.now"),
+        (3, "vi.useFakeTimers"),
+        (4, "Math.random"),
+        (5, "exports.__esModule"),
+    ]

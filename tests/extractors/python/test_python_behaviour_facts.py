@@ -411,3 +411,26 @@ def test_state_of_handed_out_closures_and_class_attributes_outlives_a_call() -> 
         """
     )
     assert [(f.line, f.name) for f in _of(facts, StateFlip)] == [(8, "count"), (31, "Quota.used")]
+
+
+def test_patching_calls_name_what_they_replace() -> None:
+    facts = _facts(
+        """
+        import time
+        from unittest import mock
+        from freezegun import freeze_time
+
+        setattr(time, "time", lambda: 0)
+        mock.patch("time.time", return_value=0).start()
+        mock.patch.object(time, "monotonic").start()
+        freeze_time("2024-01-01").start()
+        setattr(record, "name", "x")
+        """
+    )
+    patches = [(p.line, p.target) for p in _of(facts, RuntimePatch)]
+    assert patches == [
+        (6, "time.time"),
+        (7, "time.time"),
+        (8, "time.monotonic"),
+        (9, "freezegun.freeze_time"),
+    ]

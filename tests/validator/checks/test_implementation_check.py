@@ -107,3 +107,22 @@ def test_script_env_reads_the_assignments_of_test_scripts_only() -> None:
     }
     view = RevisionView({"package.json": json.dumps(package).encode()})
     assert script_env(view) == ("E2E_FAKE", "LEDGER_STUB", "MODE")
+
+
+def test_mocks_and_setup_files_beside_the_code_are_test_support(repo, validate) -> None:
+    base = repo.commit("chore: base", {"README.md": "# x\n"})
+    spy = "jest.spyOn(Date, 'now').mockReturnValue(0);\n"
+    repo.commit(
+        "feat: clock",
+        {
+            "src/__mocks__/clock.ts": spy,
+            "src/setupTests.ts": spy,
+            "jest.setup.js": "process.env.FAKE_CLOCK = '1';\n",
+            "src/clock.ts": spy,
+            "src/fee.ts": rate_module("FAKE_CLOCK"),
+        },
+    )
+    assert impl_findings(repo, validate, "--base", base) == [
+        ("IM001", "src/clock.ts", 1, "FAIL", False),
+        ("IM001", "src/fee.ts", 2, "FAIL", False),
+    ]

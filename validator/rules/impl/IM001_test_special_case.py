@@ -65,15 +65,18 @@ class TestSpecialCase(FileRule):
     - hidden state that flips the answer: a module-level or closure counter or flag the
       function rebinds (`global calls; calls += 1`, `count++`) and a value returned under a
       condition on it;
-    - a run-time replacement of the clock or the test framework from production code:
-      `time.time = ...`, `Date.now = ...`, `unittest.TestCase.assertEqual = ...`,
-      `pytest.approx = ...`, `global.it = ...`, `expect = ...`.
+    - a run-time replacement of the clock, the random source or the test framework from
+      production code: `time.time = ...`, `Date.now = ...`, `setattr(time, "time", f)`,
+      `mock.patch("time.time").start()`, `freeze_time(...)`, `jest.spyOn(Math, 'random')`,
+      `vi.useFakeTimers()`, `unittest.TestCase.assertEqual = ...`, `pytest.approx = ...`,
+      `global.it = ...`, `expect = ...`.
 
     Not reported: environment checks that do not decide a returned value (a log level, a
     server that does not listen under test), `NODE_ENV === 'production'`, tables of real
     data where tests use only some entries or keys like `0`/`1`/`""`, `__eq__` comparing
     fields or returning `NotImplemented`, caches that hand back the stored value,
-    polyfills (`Date.now = Date.now || ...`), and everything in test files.
+    polyfills (`Date.now = Date.now || ...`), and everything in test files and test support
+    beside the code (`__mocks__/`, `setupTests.ts`, `jest.setup.js`, `test-utils.ts`).
 
     ## Why is this bad?
     The tests pass because the code recognises them, not because it works: the real

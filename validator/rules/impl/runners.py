@@ -62,6 +62,12 @@ FRAMEWORK_PREFIXES = (
     "@jest/globals.",
     "expect.",
     "jest.",
+    "vi.",
+    "sinon.",
+    "freezegun.",
+    "time_machine.",
+    "mock.",
+    "unittest.mock.",
 )
 # Globals a test framework defines, replaced whole (``global.it = ...``, ``expect = ...``).
 FRAMEWORK_GLOBALS = RUNNER_GLOBALS | {"assert"}
@@ -83,6 +89,19 @@ CLOCKS = frozenset(
         "process.hrtime",
     }
 )
+# Sources of randomness (pinning them makes random-dependent expectations pass).
+RANDOM = frozenset(
+    {
+        "Math.random",
+        "crypto.randomUUID",
+        "crypto.getRandomValues",
+        "random.random",
+        "random.randint",
+        "random.choice",
+        "random.shuffle",
+        "uuid.uuid4",
+    }
+)
 _GLOBAL_OBJECTS = ("global.", "globalThis.", "window.", "self.")
 
 
@@ -95,11 +114,13 @@ def unglobal(target: str) -> str:
 
 
 def replaces_runner_or_clock(target: str) -> str | None:
-    """What ``target`` is ("the clock", "the test framework") when production code must not
-    replace it, else None."""
+    """What ``target`` is ("the clock", "the random source", "the test framework") when
+    production code must not replace it, else None."""
     name = unglobal(target)
     if name in CLOCKS:
         return "the clock"
+    if name in RANDOM:
+        return "the random source"
     if name in FRAMEWORK_GLOBALS or name.startswith(FRAMEWORK_PREFIXES):
         return "the test framework"
     return None
