@@ -123,10 +123,21 @@ def _key(node: ts.Node | None) -> str | None:
     return js_literal(node)
 
 
+def _readers_by_name(caps: dict[str, list[ts.Node]]) -> dict[str, list[ts.Node]]:
+    """name -> the functions of the file whose body reads it (one walk per function)."""
+    readers: dict[str, list[ts.Node]] = {}
+    for fn in caps.get("function", []):
+        body = fn.child_by_field_name("body")
+        found = {T.text(n) for n in inside(body, frozenset()) if n.type in NAMES} if body else set()
+        for name in found:
+            readers.setdefault(name, []).append(fn)
+    return readers
+
+
 def table_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """Entries of object literals whose every key and value is a literal."""
     facts: list[Fact] = []
-    root = source.tree.root_node
+    by_name: dict[str, list[ts.Node]] | None = None
     for node in caps.get("object", []):
         pairs = [c for c in node.named_children if c.type != "comment"]
         if not pairs or any(p.type != "pair" for p in pairs):
@@ -145,17 +156,9 @@ def table_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fa
             T.text(name_node) if parent is not None and parent.type == "variable_declarator" else ""
         )
         fn = enclosing(node, FUNCTIONS)
-        readers = (
-            [fn]
-            if fn is not None
-            else [
-                n
-                for n in inside(root, frozenset())
-                if name
-                and n.type in FUNCTIONS
-                and mentions(n.child_by_field_name("body"), name, NAMES)
-            ]
-        )
+        if fn is None and name and by_name is None:
+            by_name = _readers_by_name(caps)
+        readers = [fn] if fn is not None else (by_name or {}).get(name, []) if name else []
         general = any(_general(r, _parameters(r), name) for r in readers)
         group = f"{source.path}::{name or 'object'}@{T.line_of(node)}"
         for pair, key, value in entries:

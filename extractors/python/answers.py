@@ -116,13 +116,19 @@ def _table_name(node: ts.Node) -> str:
     return ""
 
 
-def _readers(root: ts.Node, name: str) -> list[ts.Node]:
-    """Functions of the file that read the module-level name ``name``."""
-    return [
-        n
-        for n in inside(root, frozenset())
-        if n.type == "function_definition" and mentions(n.child_by_field_name("body"), name, NAMES)
-    ]
+def _readers_by_name(caps: dict[str, list[ts.Node]]) -> dict[str, list[ts.Node]]:
+    """name -> the functions of the file whose body reads it (one walk per function)."""
+    readers: dict[str, list[ts.Node]] = {}
+    for fn in caps.get("function", []):
+        body = fn.child_by_field_name("body")
+        names = (
+            {T.text(n) for n in inside(body, frozenset()) if n.type == "identifier"}
+            if body
+            else set()
+        )
+        for name in names:
+            readers.setdefault(name, []).append(fn)
+    return readers
 
 
 def _parameters(fn: ts.Node) -> list[str]:
@@ -143,6 +149,7 @@ def _parameters(fn: ts.Node) -> list[str]:
 def table_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """Entries of dict literals whose every key and value is a literal."""
     facts: list[Fact] = []
+    by_name: dict[str, list[ts.Node]] | None = None
     for node in caps.get("dict", []):
         pairs = [c for c in node.named_children if c.type != "comment"]
         if not pairs or any(p.type != "pair" for p in pairs):
@@ -159,9 +166,9 @@ def table_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fa
             continue
         name = _table_name(node)
         fn = enclosing(node, _FUNCTION)
-        readers = (
-            [fn] if fn is not None else (_readers(source.tree.root_node, name) if name else [])
-        )
+        if fn is None and name and by_name is None:
+            by_name = _readers_by_name(caps)
+        readers = [fn] if fn is not None else (by_name or {}).get(name, []) if name else []
         general = any(_general(r, p, name) for r in readers for p in _parameters(r))
         group = f"{source.path}::{name or 'dict'}@{T.line_of(node)}"
         for pair, key, value in entries:
