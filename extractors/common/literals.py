@@ -72,6 +72,8 @@ def js_literal(node: ts.Node | None) -> str | None:
         return _number(T.text(node))
     if kind == "unary_expression":
         operator = T.text(node.child_by_field_name("operator"))
+        if operator == "void":
+            return "none"
         inner = js_literal(node.child_by_field_name("argument"))
         return _negated(inner) if operator == "-" else None
     if kind == "string":

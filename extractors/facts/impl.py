@@ -35,11 +35,13 @@ class RunnerProbe(Fact):
 
 @dataclass(frozen=True, kw_only=True)
 class EqualityOverride(Fact):
-    """A comparison hook of a class (``__eq__``, ``equals``, ``asymmetricMatch``, ...)."""
+    """A comparison or conversion hook of a class (``__eq__``, ``equals``,
+    ``asymmetricMatch``, ``valueOf``, ``__int__``, ...)."""
 
     method: str
     owner: str  # the class
-    # Each return's value: "true", "false", "none", "not-implemented" or "other".
+    # Each return's value: "true", "false", "none", "literal" (another literal),
+    # "not-implemented" or "other".
     returns: tuple[str, ...]
 
 
@@ -99,9 +101,10 @@ class TestExpectation(Fact):
 
 @dataclass(frozen=True, kw_only=True)
 class ErrorHandler(Fact):
-    """A place that catches errors: ``except``, ``catch``, ``.catch(cb)``, ``suppress(...)``."""
+    """A place that catches errors: ``except``, ``catch``, ``.catch(cb)``, ``suppress(...)``,
+    ``process.on('uncaughtException', cb)``."""
 
-    form: str  # "except" | "catch" | "promise-catch" | "suppress"
+    form: str  # "except" | "catch" | "promise-catch" | "event" | "suppress"
     caught: tuple[str, ...]  # qualified type names; () catches everything
     raises: bool  # the handler raises or throws on some path
     # What the handler does, one word per top-level statement: "pass", "return:none",

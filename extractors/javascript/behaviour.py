@@ -171,7 +171,9 @@ def _return_word(value: ts.Node | None) -> str:
     literal = js_literal(value)
     if literal in ("b:true", "b:false"):
         return literal[2:]
-    return "none" if literal == "none" or value is None else "other"
+    if literal == "none" or value is None:
+        return "none"
+    return "literal" if literal is not None else "other"
 
 
 def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:

@@ -1,5 +1,5 @@
-"""JavaScript/TypeScript error handlers: ``catch`` clauses, promise ``.catch(cb)`` and the
-rejection callback of ``.then(ok, cb)``.
+"""JavaScript/TypeScript error handlers: ``catch`` clauses, promise ``.catch(cb)``, the
+rejection callback of ``.then(ok, cb)`` and ``process.on('uncaughtException', cb)``.
 
 Each handler's body is described one word per top-level statement (``ErrorHandler.steps``,
 an expression-bodied callback as one ``return``); the ``impl.error-swallowed`` rule decides
@@ -23,6 +23,7 @@ LOG_LEVELS = frozenset(
     {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log", "trace"}
 )
 _CALLBACKS = frozenset({"arrow_function", "function_expression"})
+_PROCESS_ERRORS = frozenset({"s:uncaughtException", "s:unhandledRejection"})
 
 
 def _constant(value: ts.Node) -> bool:
@@ -128,6 +129,9 @@ def error_handlers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[F
             continue
         method = T.text(function.child_by_field_name("property"))
         position = {"catch": 0, "then": 1}.get(method)
+        event = js_literal(args.named_children[0]) if args.named_children else None
+        if method in ("on", "once") and event in _PROCESS_ERRORS:
+            position = 1  # process.on('uncaughtException', cb): every error of the process
         if position is None or len(args.named_children) <= position:
             continue
         callback = strip(args.named_children[position])
@@ -137,16 +141,19 @@ def error_handlers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[F
             "parameter"
         )
         steps, raises = _body_steps(callback.child_by_field_name("body"), _parameter(params))
+        before = [T.squash(a) for a in args.named_children[:position]]
+        if method == "then":
+            before = ["..."]
         found.append(
             ErrorHandler(
                 file=source.path,
                 line=T.line_of(function.child_by_field_name("property") or call),
                 symbol=symbol_at(source, call),
-                form="promise-catch",
+                form="promise-catch" if method in ("catch", "then") else "event",
                 caught=(),
                 raises=raises,
                 steps=steps,
-                text=f".{method}(" + ("..., " if position else "") + T.squash(callback) + ")",
+                text=f".{method}(" + ", ".join([*before, T.squash(callback)]) + ")",
             )
         )
     return found

@@ -21,7 +21,7 @@ from .model import PythonModel, qualname
 NESTED = frozenset({"function_definition", "lambda", "class_definition"})
 NAMES = frozenset({"identifier"})
 _FUNCTION = frozenset({"function_definition"})
-_EQUALITY_HOOKS = frozenset({"__eq__", "__ne__"})
+_EQUALITY_HOOKS = frozenset({"__eq__", "__ne__", "__int__", "__float__", "__index__"})
 
 
 def symbol_at(source: SourceFile, node: ts.Node) -> str:
@@ -122,6 +122,8 @@ def _return_word(value: ts.Node | None) -> str:
         return "false"
     if literal == "none" or value is None:
         return "none"
+    if literal is not None:
+        return "literal"
     if value.type == "identifier" and T.text(value) == "NotImplemented":
         return "not-implemented"
     return "other"
@@ -135,7 +137,8 @@ def _owner(definition: ts.Node) -> str:
 
 
 def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
-    """``__eq__``/``__ne__`` of a class, as a method or a lambda, with what each returns."""
+    """Comparison and conversion hooks of a class (``__eq__``, ``__ne__``, ``__int__``, ...),
+    as a method or a lambda, with what each return gives."""
     found: list[Fact] = []
     for fn in caps.get("function", []):
         name = T.text(fn.child_by_field_name("name"))

@@ -353,3 +353,16 @@ def test_spies_and_fake_timers_name_what_they_replace() -> None:
         (4, "Math.random"),
         (5, "exports.__esModule"),
     ]
+
+
+def test_process_wide_error_events_are_handlers() -> None:
+    facts = _facts(
+        """
+        process.on('uncaughtException', () => {});
+        process.once('unhandledRejection', (reason) => { throw reason; });
+        emitter.on('data', () => {});
+        """,
+        "src/main.js",
+    )
+    handlers = [(h.line, h.form, h.raises, h.steps) for h in _of(facts, ErrorHandler)]
+    assert handlers == [(2, "event", False, ()), (3, "event", True, ("other",))]

@@ -34,6 +34,8 @@ _TRIVIAL = frozenset({"n:0", "n:1", "n:-1", "s:", "b:true", "b:false", "none"})
 # Hooks that decide equality, and the one answer that makes them agree with anything.
 _AGREEING = {"__eq__": "true", "equals": "true", "isEqual": "true", "asymmetricMatch": "true"}
 _AGREEING |= {"__ne__": "false"}
+# Conversion hooks that hand back one constant whatever the object holds.
+_CONSTANT = frozenset({"valueOf", "[Symbol.toPrimitive]", "__int__", "__float__", "__index__"})
 
 
 def _show(value: str) -> str:
@@ -62,6 +64,8 @@ class TestSpecialCase(FileRule):
       answer of the same function or making up the whole table or if-chain;
     - an equality hook that agrees with anything: `__eq__`, `equals`, `isEqual` or
       `asymmetricMatch` whose every return is `true`, `__ne__` whose every return is `False`;
+      a conversion hook (`valueOf`, `[Symbol.toPrimitive]`, `__int__`, `__float__`) that
+      returns a constant literal on every path;
     - hidden state that flips the answer: a module-level or closure counter or flag the
       function rebinds (`global calls; calls += 1`, `count++`) and a value returned under a
       condition on it;
@@ -109,6 +113,7 @@ class TestSpecialCase(FileRule):
             "answer": "{function}({key}) returns the literal {value} that {test} expects",
             "table": "{table} holds exactly the answers the tests expect ({key} -> {value})",
             "equality": "{owner}.{method} returns {value} on every path: it agrees with anything",
+            "constant": "{owner}.{method} returns a constant whatever the object holds",
             "flip": "{function} answers from hidden state {name} it changes on every call",
             "patch": "production code replaces {target} ({what}) at run time",
         }
@@ -126,11 +131,13 @@ class TestSpecialCase(FileRule):
         yield from self._answers(facts.of_type(LiteralAnswer), context.test_answers)
         for hook in facts.of_type(EqualityOverride):
             agreeing = _AGREEING.get(hook.method)
+            owner = hook.owner or "object"
             if agreeing is not None and hook.returns and set(hook.returns) == {agreeing}:
-                owner = hook.owner or "object"
                 yield self.finding(
                     hook, variant="equality", owner=owner, method=hook.method, value=agreeing
                 )
+            elif hook.method in _CONSTANT and hook.returns and set(hook.returns) == {"literal"}:
+                yield self.finding(hook, variant="constant", owner=owner, method=hook.method)
         for flip in facts.of_type(StateFlip):
             flips = flip.write in ("augment", "negate") or (
                 flip.write == "literal" and flip.literal_return
@@ -200,7 +207,7 @@ def _runner_read(probe: RunnerProbe, script_env: tuple[str, ...]) -> str | None:
         if name in RUNNER_ENV:
             return f"the runner's environment variable {name}"
         if name in script_env:
-            return f"{name} (set by the tests or their scripts)"
+            return f"{name}, which the tests or their scripts set"
         if set(re.split(r"[^A-Za-z0-9]+", name.upper())) & TEST_WORDS:
             return f"the test-run variable {name}"
         if probe.value.lower() in TEST_VALUES:
