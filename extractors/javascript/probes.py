@@ -213,6 +213,50 @@ def runner_probes(source: SourceFile, model: JsModel, caps: dict[str, list[ts.No
         needle = next((s[2:] for s in strings if s is not None), None)
         if needle is not None:
             found.append(_probe(source, node, "argv", needle))
+    found.extend(_destructured_env(source, model, caps))
+    return found
+
+
+def _destructured_env(
+    source: SourceFile, model: JsModel, caps: dict[str, list[ts.Node]]
+) -> list[Fact]:
+    """``const { NODE_ENV: mode } = process.env``: each key read, decided through its uses."""
+    found: list[Fact] = []
+    for node in caps.get("declarator", []):
+        pattern = node.child_by_field_name("name")
+        if pattern is None or pattern.type != "object_pattern":
+            continue
+        if not _is_env(model, strip(node.child_by_field_name("value"))):
+            continue
+        fn = enclosing(node, FUNCTIONS)
+        scope = fn if fn is not None else _root(node)
+        for part in pattern.named_children:
+            if part.type == "shorthand_property_identifier_pattern":
+                key = local = T.text(part)
+            elif part.type == "pair_pattern":
+                key = T.text(part.child_by_field_name("key")).strip("'\"")
+                local = T.text(part.child_by_field_name("value"))
+            else:
+                continue
+            uses = _uses(scope, local, False)
+            deciding = [f for u in uses for f in _deciding(u)]
+            value = next((v for u in uses if (v := _compared_value(u))), "")
+            found.append(
+                RunnerProbe(
+                    file=source.path,
+                    line=T.line_of(part),
+                    symbol=symbol_at(source, node),
+                    source="env",
+                    name=key,
+                    value=value,
+                    returns=bool(deciding),
+                    deciding=tuple(
+                        sorted({function_name(f) or "an anonymous function" for f in deciding})
+                    ),
+                    arguments=any(_takes_arguments(f) for f in deciding),
+                    mixed=any(_mixes_literals(f) for f in deciding),
+                )
+            )
     return found
 
 

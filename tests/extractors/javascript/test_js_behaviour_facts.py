@@ -366,3 +366,24 @@ def test_process_wide_error_events_are_handlers() -> None:
     )
     handlers = [(h.line, h.form, h.raises, h.steps) for h in _of(facts, ErrorHandler)]
     assert handlers == [(2, "event", False, ()), (3, "event", True, ("other",))]
+
+
+def test_destructured_environment_reads_are_decided_through_their_uses() -> None:
+    facts = _facts(
+        """
+        const { NODE_ENV, JEST_WORKER_ID: worker, PORT } = process.env;
+        export function fee(x: number): number {
+          if (NODE_ENV === 'test') return 0;
+          return worker ? 1 : x * 2;
+        }
+        export function listen() {
+          return PORT;
+        }
+        """
+    )
+    probes = [(p.name, p.value, p.returns, p.deciding) for p in _of(facts, RunnerProbe)]
+    assert probes == [
+        ("NODE_ENV", "test", True, ("fee",)),
+        ("JEST_WORKER_ID", "", True, ("fee",)),
+        ("PORT", "", False, ()),
+    ]
