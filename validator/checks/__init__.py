@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..context import Check
 from .contracts import ContractCheck
+from .implementation import ImplementationCheck
 from .integrity import IntegrityCheck
 from .placeholders import PlaceholderCheck
 from .scope import ScopeCheck
@@ -21,6 +22,7 @@ CHECKS: tuple[Check, ...] = (
     IntegrityCheck(),
     TestRunCheck(),
     PlaceholderCheck(),
+    ImplementationCheck(),
     ScopeCheck(),
     ContractCheck(),
     TraceabilityCheck(),

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from ...extractors.facts import FileFacts
+from ...extractors.facts.impl import TestExpectation
 from ..findings import Finding, Status
 
 if TYPE_CHECKING:
@@ -110,6 +111,12 @@ class FileContext:
     # Upper-case names the repository's CI and test-runner configuration writes (the
     # environment variables CI may set); empty when not read.
     ci_names: frozenset[str] = frozenset()
+    # Literal call -> expected value pairs the repository's tests assert (impl rules).
+    test_answers: tuple[TestExpectation, ...] = ()
+    # Environment variables the repository's tests and test scripts set (``FAKE=1 jest``).
+    runner_env: tuple[str, ...] = ()
+    # Whether the file's BASE version could be compared (False: --all without --base).
+    base_known: bool = True
 
 
 class FileRule(Rule[FileFacts, FileContext], ABC):

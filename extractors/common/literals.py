@@ -1,0 +1,91 @@
+"""Literal values in one normal form for every language, so that a Python test's input
+can be compared with a TypeScript table's key: ``n:17``, ``s:text``, ``b:true``, ``none``."""
+
+from __future__ import annotations
+
+import tree_sitter as ts
+
+from . import ir
+from . import treesitter as T
+
+_PY_WRAPPERS = {"parenthesized_expression"}
+_JS_WRAPPERS = {"parenthesized_expression", "as_expression", "satisfies_expression"}
+
+
+def _number(text: str) -> str | None:
+    cleaned = text.replace("_", "").rstrip("nlLjJ")
+    try:
+        value = int(cleaned, 0)
+    except ValueError:
+        try:
+            number = float(cleaned)
+        except ValueError:
+            return None
+        if number != number or number in (float("inf"), float("-inf")):
+            return None
+        return f"n:{int(number)}" if number.is_integer() else f"n:{number!r}"
+    return f"n:{value}"
+
+
+def _negated(value: str | None) -> str | None:
+    if value is None or not value.startswith("n:"):
+        return None
+    body = value[2:]
+    return (
+        "n:0" if body in ("0", "0.0") else f"n:{body[1:] if body.startswith('-') else '-' + body}"
+    )
+
+
+def py_literal(node: ts.Node | None) -> str | None:
+    """The normal form of a Python literal (number, string, bool, None), else None."""
+    while node is not None and node.type in _PY_WRAPPERS and node.named_children:
+        node = node.named_children[0]
+    if node is None:
+        return None
+    kind = node.type
+    if kind in ("integer", "float"):
+        return _number(T.text(node))
+    if kind == "unary_operator":
+        operator = T.text(node.child_by_field_name("operator"))
+        inner = py_literal(node.child_by_field_name("argument"))
+        return _negated(inner) if operator == "-" else (inner if operator == "+" else None)
+    if kind in ("string", "concatenated_string"):
+        if T.text(node).lstrip("rRuU")[:1] not in ("'", '"'):
+            return None  # bytes and f-strings are no plain text
+        value = ir.py_string(node)
+        return None if value is None else f"s:{value}"
+    if kind in ("true", "false"):
+        return f"b:{kind}"
+    if kind == "none":
+        return "none"
+    return None
+
+
+def js_literal(node: ts.Node | None) -> str | None:
+    """The normal form of a JS/TS literal (number, string, bool, null/undefined), else None."""
+    while node is not None and node.type in _JS_WRAPPERS and node.named_children:
+        node = node.named_children[0]
+    if node is None:
+        return None
+    kind = node.type
+    if kind == "number":
+        return _number(T.text(node))
+    if kind == "unary_expression":
+        operator = T.text(node.child_by_field_name("operator"))
+        if operator == "void":
+            return "none"
+        inner = js_literal(node.child_by_field_name("argument"))
+        return _negated(inner) if operator == "-" else None
+    if kind == "string":
+        return f"s:{ir.js_string(node)}"
+    if kind == "template_string":
+        if any(c.type == "template_substitution" for c in node.named_children):
+            return None
+        return "s:" + T.text(node)[1:-1]
+    if kind in ("true", "false"):
+        return f"b:{kind}"
+    if kind in ("null", "undefined"):
+        return "none"
+    if kind == "identifier" and T.text(node) == "undefined":
+        return "none"
+    return None

@@ -1,0 +1,114 @@
+"""Facts about how production code behaves (DESIGN §6 ``impl.*``). Language-neutral.
+
+The Python and JavaScript/TypeScript readers fill these; the ``impl`` rules decide which
+of them special-case the test run or swallow errors. Literal values are written in one
+normal form for every language (``literal_key``): ``n:17``, ``s:text``, ``b:true``,
+``none``, so a Python test's input can be compared with a TypeScript table's key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import Fact
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunnerProbe(Fact):
+    """A read of something that tells whether code runs under a test runner."""
+
+    # "module" (sys.modules), "env" (environment), "global" (typeof x), "argv", or
+    # "attribute" (``hasattr(sys, "_called_from_test")``)
+    source: str
+    name: str  # "pytest", "JEST_WORKER_ID", "jest"; for argv the string looked for
+    value: str = ""  # the string the read is compared with (``=== 'test'``), else ""
+    # The read decides a value a function returns: it sits in the condition of an ``if``
+    # whose arm returns a value or of a returned conditional expression, directly or
+    # through a name it is bound to or a function that returns it.
+    returns: bool = False
+    deciding: tuple[str, ...] = ()  # names of the functions whose return it decides, sorted
+    arguments: bool = False  # a function whose return it decides takes arguments
+    # A function whose return it decides returns a literal on one path and a computed
+    # value on another (``if probe: return 17`` ... ``return x * 2``).
+    mixed: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class EqualityOverride(Fact):
+    """A comparison or conversion hook of a class (``__eq__``, ``equals``,
+    ``asymmetricMatch``, ``valueOf``, ``__int__``, ...)."""
+
+    method: str
+    owner: str  # the class
+    # Each return's value: "true", "false", "none", "literal" (another literal),
+    # "not-implemented" or "other".
+    returns: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class StateFlip(Fact):
+    """A function that rebinds a module-level name (``global``, a module-level ``let``) and
+    returns a value under a condition reading it: state that outlives every call."""
+
+    name: str
+    write: str  # "literal", "augment" (``+= 1``, ``++``), "negate" (``not x``) or "other"
+    returned: str  # the guarded return's value, whitespace collapsed
+    returns_state: bool  # that value reads the name itself (a cached value handed back)
+    literal_return: bool = False  # every value it may hand back is a literal
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnvWrite(Fact):
+    """A file sets an environment variable (``os.environ["X"] = ...``,
+    ``monkeypatch.setenv("X", ...)``, ``process.env.X = ...``, ``vi.stubEnv("X", ...)``)."""
+
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuntimePatch(Fact):
+    """An assignment to an attribute of a module or a global (``time.time = ...``)."""
+
+    target: str  # qualified, import aliases resolved: "unittest.TestCase.assertEqual"
+    keeps_original: bool  # the new value reads the target (``Date.now = Date.now || f``)
+
+
+@dataclass(frozen=True, kw_only=True)
+class LiteralAnswer(Fact):
+    """A literal key mapped to a literal value: a dict/object entry, an ``if x == K:
+    return V`` or a ``case K: return V``."""
+
+    form: str  # "table" | "branch"
+    functions: tuple[str, ...]  # names of the functions the answer belongs to or read it
+    group: str  # the table or function the answer is one of
+    key: str  # normal form
+    value: str  # normal form
+    size: int  # answers in the group
+    # The function also returns a computed (non-literal) value that reads the compared name.
+    general: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class TestExpectation(Fact):
+    """An assertion that a call with literal arguments equals a literal."""
+
+    __test__ = False  # not a pytest test class
+
+    callee: str  # the called function's last name
+    args: tuple[str, ...]  # normal forms
+    expected: str  # normal form
+
+
+@dataclass(frozen=True, kw_only=True)
+class ErrorHandler(Fact):
+    """A place that catches errors: ``except``, ``catch``, ``.catch(cb)``, ``suppress(...)``,
+    ``process.on('uncaughtException', cb)``."""
+
+    form: str  # "except" | "catch" | "promise-catch" | "event" | "suppress"
+    caught: tuple[str, ...]  # qualified type names; () catches everything
+    raises: bool  # the handler raises or throws on some path
+    # What the handler does, one word per top-level statement: "pass", "return:none",
+    # "return:literal", "return:name", "return:call", "return:error", "log:<level>",
+    # "call", "call:error", "assign:literal", "assign:other", "continue", "break", "other".
+    steps: tuple[str, ...]
+    text: str  # the header as written, whitespace collapsed: "except Exception"

@@ -1,0 +1,41 @@
+"""JavaScript/TypeScript facts about production behaviour (DESIGN §6 ``impl.*``; judges
+nothing).
+
+One query (``queries/javascript/impl.scm``, compiled per grammar) finds the candidate nodes
+in C; ``probes``, ``behaviour``, ``state``, ``answers``, ``expectations`` and ``handlers``
+describe them, imported names resolved through the file's semantic model.
+"""
+
+from __future__ import annotations
+
+from ..common.dispatch import SourceFile, register
+from ..facts import Fact
+from .answers import branch_answers, table_answers
+from .behaviour import declared_names, equality_overrides, runtime_patches
+from .expectations import test_expectations
+from .handlers import error_handlers
+from .model import JsModel
+from .probes import env_writes, runner_probes
+from .state import state_flips
+
+
+def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
+    """Runner probes, patches, equality hooks, state flips, answers, expectations, handlers."""
+    model = source.model(JsModel)
+    caps = source.captures("impl", source.language, "javascript")
+    return (
+        *runner_probes(source, model, caps),
+        *env_writes(source, model, caps),
+        *runtime_patches(source, model, caps, declared_names(caps, model)),
+        *equality_overrides(source, caps),
+        *state_flips(source, caps),
+        *branch_answers(source, caps),
+        *table_answers(source, caps),
+        *test_expectations(source, caps),
+        *error_handlers(source, caps),
+    )
+
+
+register("javascript", (".js", ".mjs", ".cjs", ".jsx"), extract_impl)
+register("typescript", (".ts", ".mts", ".cts"), extract_impl)
+register("tsx", (".tsx",), extract_impl)

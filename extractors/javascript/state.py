@@ -1,0 +1,181 @@
+"""JavaScript/TypeScript state flips: functions that change state outliving their call and
+return a value under a condition on it.
+
+State that outlives a call: a module-level ``let``/``var``, a variable of a factory that
+hands the function out (``return () => ...``, ``return { next() {...} }``), or a static
+member of the function's class (``Counter.calls``, ``this.constructor.calls``). A variable
+of an enclosing function that does not hand the function out lives no longer than one call
+of it (an accumulator in a loop callback), and is not recorded.
+"""
+
+from __future__ import annotations
+
+import tree_sitter as ts
+
+from ..common import treesitter as T
+from ..common.dispatch import SourceFile
+from ..common.literals import js_literal
+from ..common.walk import enclosing, inside, mentions
+from ..facts import Fact
+from ..facts.impl import StateFlip
+from .behaviour import (
+    FUNCTIONS,
+    NAMES,
+    NESTED,
+    function_name,
+    returned_value,
+    symbol_at,
+    value_returns,
+)
+from .model import strip
+
+_CLASSES = frozenset({"class_declaration", "class"})
+
+
+def _reads(node: ts.Node | None, name: str) -> bool:
+    """Whether ``node`` reads the state ``name`` (a name, or a dotted static member)."""
+    if "." not in name:
+        return mentions(node, name, NAMES)
+    if node is None:
+        return False
+    return any(
+        n.type == "member_expression" and T.squash(n) == name for n in [node, *inside(node, NESTED)]
+    )
+
+
+def _declares(scope: ts.Node, name: str) -> bool:
+    body = scope.child_by_field_name("body") if scope.type != "program" else scope
+    if body is None:
+        return False
+    return any(
+        n.type == "variable_declarator" and T.text(n.child_by_field_name("name")) == name
+        for n in inside(body, NESTED)
+    )
+
+
+def _hands_out(value: ts.Node | None, fn: ts.Node) -> bool:
+    """Whether a returned value is ``fn`` or holds it uncalled (by name or in an object)."""
+    value = strip(value)
+    if value is None:
+        return False
+    if value.id == fn.id:
+        return True
+    name = function_name(fn)
+    if value.type in ("identifier", "shorthand_property_identifier"):
+        return bool(name) and T.text(value) == name
+    if value.type in ("object", "array", "pair"):
+        return any(_hands_out(c, fn) for c in value.named_children)
+    return False
+
+
+def _outlives_call(fn: ts.Node, name: str) -> bool:
+    """Whether the variable ``name`` fn writes outlives a call of fn: declared at module
+    level, or by a factory that hands fn out."""
+    outer = enclosing(fn, FUNCTIONS)
+    while outer is not None and not _declares(outer, name):
+        outer = enclosing(outer, FUNCTIONS)
+    if outer is None:
+        root = fn
+        while root.parent is not None:
+            root = root.parent
+        return _declares(root, name)
+    body = outer.child_by_field_name("body")
+    if body is not None and body.type != "statement_block":
+        return _hands_out(body, fn)
+    return any(_hands_out(returned_value(r), fn) for r in value_returns(body))
+
+
+def _write(n: ts.Node) -> tuple[ts.Node | None, str] | None:
+    """(target, how) of a write: ``++``/``+=`` augment, a literal, a negation, or other."""
+    if n.type == "update_expression":
+        return n.child_by_field_name("argument"), "augment"
+    if n.type == "augmented_assignment_expression":
+        return n.child_by_field_name("left"), "augment"
+    if n.type != "assignment_expression":
+        return None
+    target, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+    if js_literal(right) is not None:
+        return target, "literal"
+    negates = right is not None and right.type == "unary_expression" and T.text(right)[:1] == "!"
+    if negates and target is not None and _reads(right, T.squash(target)):
+        return target, "negate"
+    return target, "other"
+
+
+def _state_writes(fn: ts.Node, body: ts.Node) -> dict[str, list[str]]:
+    """State outliving a call that ``fn`` writes, with how each write rebinds it."""
+    own = list(inside(body, NESTED))
+    local = {
+        T.text(n.child_by_field_name("name"))
+        for n in own
+        if n.type == "variable_declarator" and n.child_by_field_name("name") is not None
+    }
+    params = fn.child_by_field_name("parameters") or fn.child_by_field_name("parameter")
+    if params is not None:
+        local |= {T.text(n) for n in [params, *inside(params, frozenset())] if n.type in NAMES}
+    owner = enclosing(fn, _CLASSES)
+    owner_name = T.text(owner.child_by_field_name("name")) if owner is not None else ""
+    statics = tuple(p for p in (f"{owner_name}.", "this.constructor.") if owner_name)
+    writes: dict[str, list[str]] = {}
+    for n in own:
+        found = _write(n)
+        target = found[0] if found else None
+        if found is None or target is None:
+            continue
+        text = T.squash(target)
+        variable = target.type == "identifier" and text not in local
+        static = target.type == "member_expression" and bool(statics)
+        if (variable and _outlives_call(fn, text)) or (static and text.startswith(statics)):
+            writes.setdefault(text, []).append(found[1])
+    return writes
+
+
+def _guarded(node: ts.Node, name: str) -> tuple[ts.Node, list[ts.Node]] | None:
+    """(``return``, values it may hand back) when ``node`` returns under a condition on
+    ``name``: an ``if`` whose consequence returns, or a returned ternary."""
+    if node.type == "if_statement" and _reads(node.child_by_field_name("condition"), name):
+        returns = value_returns(node.child_by_field_name("consequence"))
+        if not returns:
+            return None
+        value = returned_value(returns[0])
+        return returns[0], [value] if value is not None else []
+    if node.type == "return_statement":
+        value = returned_value(node)
+        if (
+            value is not None
+            and value.type == "ternary_expression"
+            and _reads(value.child_by_field_name("condition"), name)
+        ):
+            arms = ("consequence", "alternative")
+            return node, [v for a in arms if (v := value.child_by_field_name(a))]
+    return None
+
+
+def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
+    """Functions that change state outliving their call and return under a condition on it."""
+    found: list[Fact] = []
+    for fn in caps.get("function", []):
+        body = fn.child_by_field_name("body")
+        if body is None or body.type != "statement_block":
+            continue
+        for name, kinds in sorted(_state_writes(fn, body).items()):
+            write = "other" if "other" in kinds else sorted(kinds)[0]
+            for node in inside(body, NESTED):
+                guarded = _guarded(node, name)
+                if guarded is None:
+                    continue
+                ret, values = guarded
+                found.append(
+                    StateFlip(
+                        file=source.path,
+                        line=T.line_of(node),
+                        symbol=symbol_at(source, body),
+                        name=name,
+                        write=write,
+                        returned=T.squash(returned_value(ret)),
+                        returns_state=any(_reads(v, name) for v in values),
+                        literal_return=bool(values)
+                        and all(js_literal(v) is not None for v in values),
+                    )
+                )
+    return found

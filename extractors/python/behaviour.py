@@ -1,0 +1,302 @@
+"""Python behaviour facts: runtime patches, equality hooks, state flips (runner probes are
+``probes``), and the function and return helpers the readers share.
+
+Qualified names come from the file's semantic model, so ``import time as t`` makes
+``t.time`` read as ``time.time``. The readers record what the code does; the
+``impl`` rules decide what of it special-cases the test run.
+"""
+
+from __future__ import annotations
+
+import tree_sitter as ts
+
+from ..common import treesitter as T
+from ..common.dispatch import SourceFile
+from ..common.literals import py_literal
+from ..common.walk import enclosing, inside, mentions
+from ..facts import Fact
+from ..facts.impl import EqualityOverride, RuntimePatch, StateFlip
+from .model import PythonModel, qualname
+
+NESTED = frozenset({"function_definition", "lambda", "class_definition"})
+NAMES = frozenset({"identifier"})
+_FUNCTION = frozenset({"function_definition"})
+_EQUALITY_HOOKS = frozenset({"__eq__", "__ne__", "__int__", "__float__", "__index__"})
+
+
+def symbol_at(source: SourceFile, node: ts.Node) -> str:
+    """``path::qualname`` of the innermost function around ``node``, "" at module level."""
+    fn = enclosing(node, _FUNCTION)
+    return f"{source.path}::{qualname(fn)}" if fn is not None else ""
+
+
+def returned_value(node: ts.Node) -> ts.Node | None:
+    """The value of a ``return`` statement, or None for a bare ``return``."""
+    return node.named_children[0] if node.named_children else None
+
+
+def value_returns(block: ts.Node | None) -> list[ts.Node]:
+    """``return <value>`` statements inside ``block``, nested functions excluded."""
+    if block is None:
+        return []
+    return [
+        n
+        for n in inside(block, NESTED)
+        if n.type == "return_statement" and returned_value(n) is not None
+    ]
+
+
+def runtime_patches(
+    source: SourceFile, model: PythonModel, caps: dict[str, list[ts.Node]]
+) -> list[Fact]:
+    """Assignments to an attribute of an imported module or class (``time.time = f``)."""
+    found: list[Fact] = []
+    for node in caps.get("assignment", []):
+        left = node.child_by_field_name("left")
+        if left is None or left.type != "attribute":
+            continue
+        written = T.squash(left)
+        if written.split(".", 1)[0] not in model.qualified:
+            continue
+        right = node.child_by_field_name("right")
+        keeps = right is not None and any(
+            c.type == "attribute" and T.squash(c) == written
+            for c in [right, *inside(right, NESTED)]
+        )
+        found.append(
+            RuntimePatch(
+                file=source.path,
+                line=T.line_of(node),
+                symbol=symbol_at(source, node),
+                target=model.resolve(written),
+                keeps_original=keeps,
+            )
+        )
+    found.extend(_patch_calls(source, model, caps))
+    return found
+
+
+def _patch_calls(
+    source: SourceFile, model: PythonModel, caps: dict[str, list[ts.Node]]
+) -> list[Fact]:
+    """``setattr(time, "time", f)``, ``mock.patch("time.time", ...)``, ``freeze_time(...)``:
+    the target replaced, or the patching function itself when it names none."""
+    found: list[Fact] = []
+    for node in caps.get("call", []):
+        function = model.resolve(T.squash(node.child_by_field_name("function")))
+        args = node.child_by_field_name("arguments")
+        values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+        target = ""
+        if function in ("setattr", "builtins.setattr") and len(values) == 3:
+            owner, name = T.squash(values[0]), py_literal(values[1])
+            if owner.split(".", 1)[0] in model.qualified and name and name.startswith("s:"):
+                target = f"{model.resolve(owner)}.{name[2:]}"
+        elif function.endswith(("mock.patch", "mock.patch.object")) and values:
+            named = py_literal(values[0])
+            if function.endswith("object") and len(values) >= 2:
+                attribute = py_literal(values[1])
+                if attribute and attribute.startswith("s:"):
+                    target = f"{model.resolve(T.squash(values[0]))}.{attribute[2:]}"
+            elif named and named.startswith("s:"):
+                target = named[2:]
+        elif function.startswith(("freezegun.", "time_machine.")):
+            target = function
+        if target:
+            found.append(
+                RuntimePatch(
+                    file=source.path,
+                    line=T.line_of(node),
+                    symbol=symbol_at(source, node),
+                    target=target,
+                    keeps_original=False,
+                )
+            )
+    return found
+
+
+def _return_word(value: ts.Node | None) -> str:
+    literal = py_literal(value)
+    if literal == "b:true":
+        return "true"
+    if literal == "b:false":
+        return "false"
+    if literal == "none" or value is None:
+        return "none"
+    if literal is not None:
+        return "literal"
+    if value.type == "identifier" and T.text(value) == "NotImplemented":
+        return "not-implemented"
+    return "other"
+
+
+def _owner(definition: ts.Node) -> str:
+    owner = enclosing(definition, frozenset({"class_definition", "function_definition"}))
+    if owner is None or owner.type != "class_definition":
+        return ""
+    return T.text(owner.child_by_field_name("name"))
+
+
+def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
+    """Comparison and conversion hooks of a class (``__eq__``, ``__ne__``, ``__int__``, ...),
+    as a method or a lambda, with what each return gives."""
+    found: list[Fact] = []
+    for fn in caps.get("function", []):
+        name = T.text(fn.child_by_field_name("name"))
+        owner = _owner(fn)
+        if name not in _EQUALITY_HOOKS or not owner:
+            continue
+        returns = value_returns(fn.child_by_field_name("body"))
+        found.append(
+            EqualityOverride(
+                file=source.path,
+                line=T.line_of(fn),
+                symbol=f"{source.path}::{qualname(fn)}",
+                method=name,
+                owner=owner,
+                returns=tuple(_return_word(returned_value(r)) for r in returns),
+            )
+        )
+    for node in caps.get("assignment", []):
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if left is None or right is None or right.type != "lambda":
+            continue
+        owner = _owner(node)
+        if T.text(left) not in _EQUALITY_HOOKS or not owner:
+            continue
+        found.append(
+            EqualityOverride(
+                file=source.path,
+                line=T.line_of(node),
+                symbol=f"{source.path}::{owner}.{T.text(left)}",
+                method=T.text(left),
+                owner=owner,
+                returns=(_return_word(right.child_by_field_name("body")),),
+            )
+        )
+    return found
+
+
+def _reads(node: ts.Node | None, name: str) -> bool:
+    """Whether ``node`` reads the state ``name`` (a name, or a dotted class attribute)."""
+    if "." not in name:
+        return mentions(node, name, NAMES)
+    if node is None:
+        return False
+    return any(n.type == "attribute" and T.squash(n) == name for n in [node, *inside(node, NESTED)])
+
+
+def _write_kind(statement: ts.Node, name: str) -> str:
+    if statement.type == "augmented_assignment":
+        return "augment"
+    right = statement.child_by_field_name("right")
+    if py_literal(right) is not None:
+        return "literal"
+    if right is not None and right.type == "not_operator" and _reads(right, name):
+        return "negate"
+    return "other"
+
+
+def _guarded_returns(body: ts.Node, name: str) -> list[tuple[ts.Node, ts.Node, list[ts.Node]]]:
+    """(condition's statement, ``return``, values it may hand back) of every ``return
+    <value>`` under an ``if`` condition, or a returned conditional expression, on ``name``."""
+    found: list[tuple[ts.Node, ts.Node, list[ts.Node]]] = []
+    for node in inside(body, NESTED):
+        if node.type in ("if_statement", "elif_clause"):
+            if _reads(node.child_by_field_name("condition"), name):
+                consequence = node.child_by_field_name("consequence")
+                for ret in value_returns(consequence)[:1]:
+                    value = returned_value(ret)
+                    found.append((node, ret, [value] if value is not None else []))
+        elif node.type == "return_statement":
+            value = returned_value(node)
+            if value is not None and value.type == "conditional_expression":
+                parts = value.named_children
+                if len(parts) == 3 and _reads(parts[1], name):
+                    found.append((node, node, [parts[0], parts[2]]))
+    return found
+
+
+def _returned_by_outer(fn: ts.Node) -> bool:
+    """Whether the function around ``fn`` hands it out (``return inner``): a factory whose
+    closure state outlives each call of the inner function."""
+    outer = enclosing(fn, _FUNCTION)
+    name = T.text(fn.child_by_field_name("name"))
+    if outer is None:
+        return False
+    returns = value_returns(outer.child_by_field_name("body"))
+    return any(_hands_out(returned_value(r), name) for r in returns)
+
+
+def _hands_out(value: ts.Node | None, name: str) -> bool:
+    """Whether a returned value is the function ``name`` itself, or holds it uncalled."""
+    if value is None:
+        return False
+    if value.type == "identifier":
+        return T.text(value) == name
+    if value.type in ("tuple", "list", "expression_list", "dictionary", "pair"):
+        return any(_hands_out(c, name) for c in value.named_children)
+    return False
+
+
+def _class_prefixes(fn: ts.Node) -> tuple[str, ...]:
+    """How a method names its class's attributes: ``Owner.``, ``cls.``, ``type(self).``."""
+    owner = _owner(fn)
+    if not owner:
+        return ()
+    return (f"{owner}.", "cls.", "type(self).", "self.__class__.")
+
+
+def _state_names(fn: ts.Node, own: list[ts.Node]) -> list[str]:
+    """Names of state that outlives a call of ``fn``: ``global`` names, ``nonlocal`` names
+    of a function its factory returns, and attributes of its class."""
+    names: set[str] = set()
+    factory = _returned_by_outer(fn)
+    for n in own:
+        if n.type == "global_statement" or (n.type == "nonlocal_statement" and factory):
+            names |= {T.text(c) for c in n.named_children if c.type == "identifier"}
+    prefixes = _class_prefixes(fn)
+    for n in own:
+        left = n.child_by_field_name("left") if n.type.endswith("assignment") else None
+        if prefixes and left is not None and left.type == "attribute":
+            text = T.squash(left)
+            if text.startswith(prefixes) and text.count(".") == 1 + text.startswith("self.__"):
+                names.add(text)
+    return sorted(names)
+
+
+def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
+    """Functions that rebind state outliving their call (``global``, a factory's
+    ``nonlocal``, a class attribute) and return under a condition on it. A ``nonlocal`` of
+    a function nobody hands out lives no longer than one call of the function around it."""
+    found: list[Fact] = []
+    for fn in caps.get("function", []):
+        body = fn.child_by_field_name("body")
+        if body is None:
+            continue
+        own = list(inside(body, NESTED))
+        for name in _state_names(fn, own):
+            writes = [
+                _write_kind(n, name)
+                for n in own
+                if n.type in ("assignment", "augmented_assignment")
+                and T.squash(n.child_by_field_name("left")) == name
+            ]
+            if not writes:
+                continue
+            write = "other" if "other" in writes else sorted(writes)[0]
+            for branch, ret, values in _guarded_returns(body, name):
+                value = returned_value(ret)
+                found.append(
+                    StateFlip(
+                        file=source.path,
+                        line=T.line_of(branch),
+                        symbol=f"{source.path}::{qualname(fn)}",
+                        name=name,
+                        write=write,
+                        returned=T.squash(value),
+                        returns_state=any(_reads(v, name) for v in values),
+                        literal_return=bool(values)
+                        and all(py_literal(v) is not None for v in values),
+                    )
+                )
+    return found

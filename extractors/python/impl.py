@@ -1,0 +1,38 @@
+"""Python facts about production behaviour (DESIGN §6 ``impl.*``; judges nothing).
+
+One query (``queries/python/impl.scm``) finds the candidate nodes in C; the readers in
+``probes``, ``behaviour``, ``answers``, ``expectations`` and ``handlers`` describe them,
+names resolved through the file's semantic model.
+"""
+
+from __future__ import annotations
+
+from ..common.dispatch import SourceFile, register
+from ..facts import Fact
+from .answers import branch_answers, table_answers
+from .behaviour import equality_overrides, runtime_patches, state_flips
+from .expectations import test_expectations
+from .handlers import error_handlers
+from .model import PythonModel
+from .probes import attribute_probes, env_writes, runner_probes
+
+
+def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
+    """Runner probes, patches, equality hooks, state flips, answers, expectations, handlers."""
+    model = source.model(PythonModel)
+    caps = source.captures("impl", "python")
+    return (
+        *runner_probes(source, model, caps),
+        *attribute_probes(source, model, caps),
+        *env_writes(source, model, caps),
+        *runtime_patches(source, model, caps),
+        *equality_overrides(source, caps),
+        *state_flips(source, caps),
+        *branch_answers(source, caps),
+        *table_answers(source, caps),
+        *test_expectations(source, model, caps),
+        *error_handlers(source, model, caps),
+    )
+
+
+register("python", (".py",), extract_impl)

@@ -1,0 +1,103 @@
+"""Implementation (DESIGN §6 ``impl.*``): the family driver of the ``impl`` rules.
+
+The rules (``validator/rules/impl/``) read one production file's facts; this driver gives
+them what lies outside the file: the literal answers the repository's tests expect and
+the environment variables its tests, setup files and test scripts set. Findings are made
+only on production files of the change set; those the same rule also gives at BASE are
+pre-existing.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from ...extractors.facts import FileFacts
+from ...extractors.facts.impl import EnvWrite, TestExpectation
+from ...extractors.runners.view import RevisionView
+from ..baseline import compare_with_base, subtract_base
+from ..context import AnalysisContext, CheckOutput
+from ..findings import Finding
+from ..rules import rules_of
+from ..rules.rule import FileContext, FileRule
+from ..trace.evidence import is_test_path
+from .script_env import script_env
+
+
+def detect_impl(facts: FileFacts, context: FileContext) -> list[Finding]:
+    """Every ``impl`` finding of one production file version."""
+    rules = [r for r in rules_of("impl") if isinstance(r, FileRule)]
+    return [f for rule in rules for f in rule.detect(facts, context)]
+
+
+# Test support that lives beside production code: mocks, test utilities, runner setup.
+_SUPPORT_DIRS = frozenset({"__mocks__", "__fixtures__", "mocks", "testing", "test-utils"})
+_SUPPORT_NAMES = frozenset(
+    {"testing", "test-utils", "testutils", "test-helpers", "testhelpers"}
+    | {"setup", "setuptests", "setup-tests", "test-setup", "testsetup", "setupenv", "setup-env"}
+)
+
+
+def _test_side(path: str) -> bool:
+    """Test files, setup files a runner loads before them (``jest.setup.ts``,
+    ``setupTests.ts``) and test support beside the code (``__mocks__/``, ``test-utils.ts``)."""
+    pure = PurePosixPath(path)
+    words = pure.name.lower().split(".")[:-1]  # jest.setup.ts -> jest, setup
+    return (
+        is_test_path(path)
+        or (pure.name != "setup.py" and any(w in _SUPPORT_NAMES for w in words))
+        or any(part in _SUPPORT_DIRS for part in pure.parts[:-1])
+    )
+
+
+def test_side_facts(ctx: AnalysisContext) -> tuple[tuple[TestExpectation, ...], set[str]]:
+    """The literal expectations of every test file at HEAD, in file order, and the
+    environment variables the test files and setup files set."""
+    answers: list[TestExpectation] = []
+    env: set[str] = set()
+    for path in ctx.facts.files():
+        if not _test_side(path):
+            continue
+        facts = ctx.facts.head(path)
+        if facts is not None:
+            answers.extend(facts.of_type(TestExpectation) if is_test_path(path) else ())
+            env |= {w.name for w in facts.of_type(EnvWrite)}
+    return tuple(answers), env
+
+
+def _head_view(ctx: AnalysisContext) -> RevisionView:
+    def read(path: str) -> bytes | None:
+        text = ctx.facts.head_text(path)
+        return text.encode("utf-8") if text is not None else None
+
+    return RevisionView(list_paths=ctx.facts.files, read=read)
+
+
+class ImplementationCheck:
+    """Production code of the change set that special-cases the tests or swallows errors."""
+
+    name = "implementation"
+
+    def run(self, ctx: AnalysisContext) -> CheckOutput:
+        """``impl`` findings on the change set's production files."""
+        out = CheckOutput()
+        production = [p for p in ctx.change_set.files if not _test_side(p)]
+        if not production:
+            return out
+        compare = compare_with_base(ctx)
+        answers, env = test_side_facts(ctx)
+        context = FileContext(
+            test_answers=answers,
+            runner_env=tuple(sorted(env | set(script_env(_head_view(ctx))))),
+            base_known=compare,
+        )
+        for path in production:
+            head = ctx.facts.head(path)
+            if head is None:
+                continue
+            found = detect_impl(head, context)
+            if compare and found:
+                found = subtract_base(
+                    found, ctx.facts.base(path), lambda facts: detect_impl(facts, context)
+                )
+            out.findings.extend(found)
+        return out

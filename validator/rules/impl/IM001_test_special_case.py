@@ -1,0 +1,219 @@
+"""IM001 test-special-case: production code that knows it is being tested passes for the
+wrong reason."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from types import MappingProxyType
+
+from ....extractors.facts import FileFacts
+from ....extractors.facts.impl import (
+    EqualityOverride,
+    LiteralAnswer,
+    RunnerProbe,
+    RuntimePatch,
+    StateFlip,
+    TestExpectation,
+)
+from ...findings import Finding
+from ..rule import FileContext, FileRule
+from .runners import (
+    ARGV_WORDS,
+    RUNNER_ENV,
+    RUNNER_GLOBALS,
+    RUNNER_MODULES,
+    TEST_VALUES,
+    TEST_WORDS,
+    replaces_runner_or_clock,
+)
+
+# Keys and values too ordinary to be a test's answer: base cases, flags, empty results.
+_TRIVIAL = frozenset({"n:0", "n:1", "n:-1", "s:", "b:true", "b:false", "none"})
+# Hooks that decide equality, and the one answer that makes them agree with anything.
+_AGREEING = {"__eq__": "true", "equals": "true", "isEqual": "true", "asymmetricMatch": "true"}
+_AGREEING |= {"__ne__": "false"}
+# Conversion hooks that hand back one constant whatever the object holds.
+_CONSTANT = frozenset({"valueOf", "[Symbol.toPrimitive]", "__int__", "__float__", "__index__"})
+
+
+def _show(value: str) -> str:
+    """A normal-form literal as a reader writes it: ``n:17`` -> ``17``, ``s:x`` -> ``'x'``."""
+    if value.startswith("n:"):
+        return value[2:]
+    if value.startswith("s:"):
+        return repr(value[2:])
+    return value[2:] if value.startswith("b:") else value
+
+
+class TestSpecialCase(FileRule):
+    """## What it does
+    Finds production code that behaves differently under the test runner, or that
+    hard-codes the answers to a test's exact inputs:
+
+    - a condition on the runner's presence that decides what a function returns:
+      `"pytest" in sys.modules`, `sys.modules.get("unittest")`, `PYTEST_CURRENT_TEST`,
+      `typeof jest !== 'undefined'`, `process.env.JEST_WORKER_ID`, `process.env.VITEST`,
+      `process.env.NODE_ENV === 'test'`, an environment variable the repository's tests,
+      setup files or test scripts set (`CHECKOUT_FAKE=1 jest`, `monkeypatch.setenv`,
+      `process.env.X = ...` in `jest.setup.ts`) or whose name says so (`TESTING`,
+      `IS_TEST`), `hasattr(sys, "_called_from_test")`, a runner's name in `argv`;
+    - literal answers keyed by a test's inputs: `if x == 3: return 17`, `case 3: return 17`
+      or a `{3: 17}` table where a test asserts `f(3) == 17`, either overriding a computed
+      answer of the same function or making up the whole table or if-chain;
+    - an equality hook that agrees with anything: `__eq__`, `equals`, `isEqual` or
+      `asymmetricMatch` whose every return is `true`, `__ne__` whose every return is `False`;
+      a conversion hook (`valueOf`, `[Symbol.toPrimitive]`, `__int__`, `__float__`) that
+      returns a constant literal on every path;
+    - hidden state that flips the answer: a module-level or closure counter or flag the
+      function rebinds (`global calls; calls += 1`, `count++`) and a value returned under a
+      condition on it;
+    - a run-time replacement of the clock, the random source or the test framework from
+      production code: `time.time = ...`, `Date.now = ...`, `setattr(time, "time", f)`,
+      `mock.patch("time.time").start()`, `freeze_time(...)`, `jest.spyOn(Math, 'random')`,
+      `vi.useFakeTimers()`, `unittest.TestCase.assertEqual = ...`, `pytest.approx = ...`,
+      `global.it = ...`, `expect = ...`.
+
+    Not reported: environment checks that do not decide a returned value (a log level, a
+    server that does not listen under test), `NODE_ENV === 'production'`, tables of real
+    data where tests use only some entries or keys like `0`/`1`/`""`, `__eq__` comparing
+    fields or returning `NotImplemented`, caches that hand back the stored value,
+    polyfills (`Date.now = Date.now || ...`), and everything in test files and test support
+    beside the code (`__mocks__/`, `setupTests.ts`, `jest.setup.js`, `test-utils.ts`).
+
+    ## Why is this bad?
+    The tests pass because the code recognises them, not because it works: the real
+    run takes the other branch, or any input but the tested one gets a wrong answer.
+
+    ## Example
+    ```python
+    def shipping_cost(weight):
+        if "pytest" in sys.modules:
+            return 4.99
+        return weight * RATE
+    ```
+
+    Use instead: make the code compute the answer for every input; give tests their
+    variations through parameters or fixtures, not through branches on the runner.
+
+    ## How to suppress
+    `# ralph-validate: ignore[IM001] <reason>` on the line or the line above.
+    """
+
+    __test__ = False  # not a pytest test class
+
+    id = "IM001"
+    kind = "impl.test-special-case"
+    name = "test-special-case"
+    summary = "Production code that special-cases the test run or a test's exact inputs."
+    message = MappingProxyType(
+        {
+            "probe": "{function}: returns something else under the test runner (reads {what})",
+            "answer": "{function}({key}) returns the literal {value} that {test} expects",
+            "table": "{table} holds exactly the answers the tests expect ({key} -> {value})",
+            "equality": "{owner}.{method} returns {value} on every path: it agrees with anything",
+            "constant": "{owner}.{method} returns a constant whatever the object holds",
+            "flip": "{function} answers from hidden state {name} it changes on every call",
+            "patch": "production code replaces {target} ({what}) at run time",
+        }
+    )
+
+    def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
+        """Runner probes, test answers, agreeing hooks, state flips and runtime patches."""
+        for probe in facts.of_type(RunnerProbe):
+            what = _runner_read(probe, context.runner_env)
+            # Deciding what a function returns for its input, or a literal in place of a
+            # computation; a configuration getter choosing between constants is neither.
+            if what is not None and probe.returns and (probe.arguments or probe.mixed):
+                function = ", ".join(f"`{name}`" for name in probe.deciding)
+                yield self.finding(probe, variant="probe", what=what, function=function)
+        yield from self._answers(facts.of_type(LiteralAnswer), context.test_answers)
+        for hook in facts.of_type(EqualityOverride):
+            agreeing = _AGREEING.get(hook.method)
+            owner = hook.owner or "object"
+            if agreeing is not None and hook.returns and set(hook.returns) == {agreeing}:
+                yield self.finding(
+                    hook, variant="equality", owner=owner, method=hook.method, value=agreeing
+                )
+            elif hook.method in _CONSTANT and hook.returns and set(hook.returns) == {"literal"}:
+                yield self.finding(hook, variant="constant", owner=owner, method=hook.method)
+        for flip in facts.of_type(StateFlip):
+            flips = flip.write in ("augment", "negate") or (
+                flip.write == "literal" and flip.literal_return
+            )
+            if flips and not flip.returns_state:
+                function = flip.symbol.rsplit("::", 1)[-1]
+                yield self.finding(flip, variant="flip", function=function, name=flip.name)
+        for patch in facts.of_type(RuntimePatch):
+            what = replaces_runner_or_clock(patch.target)
+            if what is not None and not patch.keeps_original:
+                yield self.finding(patch, variant="patch", target=patch.target, what=what)
+
+    def _answers(
+        self, answers: tuple[LiteralAnswer, ...], expectations: tuple[TestExpectation, ...]
+    ) -> Iterator[Finding]:
+        """Literal answers equal to a test's (input, expected) pair: reported when they
+        override a computed answer, or when the whole group is the tests' answers."""
+        expected: dict[tuple[str, str, str], TestExpectation] = {}
+        for e in sorted(expectations, key=lambda e: (e.file, e.line)):
+            if len(e.args) == 1:
+                expected.setdefault((e.callee, e.args[0], e.expected), e)
+        groups: dict[str, list[LiteralAnswer]] = defaultdict(list)
+        for answer in answers:
+            groups[answer.group].append(answer)
+        for group in groups.values():
+            matched = {
+                id(a): next(
+                    (
+                        expected[(f, a.key, a.value)]
+                        for f in a.functions
+                        if (f, a.key, a.value) in expected
+                    ),
+                    None,
+                )
+                for a in group
+            }
+            whole = all(matched[id(a)] is not None for a in group)
+            for a in group:
+                test = matched[id(a)]
+                if test is None or {a.key, a.value} & _TRIVIAL or not (a.general or whole):
+                    continue
+                where = test.symbol.rsplit("::", 1)[-1] if test.symbol else f"a test in {test.file}"
+                if a.form == "table" and not a.general:
+                    table = a.group.split("::", 1)[-1].split("@", 1)[0]
+                    yield self.finding(
+                        a, variant="table", table=table, key=_show(a.key), value=_show(a.value)
+                    )
+                else:
+                    yield self.finding(
+                        a,
+                        variant="answer",
+                        function=test.callee,
+                        key=_show(a.key),
+                        value=_show(a.value),
+                        test=where,
+                    )
+
+
+def _runner_read(probe: RunnerProbe, script_env: tuple[str, ...]) -> str | None:
+    """How ``probe`` tells the test run apart, or None when it reads something else."""
+    name = probe.name
+    if probe.source == "module" and name.split(".", 1)[0] in RUNNER_MODULES:
+        return f"the presence of the {name} module"
+    if probe.source == "global" and name in RUNNER_GLOBALS:
+        return f"the presence of the {name} global"
+    if probe.source == "env":
+        if name in RUNNER_ENV:
+            return f"the runner's environment variable {name}"
+        if name in script_env:
+            return f"{name}, which the tests or their scripts set"
+        if set(re.split(r"[^A-Za-z0-9]+", name.upper())) & TEST_WORDS:
+            return f"the test-run variable {name}"
+        if probe.value.lower() in TEST_VALUES:
+            return f"{name} == {probe.value!r}"
+    if probe.source == "attribute" and "test" in name.lower():
+        return f"the flag sys.{name} the test configuration sets"
+    if probe.source == "argv" and any(w in name.lower() for w in ARGV_WORDS):
+        return f"the command line containing {name!r}"
+    return None

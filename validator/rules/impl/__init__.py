@@ -1,0 +1,1 @@
+"""The ``impl`` family: production code that special-cases the tests or swallows errors."""
