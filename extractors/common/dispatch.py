@@ -22,7 +22,7 @@ from . import treesitter
 M = TypeVar("M")
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
-EXTRACTOR_VERSION = "16"
+EXTRACTOR_VERSION = "17"
 
 
 @dataclass
@@ -160,4 +160,5 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "ralph_validate.extractors.infra.documents",
     "ralph_validate.extractors.javascript.tsconfig",
     "ralph_validate.extractors.python.aws_sdk",
+    "ralph_validate.extractors.common.config_values",
 )

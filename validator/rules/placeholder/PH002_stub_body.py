@@ -67,6 +67,7 @@ _NOT_DONE = re.compile(
     r"not (?:yet )?implemented|todo|fixme|stub|unimplemented|placeholder", re.IGNORECASE
 )
 _ABSTRACT_NAME = re.compile(r"^(Base|Abstract)|(Base|Mixin|Interface|ABC)$")
+_ABSTRACT_BASE = re.compile(r"^(ABC|Protocol|ABCMeta)$|^metaclass=")
 
 
 def _meaningful_bases(bases: tuple[str, ...]) -> bool:
@@ -95,11 +96,12 @@ def _stub_message(stub: StubFact, comments_near: bool) -> str | None:
         if stub.owner and (
             stub.owner_subclassed
             or _ABSTRACT_NAME.search(stub.owner)
-            or stub.documented
-            or _meaningful_bases(stub.owner_bases)
+            or any(_ABSTRACT_BASE.match(b.rsplit(".", 1)[-1]) for b in stub.owner_bases)
+            or (stub.documented and not _meaningful_bases(stub.owner_bases))
         ):
-            # The pre-abc way to declare an abstract method (a documented method, or one a
-            # subclass overrides), or an override that refuses an operation on purpose.
+            # The pre-abc way to declare an abstract method (a documented method of a root
+            # class, or one a subclass overrides), or a member of an abstract class. A
+            # concrete subclass that leaves an inherited method unimplemented is a stub.
             return None
         return "raises NotImplementedError" + (f" ({stub.message})" if stub.message else "")
     if stub.body == "throw-not-implemented":
