@@ -16,7 +16,9 @@ def _comments(path: str, text: str) -> list[tuple[int, str]]:
 
 
 def test_json_values_sit_at_their_keys_lines() -> None:
-    text = '{\n  "db": {\n    "timeout_ms": 1000000000,\n    "name": "orders"\n  },\n  "ids": [7]\n}\n'
+    text = (
+        '{\n  "db": {\n    "timeout_ms": 1000000000,\n    "name": "orders"\n  },\n  "ids": [7]\n}\n'
+    )
     assert _bindings("config/app.json", text) == [
         ("timeout_ms", "1000000000", 3, 1e9),
         ("name", "orders", 4, None),

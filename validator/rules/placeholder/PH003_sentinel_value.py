@@ -33,8 +33,10 @@ class SentinelValue(FileRule):
 
     `0`, `0.0`, `-1` and ordinary round numbers are never sentinels by
     themselves: empty-result defaults, running maxima, measured limits and
-    ordinary timeouts are real values. Placeholder strings are not checked in
-    tests (mock data), nor are configuration templates (`.env.example`,
+    ordinary timeouts are real values. Inside a test function a value is an
+    input the test feeds on purpose (`maxAge: Infinity`), so tests are checked
+    at module and class level (and next to a not-final comment) only, and
+    placeholder strings not at all (mock data); nor are configuration templates (`.env.example`,
     `*.sample`), lock files and files over 256 KiB (data, not settings).
 
     ## Why is this bad?
@@ -178,6 +180,10 @@ def _configured(b: Binding) -> bool:
 def _is_sentinel(b: Binding, extra: tuple[str, ...], after_todo: bool) -> bool:
     if after_todo and _configured(b) and b.literal in ("number", "string", "expression"):
         return True
+    if b.in_test and not (b.form == "constant" or (b.form in ("", "property") and not b.symbol)):
+        # Inside a test, `maxAge: Infinity` is an input the test feeds on purpose; only a
+        # test module's own constants (a benchmark's threshold) configure the test.
+        return False
     if b.literal == "string":
         return not b.in_test and b.value.strip("'\"`").strip().lower() in _PLACEHOLDER_STRINGS
     if not threshold_like(b.name, extra):

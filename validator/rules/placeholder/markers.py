@@ -37,21 +37,21 @@ _SHORTCUT = re.compile(
     r"\bfor (?:now|the time being|the moment)\b"
     r"|\btemporar(?:y|ily)\s+(?:hack|workaround|fix|solution|implementation|code|shortcut"
     r"|measure|stub|placeholder|value|version|approach|logic|until|hard[- ]?cod)"
-    r"|\b(?:is|are|it's|this's)\s+(?:only\s+|just\s+)?temporary\b"
+    r"|\b(?:this|it|that)(?:\s+is|'s)\s+(?:only\s+|just\s+)?temporary\b"
     r"|^\s*temp(?:orary)?\s*(?:[:!]|-\s|$)"
     r"|\bsimplified\s+(?:version|implementation|logic|approach|check|calculation|algorithm"
     r"|model|stand-?in|placeholder)\b"
-    r"|\b(?:a|this is a|is)\s+simplification\b"
+    r"|\b(?:this|it|that)(?:\s+is|'s)\s+(?:only\s+|just\s+)?a\s+simplification\b"
     r"|\bhard[- ]?cod(?:ed|ing|e)\b[^.;]*?\b(?:for now|until|temporarily|for (?:the )?"
     r"(?:demo|tests?|testing|mvp|prototype|moment)|to (?:make|get|let) (?:the )?tests? pass)\b"
     r"|\b(?:just|simply)\s+hard[- ]?cod"
     r"|\bhack(?:y|ish)?\b"
     r"|\bquick(?:\s+and\s+dirty|\s+(?:fix|hack|workaround|solution))\b"
-    r"|\bstub(?:bed)?\s+(?:out|for now|implementation|until|version)\b"
-    r"|\b(?:is|just|only)\s+(?:a\s+)?stub\b"
+    r"|\bstubbed\s+(?:out|for now|until)\b|\bstub\s+(?:implementation|version|for now|until)\b"
+    r"|\b(?:(?:this|it|that)(?:\s+is|'s)\s+(?:only\s+|just\s+)?|just\s+|only\s+)a\s+stub\b"
     r"|^\s*stub\s*[:!-]"
     r"|\bplaceholder\s+(?:implementation|logic|value|for now|until|code|response|data|result)s?\b"
-    r"|\b(?:is|just|only)\s+a\s+placeholder\b"
+    r"|\b(?:(?:this|it|that)(?:\s+is|'s)\s+(?:only\s+|just\s+)?|just\s+|only\s+)a\s+placeholder\b"
     r"|^\s*placeholder\s*[:!-]"
     r"|\b(?:dummy|fake|mock)\s+(?:implementation|logic|response|data|value|result)s?\b"
     r"|\bin a real (?:implementation|app|application|system|world|scenario|version)\b"
@@ -76,16 +76,31 @@ def is_marker(text: str) -> bool:
     return any(_MARKER_LEADING.search(cell) for cell in cells) or bool(_MARKER_TAGGED.search(bare))
 
 
+# A marker named as a thing is a mention: "the TODO above", "a FIXME", "TODO markers".
+_DETERMINERS = {"the", "a", "an", "this", "that", "each", "every", "any", "no", "its", "one"}
+_MENTIONED_AS = re.compile(
+    r"\s*(?:markers?|comments?|lists?|items?|tags?|patterns?|notes?|words?|keywords?|tokens?"
+    r"|lines?|style|entries|entry)\b",
+    re.IGNORECASE,
+)
+
+
+def _mentioned(text: str, found: re.Match[str]) -> bool:
+    before = text[: found.start()].split()
+    after = text[found.end() :]
+    return bool(before and before[-1].lower() in _DETERMINERS) or bool(_MENTIONED_AS.match(after))
+
+
 def code_marker(text: str) -> str | None:
-    """The TODO-style marker word of a code comment, or None (quoted patterns, URLs and
-    suppressions aside)."""
+    """The TODO-style marker word of a code comment, or None (quoted patterns, URLs,
+    mentions of a marker and suppressions aside)."""
     if _SUPPRESSION.search(text):
         return None
     bare = _bare(text)
     for pattern in (_CODE_CAPITALS, _CODE_ANYCASE, _CODE_FIXME):
-        found = pattern.search(bare)
-        if found:
-            return next(g for g in found.groups() if g).upper()
+        for found in pattern.finditer(bare):
+            if not _mentioned(bare, found):
+                return next(g for g in found.groups() if g).upper()
     return None
 
 
