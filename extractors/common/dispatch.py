@@ -22,7 +22,7 @@ from . import treesitter
 M = TypeVar("M")
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
-EXTRACTOR_VERSION = "23"
+EXTRACTOR_VERSION = "24"
 
 
 @dataclass
@@ -162,4 +162,5 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "ralph_validate.extractors.python.aws_sdk",
     "ralph_validate.extractors.python.impl",
     "ralph_validate.extractors.javascript.impl",
+    "ralph_validate.extractors.common.config_values",
 )

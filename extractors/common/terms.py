@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+import tree_sitter as ts
+
 from ..facts import Fact
 from ..facts.terms import Import, Terms
 from ..javascript.model import JsModel
@@ -44,7 +46,11 @@ def _code_terms(source: SourceFile, folder: str, imports: list[Import]) -> tuple
             )
     merged = _merge_imports(imports)
     terms = Terms(
-        file=source.path, line=1, names=_first_lines(names), strings=_first_lines(strings)
+        file=source.path,
+        line=1,
+        names=_first_lines(names),
+        strings=_first_lines(strings),
+        definitions=sum(1 for s in source.tree.root_node.named_children if _defines(s)),
     )
     return (terms, *merged)
 
@@ -69,6 +75,35 @@ def _javascript_imports(source: SourceFile) -> list[Import]:
         for module, line in source.model(JsModel).references
         if module
     ]
+
+
+_NO_DEFINITION = {
+    "comment",
+    "hash_bang_line",
+    "import_statement",
+    "import_from_statement",
+    "future_import_statement",
+    "pass_statement",
+    "empty_statement",
+}
+_EMPTY_EXPORTS = {"module.exports={}", "exports={}", "module.exports=undefined"}
+
+
+def _defines(statement: ts.Node) -> bool:
+    """Whether a top-level statement defines or does something (see ``Terms.definitions``)."""
+    if statement.type in _NO_DEFINITION:
+        return False
+    if statement.type == "expression_statement":
+        children = [c for c in statement.named_children if c.type != "comment"]
+        if all(c.type in ("string", "ellipsis") for c in children):
+            return False  # a docstring, "use strict", ``...``
+        return "".join(treesitter.text(statement).rstrip(";").split()) not in _EMPTY_EXPORTS
+    if statement.type == "export_statement":
+        # ``export {}`` and ``export { a } from "./x"`` define nothing here.
+        return any(
+            statement.child_by_field_name(field) is not None for field in ("declaration", "value")
+        )
+    return True
 
 
 def _merge_imports(imports: list[Import]) -> list[Import]:

@@ -156,6 +156,7 @@ class StubBody(Fact):
     owner: str = ""
     owner_bases: tuple[str, ...] = ()
     owner_subclassed: bool = False
+    owner_methods: int = 0  # functions the enclosing class defines directly
     documented: bool = False  # the function has a docstring
 
 

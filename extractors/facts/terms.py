@@ -21,3 +21,7 @@ class Terms(Fact):
 
     names: tuple[tuple[str, int], ...]
     strings: tuple[tuple[str, int], ...]
+    # Top-level statements of a code file other than imports, re-exports, docstrings and
+    # directives, comments, ``pass`` and empty exports (``export {}``,
+    # ``module.exports = {}``): 0 for a file that defines nothing. None for configuration.
+    definitions: int | None = None

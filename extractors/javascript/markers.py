@@ -115,25 +115,9 @@ def _nullish(node: ts.Node | None) -> bool:
     return node.type == "unary_expression" and squash(node) == "void 0"
 
 
-def stub_kind(function: ts.Node) -> tuple[StubKind, str] | None:
-    """(body kind, message) when the whole body does nothing real, else None."""
-    body = function.child_by_field_name("body")
-    if body is None:
-        return None
-    if body.type != "statement_block":
-        return ("return-null", "") if _nullish(body) else None
-    statements = body_statements(body)
-    if not statements:
-        return ("empty", "")
-    if len(statements) != 1:
-        return None
-    statement = statements[0]
-    values = [c for c in statement.named_children if c.type != "comment"]
-    if statement.type == "return_statement":
-        return ("return-null", "") if not values or _nullish(values[0]) else None
-    if statement.type != "throw_statement" or not values:
-        return None
-    thrown = unwrap(values[0])
+def _thrown(thrown: ts.Node | None) -> tuple[StubKind, str] | None:
+    """("throw-not-implemented", message) of a thrown or rejected value, else None."""
+    thrown = unwrap(thrown)
     if thrown is not None and thrown.type in ("string", "template_string"):
         return ("throw-not-implemented", string_content(thrown) or "")
     if thrown is None or thrown.type not in ("new_expression", "call_expression"):
@@ -144,6 +128,42 @@ def stub_kind(function: ts.Node) -> tuple[StubKind, str] | None:
         return ("throw-not-implemented", "")
     message = string_content(first)
     return ("throw-not-implemented", message if message is not None else squash(first))
+
+
+def _rejected(value: ts.Node | None) -> tuple[StubKind, str] | None:
+    """``Promise.reject(new Error(...))``: a body that only fails, asynchronously."""
+    value = unwrap(value)
+    if value is None or value.type != "call_expression":
+        return None
+    callee = value.child_by_field_name("function")
+    if callee is None or squash(callee) != "Promise.reject":
+        return None
+    args = value.child_by_field_name("arguments")
+    first = next((a for a in args.named_children if a.type != "comment"), None) if args else None
+    return _thrown(first) if first is not None else ("throw-not-implemented", "")
+
+
+def stub_kind(function: ts.Node) -> tuple[StubKind, str] | None:
+    """(body kind, message) when the whole body does nothing real, else None."""
+    body = function.child_by_field_name("body")
+    if body is None:
+        return None
+    if body.type != "statement_block":
+        return ("return-null", "") if _nullish(body) else _rejected(body)
+    statements = body_statements(body)
+    if not statements:
+        return ("empty", "")
+    if len(statements) != 1:
+        return None
+    statement = statements[0]
+    values = [c for c in statement.named_children if c.type != "comment"]
+    if statement.type == "return_statement":
+        if not values or _nullish(values[0]):
+            return ("return-null", "")
+        return _rejected(values[0])
+    if statement.type != "throw_statement" or not values:
+        return None
+    return _thrown(values[0])
 
 
 def _overload_key(node: ts.Node, name: str) -> tuple[int, int, str]:

@@ -184,6 +184,23 @@ def _test_facts(f: PyFile, fn: ts.Node, test_id: str, framework: PyFramework) ->
     return facts
 
 
+def _methods(cls: ts.Node | None) -> int:
+    """How many functions the class body defines directly."""
+    body = cls.child_by_field_name("body") if cls is not None else None
+    if body is None:
+        return 0
+    return sum(
+        1
+        for c in body.named_children
+        if c.type == "function_definition"
+        or (
+            c.type == "decorated_definition"
+            and (d := c.child_by_field_name("definition")) is not None
+            and d.type == "function_definition"
+        )
+    )
+
+
 def _function_facts(f: PyFile, fn: ts.Node, in_test_file: bool, subclassed: set[str]) -> list[Fact]:
     """A function that is no test: assertions of test helpers, handlers of production code,
     and its stub body when it has one."""
@@ -223,6 +240,7 @@ def _function_facts(f: PyFile, fn: ts.Node, in_test_file: bool, subclassed: set[
             owner=owner,
             owner_bases=tuple(bases),
             owner_subclassed=bool(owner) and owner in subclassed,
+            owner_methods=_methods(cls),
         )
     )
     return facts

@@ -93,6 +93,13 @@ def binding_value(node: ts.Node) -> tuple[LiteralKind, float | None] | None:
         if number is None:
             return None
         return "number", number
+    if kind == "binary_operator" and T.text(node.child_by_field_name("operator")) == "**":
+        # 10**9, 2**31 - 1 is written as a subtraction and stays an expression
+        base, power = node.child_by_field_name("left"), node.child_by_field_name("right")
+        if base is not None and power is not None and {base.type, power.type} == {"integer"}:
+            b, p = number_value(T.text(base)), number_value(T.text(power))
+            if b is not None and p is not None and 0 <= p <= 64:
+                return "number", float(b**p)
     if kind == "string" and not any(c.type == "interpolation" for c in node.children):
         return "string", None
     if kind in ("true", "false"):

@@ -110,6 +110,9 @@ def classify(path: str, facts: FileFacts, spec: Spec) -> _File | None:
     if spec.path not in ("", ".") and (path == spec.path or path.startswith(spec.path + "/")):
         return None
     is_test = bool(facts.of_type(TestCase)) or is_test_path(path)
+    terms = facts.of_type(Terms)
+    if not is_test and terms and terms[0].definitions == 0:
+        return None  # empty, only imports, an empty export or a docstring: implements nothing
     return _File(path, facts, is_test)
 
 
@@ -215,7 +218,7 @@ class Tracer:
 
         ``commit_files`` maps a task id to the production files its commits changed.
         """
-        production = {f.path for f in self.files if not f.is_test}
+        production = {f.path: f for f in self.files if not f.is_test}
         for task in self.spec.tasks:
             if task.id is None or task.refs_all or task.id not in commit_files:
                 continue
@@ -224,7 +227,26 @@ class Tracer:
                 if path not in production:
                     continue
                 for rid in sorted(owners):
-                    self.evidence[rid].implementation.append(Hit(Strength.TASK, path, 1))
+                    if self._names_subject(production[path], rid, task.title):
+                        self.evidence[rid].implementation.append(Hit(Strength.TASK, path, 1))
+
+    def _names_subject(self, f: _File, rid: str, task_title: str) -> bool:
+        """Whether a file's code names the subject of a task or its requirement at all: a
+        file the task's commit touched but whose names and strings share no word with them
+        is no implementation of it. Words compare by their first five letters (``numbers``
+        names ``number``); a file without terms (configuration) is taken as it is."""
+        terms = f.terms
+        if terms is None or terms.definitions is None:
+            return True
+        req = next(r for r in self.spec.requirements if r.id == rid)
+        subject = T.words_of(
+            " ".join([task_title, req.title, req.text, *(c.text for c in req.criteria)])
+        )
+        named = T.file_words([n for n, _ in terms.names] + [s for s, _ in terms.strings])
+        stems = {w[:5] for w in named}
+        return any(w[:5] in stems for w in subject) or bool(
+            self.terms[rid].literals & {T.normalise(n) for n, _ in terms.names}
+        )
 
     # -- tests ----------------------------------------------------------------------
     def add_tests(self) -> None:

@@ -70,7 +70,7 @@ def test_the_harness_reports_a_stale_expected_file_and_a_known_miss_that_fires(
     folder = tmp_path / "PH001"
     shutil.copytree(FIXTURES / "PH001", folder)
     source = folder / "placeholders.py"
-    source.write_text(source.read_text().replace("# ruleid: PH001", "# todoruleid: PH001"))
+    source.write_text(source.read_text().replace("# ruleid: PH001", "# todoruleid: PH001", 1))
     expected = folder / EXPECTED
     expected.write_text(expected.read_text().replace("TODO left", "FIXME left", 1))
     found = problems(folder, run_folder(folder))

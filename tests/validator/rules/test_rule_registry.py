@@ -157,6 +157,6 @@ def test_a_third_party_rule_joins_through_the_entry_point_group(tmp_path: Path) 
         [sys.executable, "-c", _USE_PLUGIN], capture_output=True, text=True, env=env, check=True
     )
     assert done.stdout.splitlines() == [
-        "later-marker ['PH001', 'PH002', 'PH003', 'ZZ001']",
+        "later-marker ['PH001', 'PH002', 'PH003', 'PH004', 'ZZ001']",
         "[('ZZ001', 2, 'later: LATER: settle the rate')]",
     ]

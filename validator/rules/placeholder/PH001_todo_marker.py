@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ....extractors.facts import FileFacts
 from ....extractors.facts.integrity import Comment
 from ...findings import Finding
 from ..rule import FileContext, FileRule
-from .markers import MARKER, is_marker
+from .markers import marker_word
 
 
 class TodoMarker(FileRule):
     """## What it does
     Finds TODO, FIXME, XXX, HACK and TBD markers in code comments, and in
     Markdown lines that are themselves placeholders (`TODO: add an example`).
-    Prose that quotes the pattern in backticks or quotes is not reported, nor is
-    a marker inside a string literal, nor a sentence that merely mentions
-    "the TODO list".
+    In a code comment a marker counts anywhere when written in capitals
+    (`# handles refunds (TODO)`), in any letter case when tagged (`# todo: x`,
+    `// Fixme(jo)`), and `fixme` in any case anywhere. Not reported: a marker
+    inside a longer word, a hyphenated word, a path, a file name or a URL
+    (`hackathon`, `xxxl`, `TODO.md`, `.../fixme/...`), an untagged lower-case
+    `todo` in a sentence ("the todo items"), prose that quotes the pattern in
+    backticks or quotes, a marker inside a string literal, and a Markdown
+    sentence that merely mentions "the TODO list".
 
     ## Why is this bad?
     A marker is a promise that something is missing. Work that still carries it
@@ -45,8 +49,8 @@ class TodoMarker(FileRule):
 
     def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
         """Comments that are themselves TODO/FIXME/XXX/HACK/TBD markers."""
+        markdown = facts.language == "markdown"
         for c in facts.of_type(Comment):
-            if is_marker(c.text):
-                marker = re.search(MARKER, c.text)
-                word = marker.group(1) if marker else "TODO"
+            word = marker_word(c.text, markdown)
+            if word is not None:
                 yield self.finding(c, word=word, text=c.text.strip()[:120])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 
 from ....extractors.facts import FileFacts, symbol_name
@@ -47,7 +48,11 @@ class StubBody(FileRule):
     def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
         """Stub bodies that are no abstract method, protocol, overload, hook or declaration."""
         todos = todo_lines(facts)
-        for stub in facts.of_type(StubFact):
+        stubs = facts.of_type(StubFact)
+        stubs_per_owner = Counter(s.owner for s in stubs if s.owner)
+        for stub in stubs:
+            if _interface(stub, stubs_per_owner[stub.owner]):
+                continue
             # The TODO is on the line above, on the signature line, or inside the body.
             near = any(
                 line in (stub.line - 1, stub.line) or (symbol == stub.symbol and line > stub.line)
@@ -67,6 +72,27 @@ _NOT_DONE = re.compile(
     r"not (?:yet )?implemented|todo|fixme|stub|unimplemented|placeholder", re.IGNORECASE
 )
 _ABSTRACT_NAME = re.compile(r"^(Base|Abstract)|(Base|Mixin|Interface|ABC)$")
+# "must be implemented by a subclass": the pre-abc way to declare an abstract method.
+_ABSTRACT_MESSAGE = re.compile(
+    r"\b(?:must|should|has to|needs? to) (?:be )?(?:implemented|overridden|overriden)"
+    r"|\bsubclass(?:es)? (?:must|should)|\babstract\b",
+    re.IGNORECASE,
+)
+_ABSTRACT_BASE = re.compile(r"^(ABC|Protocol|ABCMeta)$|^metaclass=")
+
+
+_INTERFACE_MODULE = re.compile(r"(?:^|/)(?:base|bases|interfaces?|abc|abstract|protocols?)\.pyi?$")
+
+
+def _interface(stub: StubFact, stubs_of_owner: int) -> bool:
+    """A root class that declares an interface the pre-abc way: two or more methods that
+    are all stubs, or any class of a module named for it (``base.py``, ``interfaces.py``);
+    its implementations live elsewhere."""
+    if not stub.owner or _meaningful_bases(stub.owner_bases):
+        return False
+    return bool(_INTERFACE_MODULE.search(stub.file)) or (
+        stub.owner_methods >= 2 and stubs_of_owner == stub.owner_methods
+    )
 
 
 def _meaningful_bases(bases: tuple[str, ...]) -> bool:
@@ -92,14 +118,17 @@ def _stub_message(stub: StubFact, comments_near: bool) -> str | None:
             and not _NOT_DONE.search(stub.message)
         ):
             return None
+        if stub.owner and _ABSTRACT_MESSAGE.search(stub.message or ""):
+            return None
         if stub.owner and (
             stub.owner_subclassed
             or _ABSTRACT_NAME.search(stub.owner)
-            or stub.documented
-            or _meaningful_bases(stub.owner_bases)
+            or any(_ABSTRACT_BASE.match(b.rsplit(".", 1)[-1]) for b in stub.owner_bases)
+            or (stub.documented and not _meaningful_bases(stub.owner_bases))
         ):
-            # The pre-abc way to declare an abstract method (a documented method, or one a
-            # subclass overrides), or an override that refuses an operation on purpose.
+            # The pre-abc way to declare an abstract method (a documented method of a root
+            # class, or one a subclass overrides), or a member of an abstract class. A
+            # concrete subclass that leaves an inherited method unimplemented is a stub.
             return None
         return "raises NotImplementedError" + (f" ({stub.message})" if stub.message else "")
     if stub.body == "throw-not-implemented":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 
@@ -14,16 +15,33 @@ from .markers import todo_lines
 
 class SentinelValue(FileRule):
     """## What it does
-    Finds values that stand for "pick later" — `9999`-like numbers, `-1`, `0`,
-    `1e9` and larger powers of ten, `Number.MAX_SAFE_INTEGER`, `Infinity`,
-    `sys.maxsize` — bound to threshold-like names (`MAX_*`, `*_LIMIT`,
-    `THRESHOLD`, `TIMEOUT`, `BASELINE`, `*_MS`, `RETRIES`, `TTL`, …, plus the
-    `sentinel-names` you configure), any value on the line after a TODO, and
-    placeholder strings (`"TBD"`, `"changeme"`, `"REPLACE_ME"`) bound to any name.
-    Test code is not checked.
+    Finds values that stand for "pick later", in production code, test code and
+    the configuration files production reads (JSON, YAML, TOML, `.env`):
+
+    - a number in placeholder shape — a run of four or more 9s (`9999`),
+      `123456`-like counting runs, `0xDEADBEEF`-like hex words — or a value of
+      1e9 or more written as a power of ten or as a largest integer
+      (`2147483647`), `Number.MAX_SAFE_INTEGER`, `Infinity`, `sys.maxsize`,
+      bound to a name or key that configures a limit (`MAX_*`, `*_LIMIT`,
+      `THRESHOLD`, `TIMEOUT`, `BASELINE`, `*_MS`, `RETRIES`, `TTL`, `budget`, …,
+      plus the `sentinel-names` you configure);
+    - any configured value (a constant, keyword argument, property or config key)
+      on the line of, or the line after, a comment that says it is not final
+      (a TODO-style marker, "for now", "temporary value", "placeholder value", …);
+    - placeholder strings (`"TBD"`, `"changeme"`, `"REPLACE_ME"`) bound to any
+      name in production code and configuration.
+
+    `0`, `0.0`, `-1` and ordinary round numbers are never sentinels by
+    themselves: empty-result defaults, running maxima, measured limits and
+    ordinary timeouts are real values. Inside a test function a value is an
+    input the test feeds on purpose (`maxAge: Infinity`), so tests are checked
+    at module and class level (and next to a not-final comment) only, and
+    placeholder strings not at all (mock data); nor are configuration templates (`.env.example`,
+    `*.sample`), lock files and files over 256 KiB (data, not settings).
 
     ## Why is this bad?
-    A limit of 9999 or a timeout of 1e9 disables the check it configures.
+    A limit of 9999 or a timeout of 1e9 disables the check it configures; a
+    benchmark threshold "to be picked later" makes its test pass whatever the code does.
 
     ## Example
     ```python
@@ -45,11 +63,12 @@ class SentinelValue(FileRule):
     id = "PH003"
     kind = "placeholder.sentinel"
     name = "sentinel-value"
-    summary = "A pick-later value bound to a threshold-like name."
+    summary = "A pick-later value: placeholder-shaped, unbounded, or marked as not final."
     message = "{name} = {value} looks like a pick-later value"
 
     def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
-        """Bindings of placeholder-shaped values, or of huge values to limit-like names."""
+        """Bindings of placeholder-shaped values, of huge values to limit-like names, and
+        of configured values next to a not-final comment."""
         todos = todo_lines(facts)
         for b in facts.of_type(Binding):
             after_todo = b.line in todos or (b.line - 1) in todos
@@ -85,23 +104,6 @@ _THRESHOLD_WORDS = (
     "ceiling",
     "floor",
     "rate",
-    "expiry",
-    "expires",
-)
-# 0 and -1 mean "no limit" only where a name says limit; elsewhere 0 is an honest default.
-_LIMIT_WORDS = (
-    "max",
-    "limit",
-    "threshold",
-    "timeout",
-    "baseline",
-    "budget",
-    "quota",
-    "cap",
-    "ttl",
-    "ceiling",
-    "deadline",
-    "tolerance",
     "expiry",
     "expires",
 )
@@ -145,35 +147,52 @@ def threshold_like(name: str, extra: tuple[str, ...]) -> bool:
     return any(w in _THRESHOLD_WORDS for w in words) or any(f in "_".join(words) for f in fragments)
 
 
-def _sentinel_number(value: float, name: str) -> bool:
-    words = _words(name)
-    if value in (0, -1):
-        return any(w in _LIMIT_WORDS for w in words)
-    digits = str(int(abs(value))) if float(value).is_integer() else ""
-    if len(digits) >= 3 and set(digits) == {"9"}:
+_HEX_WORDS = {"0xdeadbeef", "0xcafebabe", "0xbaadf00d", "0xfeedface", "0xdeadc0de", "0xc0ffee"}
+# The largest signed and unsigned 32- and 64-bit integers: "no limit" spelled as a number.
+_MAX_INTEGERS = {2**31 - 1, 2**32 - 1, 2**53 - 1, 2**63 - 1, 2**64 - 1}
+
+
+def _placeholder_shape(value: float, text: str) -> bool:
+    """9999, 123456, 0xDEADBEEF: a number nobody measured."""
+    if text.replace("_", "").lower().lstrip("+-") in _HEX_WORDS:
         return True
-    if abs(value) >= 1e9:
-        log = len(digits) - 1 if digits else 0
-        return digits == "1" + "0" * log
-    return False
+    if not float(value).is_integer():
+        return False
+    digits = str(int(abs(value)))
+    if len(digits) >= 4 and set(digits) == {"9"}:
+        return True
+    return len(digits) >= 6 and digits in "1234567890"
+
+
+def _unbounded(value: float) -> bool:
+    """1e9 and larger written as a power of ten, or a largest integer."""
+    if abs(value) < 1e9 or not float(value).is_integer():
+        return math.isinf(value)
+    digits = str(int(abs(value)))
+    return digits == "1" + "0" * (len(digits) - 1) or int(abs(value)) in _MAX_INTEGERS
+
+
+def _configured(b: Binding) -> bool:
+    """A value that configures something: a constant, argument, property or config key."""
+    return b.form in ("", "constant", "keyword", "property")
 
 
 def _is_sentinel(b: Binding, extra: tuple[str, ...], after_todo: bool) -> bool:
-    if b.in_test:
+    if after_todo and _configured(b) and b.literal in ("number", "string", "expression"):
+        return True
+    if b.in_test and not (b.form == "constant" or (b.form in ("", "property") and not b.symbol)):
+        # Inside a test, `maxAge: Infinity` is an input the test feeds on purpose; only a
+        # test module's own constants (a benchmark's threshold) configure the test.
         return False
-    # A running maximum starts at 0 and a parameter defaults to "unbounded" on purpose:
-    # 0, -1 and infinities count only where they configure something (constants, keyword
-    # arguments, object properties). 9999-like numbers count wherever they are bound.
-    configured = b.form in ("", "constant", "keyword", "property")
     if b.literal == "string":
-        return b.value.strip("'\"`").strip().lower() in _PLACEHOLDER_STRINGS
-    if not (after_todo or threshold_like(b.name, extra)):
+        return not b.in_test and b.value.strip("'\"`").strip().lower() in _PLACEHOLDER_STRINGS
+    if not threshold_like(b.name, extra):
         return False
     if b.literal == "number" and b.number is not None:
-        if b.number in (0, -1) and not configured:
-            return False
-        return _sentinel_number(b.number, b.name)
+        return _placeholder_shape(b.number, b.value) or _unbounded(b.number)
     if b.literal == "expression":
+        # A running maximum starts at -inf and a parameter defaults to "unbounded" on
+        # purpose: an infinity counts only where it configures something.
         return b.form in ("", "constant") and b.value.replace(" ", "") in {
             x.replace(" ", "") for x in _BIG
         }
