@@ -16,6 +16,7 @@ from enum import Enum
 from functools import lru_cache
 
 import jsonpath_ng
+from jsonpath_ng.exceptions import JSONPathError
 
 from ...extractors.facts.contracts import (
     ARRAY,
@@ -64,7 +65,7 @@ def parse_path(path: str) -> tuple[str, ...] | None:
         return None
     try:
         expr = jsonpath_ng.parse(text)
-    except Exception:  # jsonpath-ng raises bare Exception for some malformed paths
+    except JSONPathError:  # malformed: not a plain path
         return None
     out: list[str] = []
 
