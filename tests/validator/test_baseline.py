@@ -68,3 +68,20 @@ def test_a_second_copy_of_an_old_finding_under_a_new_block_is_new() -> None:
     head = extract(path, f"class TestCart:\n{test}\n\nclass TestCheckout:\n{test}".encode())
     found = subtract_base(detect_tests(head), base, detect_tests)
     assert sorted(f.pre_existing for f in found) == [False, True]
+
+
+def test_a_skip_respelled_is_the_same_skip() -> None:
+    path = "tests/string.test.ts"
+    base = extract(path, b"xit('trims', () => {\n  expect(trim(' a ')).toBe('a')\n})\n")
+    head = extract(path, b"it.skip('trims', () => {\n  expect(trim(' a ')).toBe('a')\n})\n")
+    found = subtract_base(detect_tests(head), base, detect_tests)
+    assert [(f.rule, f.pre_existing) for f in found] == [("TI006", True)]
+
+
+def test_a_skip_of_another_test_is_new() -> None:
+    path = "tests/string.test.ts"
+    body = "  expect(trim(' a ')).toBe('a')\n})\n"
+    base = extract(path, f"xit('trims', () => {{\n{body}it('pads', () => {{\n{body}".encode())
+    head = extract(path, f"it('trims', () => {{\n{body}it.skip('pads', () => {{\n{body}".encode())
+    found = subtract_base(detect_tests(head), base, detect_tests)
+    assert [(f.rule, f.pre_existing) for f in found] == [("TI006", False)]

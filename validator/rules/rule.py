@@ -51,6 +51,9 @@ class Rule(ABC, Generic[FactsT, ContextT]):
     severity: ClassVar[Status] = Status.FAIL
     # One format, or several named ones when a rule reports distinct shapes of one problem.
     message: ClassVar[str | Mapping[str, str]]
+    # True when a finding is about its test as a whole (skipped, asserts nothing): at BASE
+    # and HEAD it is the same finding while the test is, however its text is spelled.
+    whole_test: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)

@@ -42,6 +42,7 @@ class SkippedTest(FileRule):
     """
 
     id = "TI006"
+    whole_test = True
     kind = "test.skipped"
     name = "skipped-test"
     summary = "A test that is skipped, marked todo, or focused with .only."

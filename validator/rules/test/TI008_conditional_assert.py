@@ -43,6 +43,7 @@ class ConditionalAssert(FileRule):
     """
 
     id = "TI008"
+    whole_test = True
     kind = "test.conditional-assert"
     name = "conditional-assert"
     summary = "Every assertion of the test is under a condition."
