@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -78,10 +77,10 @@ class AlwaysComplete:
         return "always complete: the agent's claim is accepted"
 
 
-def _command(script: str, module: str) -> list[str]:
-    """The installed console script, else the same entry point through this interpreter."""
-    found = shutil.which(script)
-    return [found] if found else [sys.executable, "-m", module]
+def _command(module: str) -> list[str]:
+    """The entry point through this interpreter: the same installation as the running code,
+    never another copy that happens to come first on PATH."""
+    return [sys.executable, "-m", module]
 
 
 class ValidationGateCheck:
@@ -106,7 +105,7 @@ class ValidationGateCheck:
         """None on COMPLETE (or COMPLETE-WITH-GAPS without ``strict``), else the gate's reason."""
         repo = str(state.repo)
         if self.validate:
-            cmd = _command("ralph-validate", "ralph_validate.validator.cli")
+            cmd = _command("ralph_validate.validator.cli")
             done = subprocess.run(
                 [*cmd, "--repo", repo, "--spec", self.spec, "--quiet", *self.extra_validate_args],
                 capture_output=True,
@@ -116,7 +115,7 @@ class ValidationGateCheck:
             )
             if done.returncode == 2:
                 return f"ralph-validate could not run: {done.stderr.strip() or 'exit 2'}"
-        gate = _command("ralph-gate", "ralph_validate.gate.cli")
+        gate = _command("ralph_validate.gate.cli")
         args = [*gate, "--repo", repo, "--spec", self.spec, "--json"]
         if self.strict:
             args.append("--strict")

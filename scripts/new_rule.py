@@ -1,7 +1,7 @@
 """Write the boilerplate of a new per-file rule: its module, its fixture folder, its expected file.
 
     python scripts/new_rule.py ID KIND SNAKE_NAME [--root REPO]
-    python scripts/new_rule.py TI010 test.skipped skipped_by_environment
+    python scripts/new_rule.py TI099 test.skipped skipped_by_environment
 
 The module lands in ``validator/rules/<family>/<ID>_<snake_name>.py`` (the family is the
 kind's prefix), with the documentation sections to fill in and no ``detect`` yet: the class
@@ -141,7 +141,7 @@ def write_rule(root: Path, rule_id: str, kind: str, snake: str) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     """Write the boilerplate; exit 2 with one line on stderr when the arguments are wrong."""
     parser = argparse.ArgumentParser(description="Write the boilerplate of a new rule.")
-    parser.add_argument("id", help="rule id, e.g. TI010")
+    parser.add_argument("id", help="rule id, e.g. TI099")
     parser.add_argument("kind", help="a kind of validator/findings.py KINDS, e.g. test.skipped")
     parser.add_argument("snake_name", help="the rule name in snake_case, e.g. skipped_by_env")
     parser.add_argument("--root", type=Path, default=ROOT, help="repository root")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
 
 from ..findings import KINDS, Finding, Status
 
@@ -51,11 +52,20 @@ class RequirementRow:
     kind: str | None = None  # trace.unimplemented / trace.untested when not PASS
 
 
+class Question(IntEnum):
+    """The four cross-component questions of DESIGN §6 (the JSON report writes the number)."""
+
+    MOCK_DRIFT = 1  # Q1: a mock differs from the real producer in a field the code reads
+    MISSING_FIELD = 2  # Q2: a field read is not written by the resolved producer
+    UNCONSUMED_FIELD = 3  # Q3: a produced field nobody reads
+    NAMING_DRIFT = 4  # Q4: two sides name one concept differently
+
+
 @dataclass(frozen=True)
 class ContractRow:
     """A row of the Cross-component integrity table: one boundary, one question."""
 
-    question: int  # 1..4
+    question: Question
     boundary: str  # "CountRows -> DidCountPass"
     producer: FieldRef | None
     consumer: FieldRef | None

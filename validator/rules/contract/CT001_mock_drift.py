@@ -13,6 +13,7 @@ from ...contracts.observations import (
 )
 from ...contracts.shape import Presence
 from ...findings import Finding, Status
+from ...report.model import Question
 from .model_text import allowed_text, fields_text
 from .rows import MESSAGES, ContractRule, ContractTable
 
@@ -48,7 +49,7 @@ class MockDrift(ContractRule):
     kind = "contract.mock-drift"
     name = "mock-drift"
     summary = "A mock's shape differs from the real producer in a field the code reads."
-    question = 1
+    question = Question.MOCK_DRIFT
     field_side = "producer"
     message = MESSAGES
 

@@ -15,7 +15,7 @@ from ...contracts.observations import (
 )
 from ...contracts.shape import Presence
 from ...findings import Finding, Status
-from ...report.model import FieldRef
+from ...report.model import FieldRef, Question
 from .model_text import allowed_text, fields_text
 from .rows import MESSAGES, ContractRule, ContractTable
 
@@ -55,7 +55,7 @@ class MissingField(ContractRule):
     kind = "contract.missing-field"
     name = "missing-field"
     summary = "A field is read that the resolved producer does not write."
-    question = 2
+    question = Question.MISSING_FIELD
     field_side = "consumer"
     message = MESSAGES
 

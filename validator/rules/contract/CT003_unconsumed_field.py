@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator
 
 from ...contracts.observations import Escape, Holder, Observation, UnreadField
 from ...findings import Finding, Status
+from ...report.model import Question
 from .rows import MESSAGES, ContractRule, ContractTable
 
 # Why a field no state reads may still be read, by where the value goes (first match wins).
@@ -57,7 +58,7 @@ class UnconsumedField(ContractRule):
     kind = "contract.unconsumed-field"
     name = "unconsumed-field"
     summary = "A produced field nobody reads."
-    question = 3
+    question = Question.UNCONSUMED_FIELD
     field_side = "producer"
     message = MESSAGES
 

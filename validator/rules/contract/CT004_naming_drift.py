@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from ...contracts.observations import FieldRead, ModelRead, Observation
 from ...contracts.shape import Presence
 from ...findings import Finding, Status
+from ...report.model import Question
 from .rows import MESSAGES, ContractRule, ContractTable
 
 
@@ -36,7 +37,7 @@ class NamingDrift(ContractRule):
     kind = "contract.naming-drift"
     name = "naming-drift"
     summary = "Two sides of one boundary name one field differently."
-    question = 4
+    question = Question.NAMING_DRIFT
     field_side = "consumer"
     message = MESSAGES
 

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from ...contracts.observations import Observation
 from ...findings import Finding, Status
-from ...report.model import ContractRow, FieldRef, Location
+from ...report.model import ContractRow, FieldRef, Location, Question
 from ..rule import Rule
 
 # The field keeps two findings of one boundary apart (also when telling new findings
@@ -85,7 +85,7 @@ class ContractTable:
 class ContractRule(Rule[Iterable[Observation], ContractTable], ABC):
     """A rule answering one contract question (``question``) over the engine's observations."""
 
-    question: ClassVar[int]
+    question: ClassVar[Question]
     field_side: ClassVar[str]  # "consumer" or "producer": whose field path the message names
 
     def row_finding(self, row: ContractRow) -> Finding | None:
