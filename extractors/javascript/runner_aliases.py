@@ -51,9 +51,12 @@ def glob_of(pattern: str) -> str | None:
 
 
 def _target(value: str) -> str:
-    """``<rootDir>/src/lib/$1`` -> ``./src/lib/*`` (relative to the config's folder)."""
+    """``<rootDir>/src/lib/$1`` -> ``./src/lib/*`` (relative to the config's folder); a
+    Vite ``/src/lib`` names the project root's ``src/lib``."""
     value = value.replace("<rootDir>", ".").replace("$1", "*")
-    return value if value.startswith((".", "/")) else "./" + value
+    return (
+        "." + value if value.startswith("/") else value if value.startswith(".") else "./" + value
+    )
 
 
 def _jest_aliases(path: str, mapper: object) -> list[Fact]:

@@ -60,9 +60,11 @@ def test_vite_alias_names_the_prefix_and_what_follows_it() -> None:
         "import path from 'node:path';\nexport default defineConfig({\n  resolve: {\n"
         "    alias: {\n      '@lib': path.resolve(__dirname, './src/lib'),\n"
         "      '~': fileURLToPath(new URL('./src', import.meta.url)),\n"
-        "      shared: 'packages/shared/',\n    },\n  },\n});\n"
+        "      shared: 'packages/shared/',\n      '#root': '/app',\n    },\n  },\n});\n"
     )
     assert _aliases("app/vitest.config.ts", text) == [
+        ("#root", ("./app",), "app"),
+        ("#root/*", ("./app/*",), "app"),
         ("@lib", ("./src/lib",), "app"),
         ("@lib/*", ("./src/lib/*",), "app"),
         ("shared", ("./packages/shared",), "app"),

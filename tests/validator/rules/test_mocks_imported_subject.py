@@ -163,3 +163,25 @@ def test_python_packages_and_collaborators_stay_honest() -> None:
 )
 def test_first_party_modules_come_from_the_file_list(target: str, module: str | None) -> None:
     assert first_party_module(target, "test/a.test.js", CONTEXT) == module
+
+
+ALIAS_CONFIGS = [
+    ("vitest.config.ts", "export default { resolve: { alias: { '~': '/src/lib' } } };\n"),
+    (
+        "jest.config.js",
+        "module.exports = { moduleNameMapper: { '^~/(.*)$': '<rootDir>/src/lib/$1' } };",
+    ),
+    ("tsconfig.json", '{ "compilerOptions": { "paths": { "~/*": ["src/lib/*"] } } }'),
+]
+
+
+@pytest.mark.parametrize(("config", "text"), ALIAS_CONFIGS)
+def test_each_alias_config_leads_the_mock_to_the_repository_file(config: str, text: str) -> None:
+    aliases = extract(config, text.encode()).of_type(JsPathAlias)
+    context = FileContext(production_files=FILES, path_aliases=aliases)
+    source = (
+        "import { total } from '~/pricing';\n"
+        "vi.mock('~/pricing', () => ({ total: vi.fn(() => 5) }));\n"
+        "it('sums', () => { expect(total([2, 3])).toBe(5); });\n"
+    )
+    assert _lines("web/checkout.test.ts", source, context) == [3]
