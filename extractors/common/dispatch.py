@@ -22,7 +22,7 @@ from . import treesitter
 M = TypeVar("M")
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
-EXTRACTOR_VERSION = "24"
+EXTRACTOR_VERSION = "25"
 
 
 @dataclass
@@ -159,6 +159,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "ralph_validate.extractors.infra.cdk",
     "ralph_validate.extractors.infra.documents",
     "ralph_validate.extractors.javascript.tsconfig",
+    "ralph_validate.extractors.javascript.runner_aliases",
     "ralph_validate.extractors.python.aws_sdk",
     "ralph_validate.extractors.python.impl",
     "ralph_validate.extractors.javascript.impl",

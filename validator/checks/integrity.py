@@ -22,6 +22,7 @@ from ..rules.rule import FileContext, FileRule
 from ..rules.test.changes import Reach, comparison_context, spec_changed
 from ..trace.ids import ids_in_test_name, ids_in_text
 from .ci_environment import ci_environment
+from .repository_modules import path_aliases, production_files
 
 
 def _file_rules() -> list[FileRule]:
@@ -53,7 +54,8 @@ def _dedupe(findings: Iterable[Finding]) -> list[Finding]:
 
 
 class _LazyCi:
-    """The file context naming CI's variables, read once and only for a change set with tests."""
+    """The file context naming CI's variables and the repository's own modules, read once
+    and only for a change set with tests."""
 
     def __init__(self, ctx: AnalysisContext) -> None:
         self._ctx = ctx
@@ -62,7 +64,11 @@ class _LazyCi:
     @property
     def context(self) -> FileContext:
         if self._context is None:
-            self._context = FileContext(ci_names=ci_environment(self._ctx))
+            self._context = FileContext(
+                ci_names=ci_environment(self._ctx),
+                production_files=production_files(self._ctx),
+                path_aliases=path_aliases(self._ctx),
+            )
         return self._context
 
     def detect(self, facts: FileFacts) -> list[Finding]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from ...extractors.facts import FileFacts
+from ...extractors.facts.contracts import JsPathAlias
 from ...extractors.facts.impl import TestExpectation
 from ..findings import Finding, Status
 
@@ -120,6 +121,11 @@ class FileContext:
     runner_env: tuple[str, ...] = ()
     # Whether the file's BASE version could be compared (False: --all without --base).
     base_known: bool = True
+    # The repository's production source files (not tests), and the import aliases of its
+    # JS/TS configs (tsconfig paths, Jest moduleNameMapper, Vite alias): what a test
+    # imports from the repository itself, as opposed to a package.
+    production_files: frozenset[str] = frozenset()
+    path_aliases: tuple[JsPathAlias, ...] = ()
 
 
 class FileRule(Rule[FileFacts, FileContext], ABC):

@@ -10,6 +10,7 @@ from ....extractors.facts import FileFacts
 from ....extractors.facts.integrity import Double, ImportedCall, TestCase
 from ...findings import Finding
 from ..rule import FileContext, FileRule
+from .first_party import first_party_module
 
 _TEST_AFFIXES = re.compile(r"^(test_|tests_)|(_test|_tests)$")
 _JS_SUFFIXES = re.compile(r"\.(test|spec|tests|specs)$")
@@ -38,6 +39,16 @@ class MocksSubject(FileRule):
     that only watches (`jest.spyOn(m, 'f')` without `mockReturnValue`/`mockImplementation`,
     `mocker.spy`, `patch(..., wraps=...)`), nor a patch of `m.f` when the test calls the
     `f` it imported before the patch (it still runs the real code).
+
+    The subject is also any module of the repository itself (a production file, not a
+    test) that the test file imports: `jest.mock('@lib/pricing')` in `discount.test.js`,
+    with `@lib` a Jest `moduleNameMapper`, `tsconfig.json` `paths` or Vite `alias`
+    entry, then `pricing.total.mockReturnValue(42)` and `expect(pricing.total(1)).toBe(42)`;
+    `patch("shop.pricing.total", return_value=42)` in `tests/test_discount.py` then
+    `assert pricing.total([]) == 42` when `shop/pricing.py` is in the repository. A double
+    of a package (`axios`, `fs`, `requests`) is not, nor a first-party double the test
+    only checks the calls of (`toHaveBeenCalledWith`) or whose function the subject calls
+    while the test asserts on the subject, nor a name a `jest.requireActual` factory keeps.
 
     ## Why is this bad?
     The assertion checks the value the test itself told the double to return. It passes
@@ -68,7 +79,8 @@ class MocksSubject(FileRule):
     message = "asserts on {call}, whose {subject} the test replaces ({how}, line {placed})"
 
     def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
-        """One finding per test, at its first asserted call of a replaced subject."""
+        """One finding per test, at its first asserted call of a replaced subject: a
+        function or module the test is named after, or a first-party module it imports."""
         tests = {t.symbol: t for t in facts.of_type(TestCase)}
         doubles = [d for d in facts.of_type(Double) if d.replaces]
         reported: set[str] = set()
@@ -76,13 +88,15 @@ class MocksSubject(FileRule):
             test = tests.get(call.symbol)
             if test is None or not call.asserted or call.symbol in reported:
                 continue
-            module, function = parts(call.target)
-            if not named_after(facts.path, test, module, function):
-                continue
             double = next(
                 (d for d in doubles if covers(d, call, facts.path) and reaches(d, call)), None
             )
-            if double is not None:
+            if double is None:
+                continue
+            module, function = parts(call.target)
+            if named_after(facts.path, test, module, function) or first_party_module(
+                call.target, facts.path, context
+            ):
                 reported.add(call.symbol)
                 subject = function if double.target == call.target else module
                 yield self.finding(
