@@ -1,11 +1,14 @@
 """JavaScript/TypeScript runner probes and environment writes: what tells production code
 that tests run.
 
-A probe is ``typeof <global>``, an environment read by a literal name (``process.env``,
-``import.meta.env``, ``env`` imported from ``node:process``) or a search of
-``process.argv``; its fact says which functions' returned values it decides, directly or
-through a constant or helper function that carries it. Environment writes
-(``process.env.X = ...``, ``vi.stubEnv``) tell which variables the tests set.
+A probe is ``typeof <global>``, a read or presence test (``in``, ``Reflect.has``,
+``Object.hasOwn``, ``hasOwnProperty``) of the environment (``process.env``,
+``import.meta.env``, ``env`` imported from ``node:process``) or of the global object
+(``globalThis``, ``global``, ``window``) by a constant name, either object reached directly
+or through a name bound to it, or a search of ``process.argv``; its fact says which
+functions' returned values it decides, directly or through a constant or helper function
+that carries it. Environment writes (``process.env.X = ...``, ``vi.stubEnv``) tell which
+variables the tests set.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ from .model import JsModel, strip
 # Where the value read from a probe stops being part of one condition.
 _STATEMENT = frozenset({"statement_block", "program", "expression_statement", *FUNCTIONS})
 _PROCESS = ("process", "node:process")
+# Names of the global object, when the file does not bind them itself.
+_GLOBAL_OBJECTS = frozenset({"globalThis", "global", "window"})
+_PRESENCE_CALLS = frozenset({"Reflect.has", "Reflect.get", "Object.hasOwn"})
 # Where a value stops flowing into the name or return that carries it.
 _CARRIER_STOPS = frozenset(
     {"statement_block", "program", "if_statement", "function_declaration", "method_definition"}
@@ -177,30 +183,100 @@ def _is_env(model: JsModel, node: ts.Node | None) -> bool:
     return rest == "env" and bound.get(head, ("", ""))[0] in _PROCESS
 
 
+class _Objects:
+    """Which expressions stand for the environment or the global object: the objects
+    themselves, or a name bound once to one of them (``const env = process.env``)."""
+
+    def __init__(self, model: JsModel, caps: dict[str, list[ts.Node]]) -> None:
+        self._model = model
+        self._aliases: dict[str, list[tuple[ts.Node, str]]] = {}
+        for node in caps.get("declarator", []):
+            name = node.child_by_field_name("name")
+            value = strip(node.child_by_field_name("value"))
+            kind = self._direct(value) if value is not None else ""
+            if name is not None and name.type == "identifier" and kind:
+                self._aliases.setdefault(T.text(name), []).append((name, kind))
+        for node in caps.get("assignment", []):  # a name assigned again is no alias
+            left = node.child_by_field_name("left")
+            if left is not None and left.type == "identifier":
+                self._aliases.pop(T.text(left), None)
+
+    def _direct(self, node: ts.Node) -> str:
+        if _is_env(self._model, node):
+            return "env"
+        text = T.text(node)
+        if node.type == "identifier" and text in _GLOBAL_OBJECTS:
+            return "global" if self._model.scopes.lookup(text, node) is None else ""
+        return ""
+
+    def kind(self, node: ts.Node | None) -> str:
+        """ "env", "global", or "" for anything else."""
+        node = strip(node)
+        if node is None:
+            return ""
+        direct = self._direct(node)
+        if direct or node.type != "identifier":
+            return direct
+        text, scopes = T.text(node), self._model.scopes
+        for name, kind in self._aliases.get(text, []):
+            scope = scopes.lookup(text, name)
+            once = scope is not None and scope.times.get(text) == 1
+            if once and scopes.lookup(text, node) is scope:
+                return kind
+        return ""
+
+
+def _presence(model: JsModel, objects: _Objects, node: ts.Node) -> tuple[str, str] | None:
+    """(kind, name) of ``Reflect.has(o, k)``, ``Object.hasOwn(o, k)``, ``o.hasOwnProperty(k)``
+    or ``Object.prototype.hasOwnProperty.call(o, k)`` on the environment or global object."""
+    function = node.child_by_field_name("function")
+    args = node.child_by_field_name("arguments")
+    values = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+    callee = T.squash(function) if function is not None else ""
+    if callee in _PRESENCE_CALLS or callee.endswith(".hasOwnProperty.call"):
+        target, key = (values[0], values[1]) if len(values) >= 2 else (None, None)
+    elif callee.endswith(".hasOwnProperty") and function is not None and values:
+        target, key = function.child_by_field_name("object"), values[0]
+    else:
+        return None
+    kind = objects.kind(target)
+    name = model.string_value(key)
+    return (kind, name) if kind and name is not None else None
+
+
 def runner_probes(source: SourceFile, model: JsModel, caps: dict[str, list[ts.Node]]) -> list[Fact]:
-    """``typeof X``, environment reads by a literal name, and searches of ``process.argv``."""
+    """``typeof X``, reads and presence tests of the environment or global object by a
+    constant name, and searches of ``process.argv``."""
     found: list[Fact] = []
+    objects = _Objects(model, caps)
     for node in caps.get("unary", []):
         argument = node.child_by_field_name("argument")
         operator = T.text(node.child_by_field_name("operator"))
         if operator == "typeof" and argument is not None and argument.type == "identifier":
             found.append(_probe(source, node, "global", T.text(argument)))
     for node in caps.get("member", []):
-        obj = node.child_by_field_name("object")
+        kind = objects.kind(node.child_by_field_name("object"))
         name = T.text(node.child_by_field_name("property"))
-        if _is_env(model, obj):
-            found.append(_probe(source, node, "env", name))
+        called = node.parent is not None and node.parent.type == "call_expression"
+        if kind and not (called and node.parent.child_by_field_name("function") == node):
+            found.append(_probe(source, node, kind, name))
         elif T.squash(node) == "import.meta.vitest":
             found.append(_probe(source, node, "global", "vitest"))
     for node in caps.get("subscript", []):
-        literal = js_literal(node.child_by_field_name("index"))
-        if (
-            literal is not None
-            and literal.startswith("s:")
-            and _is_env(model, node.child_by_field_name("object"))
-        ):
-            found.append(_probe(source, node, "env", literal[2:]))
+        kind = objects.kind(node.child_by_field_name("object"))
+        key = model.string_value(node.child_by_field_name("index"))
+        if kind and key is not None:
+            found.append(_probe(source, node, kind, key))
+    for node in caps.get("binary", []):
+        kind = objects.kind(node.child_by_field_name("right"))
+        key = model.string_value(node.child_by_field_name("left"))
+        if T.text(node.child_by_field_name("operator")) == "in" and kind and key is not None:
+            found.append(_probe(source, node, kind, key))
     for node in caps.get("call", []):
+        presence = _presence(model, objects, node)
+        if presence is not None:
+            found.append(_probe(source, node, *presence))
+            continue
         function = node.child_by_field_name("function")
         args = node.child_by_field_name("arguments")
         if function is None or function.type != "member_expression" or args is None:

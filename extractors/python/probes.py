@@ -1,7 +1,9 @@
 """Python runner probes and environment writes: what tells production code that tests run.
 
 A probe is a read of ``sys.modules``, the environment, ``sys.argv`` or a ``sys`` flag by a
-literal name; its fact says which functions' returned values it decides, directly (an
+constant name: a literal, a module-level constant, or a loop or comprehension variable over
+a collection of such names (``any(m in sys.modules for m in RUNNERS)``), one fact for each
+name it may stand for; its fact says which functions' returned values it decides, directly (an
 ``if``/conditional expression) or through a name or helper function that carries it.
 Environment writes (``monkeypatch.setenv``) tell which variables the tests set.
 """
@@ -29,6 +31,8 @@ _CARRIER_STOPS = frozenset(
     {"block", "module", "function_definition", "class_definition", "if_statement", "elif_clause"}
 )
 _ENV_GETTERS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
+# Mappings whose membership or lookup by a name is a probe, and the probe's source.
+_READS = {"sys.modules": "module", "os.environ": "env"}
 
 
 def _arms_return(branch: ts.Node) -> bool:
@@ -172,11 +176,71 @@ def _probe(source: SourceFile, node: ts.Node, kind: str, name: str) -> RunnerPro
     )
 
 
-def _first_string(call: ts.Node) -> str | None:
+_COMPREHENSIONS = frozenset(
+    {"generator_expression", "list_comprehension", "set_comprehension", "dictionary_comprehension"}
+)
+_COLLECTIONS = frozenset({"tuple", "list", "set", "expression_list"})
+_COLLECTION_CALLS = frozenset({"tuple", "list", "set", "frozenset"})
+
+
+def _module_value(model: PythonModel, name: ts.Node) -> ts.Node | None:
+    """The value a module-level name bound exactly once is assigned, if ``name`` reads it."""
+    text = T.text(name)
+    module = model.scopes.module
+    if module.times.get(text) != 1 or model.scopes.lookup(text, name) is not module:
+        return None
+    for statement in _root(name).named_children:
+        for assignment in (
+            statement.named_children if statement.type == "expression_statement" else ()
+        ):
+            left = assignment.child_by_field_name("left")
+            if assignment.type == "assignment" and left is not None and T.text(left) == text:
+                return assignment.child_by_field_name("right")
+    return None
+
+
+def _collection(model: PythonModel, node: ts.Node | None, depth: int = 2) -> list[str]:
+    """The constant strings a collection holds: a tuple, list or set display, one wrapped
+    in ``frozenset(...)``, or a module-level name bound to one."""
+    while node is not None and node.type == "parenthesized_expression" and node.named_children:
+        node = node.named_children[0]
+    if node is None or depth < 0:
+        return []
+    if node.type in _COLLECTIONS:
+        values = (model.string_value(c) for c in node.named_children)
+        return [v for v in values if v is not None]
+    if node.type == "call" and T.text(node.child_by_field_name("function")) in _COLLECTION_CALLS:
+        args = node.child_by_field_name("arguments")
+        first = args.named_children[0] if args is not None and args.named_children else None
+        return _collection(model, first, depth)
+    if node.type == "identifier":
+        return _collection(model, _module_value(model, node), depth - 1)
+    return []
+
+
+def _names(model: PythonModel, node: ts.Node | None) -> list[str]:
+    """The constant strings ``node`` may stand for: a string, a module-level constant, or a
+    ``for`` or comprehension variable over a collection of them."""
+    value = model.string_value(node)
+    if value is not None or node is None or node.type != "identifier":
+        return [value] if value is not None else []
+    name = T.text(node)
+    current = node.parent
+    while current is not None and current.type not in ("function_definition", "class_definition"):
+        clauses = current.named_children if current.type in _COMPREHENSIONS else [current]
+        for clause in clauses:
+            if clause.type in ("for_in_clause", "for_statement"):
+                left = clause.child_by_field_name("left")
+                if left is not None and T.text(left) == name:
+                    return _collection(model, clause.child_by_field_name("right"))
+        current = current.parent
+    return []
+
+
+def _first_names(model: PythonModel, call: ts.Node) -> list[str]:
     args = call.child_by_field_name("arguments")
     first = args.named_children[0] if args is not None and args.named_children else None
-    literal = py_literal(first)
-    return literal[2:] if literal is not None and literal.startswith("s:") else None
+    return _names(model, first)
 
 
 def _reads(model: PythonModel, node: ts.Node | None, qualified: str) -> bool:
@@ -193,41 +257,28 @@ def _reads(model: PythonModel, node: ts.Node | None, qualified: str) -> bool:
 def runner_probes(
     source: SourceFile, model: PythonModel, caps: dict[str, list[ts.Node]]
 ) -> list[Fact]:
-    """Reads of ``sys.modules``, the environment and ``sys.argv`` by a literal name."""
+    """Reads of ``sys.modules``, the environment and ``sys.argv`` by a constant name."""
     found: list[Fact] = []
     for node in caps.get("comparison", []):
         operators = [T.text(c) for c in node.children if not c.is_named]
         if not any(op in ("in", "not in") for op in operators) or len(node.named_children) != 2:
             continue
         left, right = node.named_children
-        literal = py_literal(left)
-        if literal is None or not literal.startswith("s:"):
-            continue
         resolved = model.resolve(T.squash(right))
-        if resolved == "sys.modules":
-            found.append(_probe(source, node, "module", literal[2:]))
-        elif resolved == "os.environ":
-            found.append(_probe(source, node, "env", literal[2:]))
-        elif _reads(model, right, "sys.argv"):
-            found.append(_probe(source, node, "argv", literal[2:]))
+        kind = _READS.get(resolved, "argv" if _reads(model, right, "sys.argv") else "")
+        if kind:
+            found.extend(_probe(source, node, kind, name) for name in _names(model, left))
     for node in caps.get("call", []):
         function = model.resolve(T.squash(node.child_by_field_name("function")))
-        name = _first_string(node)
-        if name is None:
-            continue
-        if function == "sys.modules.get":
-            found.append(_probe(source, node, "module", name))
-        elif function in _ENV_GETTERS:
-            found.append(_probe(source, node, "env", name))
+        kind = "module" if function == "sys.modules.get" else ""
+        kind = "env" if function in _ENV_GETTERS else kind
+        if kind:
+            found.extend(_probe(source, node, kind, name) for name in _first_names(model, node))
     for node in caps.get("subscript", []):
         value = model.resolve(T.squash(node.child_by_field_name("value")))
-        literal = py_literal(node.child_by_field_name("subscript"))
-        if literal is None or not literal.startswith("s:"):
-            continue
-        if value in ("sys.modules", "os.environ"):
-            found.append(
-                _probe(source, node, "module" if value == "sys.modules" else "env", literal[2:])
-            )
+        if value in _READS:
+            names = _names(model, node.child_by_field_name("subscript"))
+            found.extend(_probe(source, node, _READS[value], name) for name in names)
     return found
 
 

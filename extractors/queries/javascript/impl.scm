@@ -15,3 +15,4 @@
 (switch_case) @case
 (variable_declarator) @declarator
 (class_declaration) @class
+(binary_expression) @binary

@@ -22,7 +22,10 @@ from ..rule import FileContext, FileRule
 from .runners import (
     ARGV_WORDS,
     RUNNER_ENV,
+    RUNNER_ENV_PREFIXES,
+    RUNNER_GLOBAL_PREFIXES,
     RUNNER_GLOBALS,
+    RUNNER_MODULE_PREFIXES,
     RUNNER_MODULES,
     TEST_VALUES,
     TEST_WORDS,
@@ -55,7 +58,13 @@ class TestSpecialCase(FileRule):
     - a condition on the runner's presence that decides what a function returns:
       `"pytest" in sys.modules`, `sys.modules.get("unittest")`, `PYTEST_CURRENT_TEST`,
       `typeof jest !== 'undefined'`, `process.env.JEST_WORKER_ID`, `process.env.VITEST`,
-      `process.env.NODE_ENV === 'test'`, an environment variable the repository's tests,
+      `process.env.NODE_ENV === 'test'`, any variable, global or module of a runner's
+      family (`VITEST*`, `JEST_*`, `PYTEST_*`, `MOCHA_*`, `__vitest_*`, `jest*`, `_pytest*`),
+      read directly, through an alias (`const env = process.env`, `g = globalThis`), by a
+      constant key, by a presence test (`'X' in process.env`, `Reflect.has(globalThis, k)`,
+      `Object.hasOwn`, `hasOwnProperty`), or by the variable of a loop or comprehension over
+      a tuple of names (`any(m in sys.modules for m in RUNNERS)`); an environment variable
+      the repository's tests,
       setup files or test scripts set (`CHECKOUT_FAKE=1 jest`, `monkeypatch.setenv`,
       `process.env.X = ...` in `jest.setup.ts`) or whose name says so (`TESTING`,
       `IS_TEST`), `hasattr(sys, "_called_from_test")`, a runner's name in `argv`;
@@ -76,11 +85,12 @@ class TestSpecialCase(FileRule):
       `global.it = ...`, `expect = ...`.
 
     Not reported: environment checks that do not decide a returned value (a log level, a
-    server that does not listen under test), `NODE_ENV === 'production'`, tables of real
-    data where tests use only some entries or keys like `0`/`1`/`""`, `__eq__` comparing
-    fields or returning `NotImplemented`, caches that hand back the stored value,
-    polyfills (`Date.now = Date.now || ...`), and everything in test files and test support
-    beside the code (`__mocks__/`, `setupTests.ts`, `jest.setup.js`, `test-utils.ts`).
+    dev-only warning, a server that does not listen under test),
+    `NODE_ENV === 'production'`, tables of real data where tests use only some entries or
+    keys like `0`/`1`/`""`, `__eq__` comparing fields or returning `NotImplemented`, caches
+    that hand back the stored value, polyfills (`Date.now = Date.now || ...`), and
+    everything in test files and test support beside the code (`__mocks__/`,
+    `setupTests.ts`, `jest.setup.js`, `test-utils.ts`).
 
     ## Why is this bad?
     The tests pass because the code recognises them, not because it works: the real
@@ -121,11 +131,15 @@ class TestSpecialCase(FileRule):
 
     def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
         """Runner probes, test answers, agreeing hooks, state flips and runtime patches."""
-        for probe in facts.of_type(RunnerProbe):
+        reported: set[tuple[str, int]] = set()  # one finding a place: names of one probe
+        for probe in sorted(facts.of_type(RunnerProbe), key=lambda p: (p.line, p.name)):
             what = _runner_read(probe, context.runner_env)
             # Deciding what a function returns for its input, or a literal in place of a
             # computation; a configuration getter choosing between constants is neither.
             if what is not None and probe.returns and (probe.arguments or probe.mixed):
+                if (probe.file, probe.line) in reported:
+                    continue
+                reported.add((probe.file, probe.line))
                 function = ", ".join(f"`{name}`" for name in probe.deciding)
                 yield self.finding(probe, variant="probe", what=what, function=function)
         yield from self._answers(facts.of_type(LiteralAnswer), context.test_answers)
@@ -199,12 +213,16 @@ class TestSpecialCase(FileRule):
 def _runner_read(probe: RunnerProbe, script_env: tuple[str, ...]) -> str | None:
     """How ``probe`` tells the test run apart, or None when it reads something else."""
     name = probe.name
-    if probe.source == "module" and name.split(".", 1)[0] in RUNNER_MODULES:
+    if probe.source == "module" and (
+        name.split(".", 1)[0] in RUNNER_MODULES or name.startswith(RUNNER_MODULE_PREFIXES)
+    ):
         return f"the presence of the {name} module"
-    if probe.source == "global" and name in RUNNER_GLOBALS:
+    if probe.source == "global" and (
+        name in RUNNER_GLOBALS or name.startswith(RUNNER_GLOBAL_PREFIXES)
+    ):
         return f"the presence of the {name} global"
     if probe.source == "env":
-        if name in RUNNER_ENV:
+        if name in RUNNER_ENV or name.upper().startswith(RUNNER_ENV_PREFIXES):
             return f"the runner's environment variable {name}"
         if name in script_env:
             return f"{name}, which the tests or their scripts set"

@@ -40,6 +40,12 @@ RUNNER_ENV = frozenset(
         "NODE_TEST_CONTEXT",
     }
 )
+# Name prefixes of the families of variables, globals and modules runners define: a name
+# of the family tells the test run apart however new or rare (``VITEST_POOL_ID``,
+# ``__vitest_worker__``, ``PYTEST_XDIST_TESTRUNUID``, ``_pytest.capture``).
+RUNNER_ENV_PREFIXES = ("PYTEST_", "VITEST", "JEST_", "MOCHA_", "NODE_TEST_", "JASMINE_", "AVA_")
+RUNNER_GLOBAL_PREFIXES = ("__vitest_", "__jest", "jest", "vitest", "jasmine", "__mocha")
+RUNNER_MODULE_PREFIXES = ("pytest_", "_pytest", "unittest", "nose")
 # Words of an environment variable's name that name the test run (``IS_TEST``, ``TESTING``).
 TEST_WORDS = frozenset({"TEST", "TESTS", "TESTING", "PYTEST", "JEST", "VITEST", "MOCHA"})
 # Values of an environment variable that name the test run (``NODE_ENV === 'test'``).
