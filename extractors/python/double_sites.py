@@ -18,6 +18,7 @@ from ..common import treesitter as T
 from ..facts import Fact
 from ..facts.integrity import Double, ImportedCall
 from .assertions import walk_own
+from .doubles import call_arguments
 from .file_context import PyFile, resolve
 from .test_cases import decorator_name, decorators, enclosing_class
 
@@ -25,20 +26,6 @@ _PATCH = re.compile(r"(^|\.)patch(\.object)?$")
 _MOCK_ASSERT = re.compile(r"^assert_(called|not_called|awaited|not_awaited|has_calls|any_call)")
 _VALUE_WRAPPERS = {"await", "attribute", "subscript", "parenthesized_expression"}
 _SETUP = {"setUp", "setUpClass", "asyncSetUp", "setup_method", "setup_class"}
-
-
-def _arguments(call: ts.Node) -> tuple[list[ts.Node], dict[str, ts.Node]]:
-    args = call.child_by_field_name("arguments")
-    positional: list[ts.Node] = []
-    keywords: dict[str, ts.Node] = {}
-    for arg in args.named_children if args is not None else []:
-        if arg.type == "keyword_argument":
-            value = arg.child_by_field_name("value")
-            if value is not None:
-                keywords[T.text(arg.child_by_field_name("name"))] = value
-        elif arg.type not in ("comment", "list_splat", "dictionary_splat"):
-            positional.append(arg)
-    return positional, keywords
 
 
 def _string(node: ts.Node | None) -> str | None:
@@ -84,7 +71,7 @@ class _Reader:
     def double(self, call: ts.Node, symbol: str, until: int, line: int) -> Double | None:
         """The double a call places, or None when the call places none we can name."""
         name = resolve(self.f, call.child_by_field_name("function"))
-        positional, keywords = _arguments(call)
+        positional, keywords = call_arguments(call)
         rebinds = False
         if name.endswith("monkeypatch.setattr") or name == "monkeypatch.setattr":
             if len(positional) == 2 and _string(positional[0]):

@@ -47,7 +47,7 @@ def _plain(node: ts.Node | None) -> ts.Node | None:
     return node
 
 
-def _arguments(call: ts.Node) -> tuple[list[ts.Node], dict[str, ts.Node]]:
+def call_arguments(call: ts.Node) -> tuple[list[ts.Node], dict[str, ts.Node]]:
     """Positional argument nodes and keyword argument value nodes of a call."""
     args = call.child_by_field_name("arguments")
     positional: list[ts.Node] = []
@@ -65,7 +65,7 @@ def _arguments(call: ts.Node) -> tuple[list[ts.Node], dict[str, ts.Node]]:
 def injects(call: ts.Node) -> bool:
     """True when a ``patch(...)`` creates the mock itself (no ``new``): only then does a
     decorator pass it to the test as a parameter."""
-    positional, keywords = _arguments(call)
+    positional, keywords = call_arguments(call)
     func = T.text(call.child_by_field_name("function"))
     room = 3 if func.endswith(".object") else 2
     return "new" not in keywords and len(positional) < room
@@ -108,7 +108,7 @@ class Doubles:
         target = self._target(call)
         if target is None:
             return []
-        positional, keywords = _arguments(node)
+        positional, keywords = call_arguments(node)
         room = 3 if ir.dotted(call.func).endswith(".object") else 2
         if "new_callable" in keywords:
             return []
@@ -122,7 +122,7 @@ class Doubles:
         return self._mocks(target, results)
 
     def _setattr(self, node: ts.Node) -> list[Fact]:
-        positional, _ = _arguments(node)
+        positional, _ = call_arguments(node)
         if len(positional) == 2:
             target = ir.py_string(positional[0]) if positional[0].type == "string" else None
         elif len(positional) == 3:
@@ -184,7 +184,7 @@ class Doubles:
             func = ir.dotted(ir.from_py(node.child_by_field_name("function")))
             if func.rsplit(".", 1)[-1] not in _DOUBLES:
                 return []
-            return self._configured(_arguments(node)[1], at, depth + 1)
+            return self._configured(call_arguments(node)[1], at, depth + 1)
         if node.type == "identifier":
             name = T.text(node)
             bound = self._binding(name, at)
