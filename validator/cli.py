@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.atomic import atomic_write_text
+from ..core.atomic import atomic_write_set
 from ..core.errors import InputError
 from ..core.version import __version__
 
@@ -196,10 +196,8 @@ def audit(argv: Sequence[str]) -> int:
     rendered = {WRITERS[f][0]: WRITERS[f][1](report) for f in formats}  # all before any write
     try:
         out.mkdir(parents=True, exist_ok=True)
-        written = []
-        for name, text in rendered.items():
-            atomic_write_text(out / name, text)
-            written.append(out / name)
+        written = [out / name for name in rendered]
+        atomic_write_set({out / name: text.encode("utf-8") for name, text in rendered.items()})
     except OSError as err:
         raise InputError(f"cannot write the report to {out}: {err.strerror}") from None
     if not args.quiet:
