@@ -158,6 +158,17 @@ def _summary(report: Report, written: list[Path]) -> None:
         console.print(f"wrote {path}")
 
 
+def _warn_not_understood(report: Report) -> None:
+    """A warning on stderr for each spec file the audit could not read requirements from:
+    its row is UNKNOWN, and a user must not miss why."""
+    from .rules import rule_named
+
+    kind = rule_named("requirements-not-read").kind
+    for row in report.requirements:
+        if row.kind == kind:
+            print(f"ralph-validate: warning: {row.file}:{row.line}: {row.reason}", file=sys.stderr)
+
+
 def audit(argv: Sequence[str]) -> int:
     """Run the audit command; returns the exit code."""
     args = build_parser().parse_args(argv)
@@ -188,6 +199,7 @@ def audit(argv: Sequence[str]) -> int:
     finally:
         if bar is not None:
             bar.stop()  # type: ignore[attr-defined]
+    _warn_not_understood(report)
     from ..core.git import Git
 
     repo = Git.open(args.repo).root
