@@ -15,13 +15,10 @@ from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
 from ..common.walk import inside, mentions
 from ..facts import Fact
-from ..facts.impl import ErrorHandler
+from ..facts.impl import LOG_LEVELS, ErrorHandler
 from .behaviour import NAMES, NESTED, returned_value, symbol_at
 from .model import strip
 
-LOG_LEVELS = frozenset(
-    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log", "trace"}
-)
 _CALLBACKS = frozenset({"arrow_function", "function_expression"})
 _PROCESS_ERRORS = frozenset({"s:uncaughtException", "s:unhandledRejection"})
 

@@ -13,13 +13,10 @@ from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
 from ..common.walk import inside, mentions
 from ..facts import Fact
-from ..facts.impl import ErrorHandler
+from ..facts.impl import LOG_LEVELS, ErrorHandler
 from .behaviour import NAMES, NESTED, returned_value, symbol_at
 from .model import PythonModel
 
-LOG_LEVELS = frozenset(
-    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log", "trace"}
-)
 _EMPTY_COLLECTIONS = frozenset({"list", "dictionary", "tuple", "set"})
 
 
