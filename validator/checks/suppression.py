@@ -10,6 +10,7 @@ read from git), and the rules compare the two.
 from __future__ import annotations
 
 from ...core.git import Git
+from ...extractors.common.languages import is_code
 from ...extractors.facts import FileFacts
 from ...extractors.facts.integrity import Comment
 from ..config import Config, ConfigEntry
@@ -21,8 +22,6 @@ from ..rules.suppression.common import SETTINGS, Site, SuppressionSites, coverag
 from ..suppression import directives_in
 from ..suppressions_in_effect import base_config, resolve
 from .testruns import renames
-
-_CODE_LANGUAGES = ("python", "javascript", "typescript", "tsx")
 
 
 def _owners(facts: FileFacts) -> dict[int, str]:
@@ -70,7 +69,7 @@ def _code_at(lines: list[str], line: int) -> str:
 
 def _pragma_sites(facts: FileFacts, text: str | None, scope: str) -> list[Site]:
     path, language = facts.path, facts.language
-    if language not in _CODE_LANGUAGES:
+    if not is_code(language):
         return []
     lines = (text or "").splitlines()
     sites = []
