@@ -9,7 +9,7 @@ normal form for every language (``literal_key``): ``n:17``, ``s:text``, ``b:true
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast, get_args
 
 from . import Fact
 
@@ -53,6 +53,17 @@ HandlerStep = Literal[
     "break",
     "other",
 ]
+
+
+_STEPS = frozenset(get_args(HandlerStep))
+
+
+def handler_step(word: str) -> HandlerStep:
+    """A step word built from parts (``"return:" + value``) as the vocabulary's member; a
+    word outside it is a reader's bug, raised rather than recorded."""
+    if word not in _STEPS:
+        raise ValueError(f"not a handler step: {word!r}")
+    return cast(HandlerStep, word)
 
 
 @dataclass(frozen=True, kw_only=True)

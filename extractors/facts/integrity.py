@@ -16,8 +16,11 @@ from . import Fact
 SkipScope = Literal["test", "class", "describe", "module"]
 # Where an environment-conditioned skip applies: where its variable is set, or unset.
 SkipWhere = Literal["", "set", "unset"]
-# A bare ``assert a OP b``'s comparison; "" for any other assertion.
-CompareOperator = Literal["", "==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not"]
+# A bare ``assert a OP b``'s comparison (every operator the grammar parses, Python 2's
+# ``<>`` included); "" for any other assertion.
+CompareOperator = Literal[
+    "", "==", "!=", "<>", "<", "<=", ">", ">=", "in", "not in", "is", "is not"
+]
 HandlerBody = Literal["empty", "pass", "reraise", "asserts", "return", "other"]
 CommentCode = Literal["", "assert", "call", "unparsed"]
 StubKind = Literal[
