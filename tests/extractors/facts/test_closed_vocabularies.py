@@ -21,7 +21,7 @@ import pytest
 from ralph_validate.extractors.common.dispatch import _load_builtin_extractors, extract
 from ralph_validate.extractors.facts import Fact
 from ralph_validate.extractors.facts.contracts import state_type
-from ralph_validate.extractors.facts.impl import LOG_LEVELS, HandlerStep
+from ralph_validate.extractors.facts.impl import LOG_LEVELS, HandlerStep, handler_step
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 SUFFIXES = (".py", ".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".yaml", ".yml", ".md")
@@ -175,6 +175,13 @@ def test_the_fields_closed_vocabularies_are_read_from_their_hints() -> None:
 def test_every_log_level_has_its_handler_step() -> None:
     steps = set(get_args(HandlerStep))
     assert {f"log:{level}" for level in LOG_LEVELS} <= steps
+
+
+def test_a_handler_step_built_from_parts_must_be_in_the_vocabulary() -> None:
+    assert handler_step("return:" + "call") == "return:call"
+    assert handler_step(f"log:{'warn'}") == "log:warn"
+    with pytest.raises(ValueError, match="return:maybe"):
+        handler_step("return:maybe")
 
 
 def test_a_state_type_the_language_does_not_define_reads_as_empty() -> None:
