@@ -48,6 +48,8 @@ _CODE: dict[str, LanguageKnowledge] = {
     "typescript": JAVASCRIPT,
     "tsx": JAVASCRIPT,
 }
+# How a method reaches its own object: Python's ``self``/``cls``, JavaScript's ``this``.
+_OWN_RECEIVERS = ("self.", "cls.", "this.")
 # Languages whose comments are the text itself (a Markdown line of prose).
 _PROSE = frozenset({"markdown"})
 
@@ -70,6 +72,12 @@ def is_prose(language: str) -> bool:
 def is_unread(language: str) -> bool:
     """True for a file no extractor reads (it has no facts, and no language)."""
     return language == UNREAD
+
+
+def calls_own_member(call: str) -> bool:
+    """True for a call written on the caller's own object (``self.check(x)``,
+    ``this.verify()``), in either language."""
+    return call.startswith(_OWN_RECEIVERS)
 
 
 def broad_exceptions() -> frozenset[str]:

@@ -10,6 +10,7 @@ read from git), and the rules compare the two.
 from __future__ import annotations
 
 from ...core.git import Git
+from ...extractors.common.comment_lines import code_at
 from ...extractors.common.languages import is_code
 from ...extractors.facts import FileFacts
 from ...extractors.facts.integrity import Comment
@@ -52,21 +53,6 @@ def _directive_sites(facts: FileFacts, used: dict[tuple[str, int], bool], scope:
     ]
 
 
-def _code_at(lines: list[str], line: int) -> str:
-    """The code a pragma on ``line`` covers: the code before the comment on that line, else
-    the next line that holds code."""
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    for marker in ("#", "//", "/*"):
-        before = text.split(marker, 1)[0].strip()
-        if marker in text and before:
-            return before
-    for following in lines[line : line + 5]:
-        stripped = following.strip()
-        if stripped and not stripped.startswith(("#", "//", "/*", "*")):
-            return stripped
-    return ""
-
-
 def _pragma_sites(facts: FileFacts, text: str | None, scope: str) -> list[Site]:
     path, language = facts.path, facts.language
     if not is_code(language):
@@ -76,7 +62,7 @@ def _pragma_sites(facts: FileFacts, text: str | None, scope: str) -> list[Site]:
     for comment in facts.of_type(Comment):
         pragma = coverage_pragma(comment.text, language)
         if pragma is not None:
-            code = _code_at(lines, comment.line)
+            code = code_at(lines, comment.line)
             identity = f"{pragma} @ {code}"
             owner = _local(comment.symbol)
             site = Site(

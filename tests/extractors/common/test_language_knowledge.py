@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ralph_validate.extractors.common.languages import (
     broad_exceptions,
+    calls_own_member,
     is_code,
     is_prose,
     is_unread,
@@ -69,3 +70,9 @@ def test_only_code_languages_have_knowledge() -> None:
     assert knowledge_of("markdown") is None
     assert is_prose("markdown") and not is_prose("python")
     assert is_unread("none") and not is_unread("json")
+
+
+def test_a_call_on_the_callers_own_object_is_known_in_either_language() -> None:
+    assert calls_own_member("self.check_total") and calls_own_member("this.verify")
+    assert calls_own_member("cls.build")
+    assert not calls_own_member("selfcheck") and not calls_own_member("helper.self")
