@@ -15,7 +15,7 @@ from ..core.specs.model import Spec
 from ..extractors.facts import FileFacts
 from .config import Config
 from .findings import Finding
-from .report.model import ContractRow, RequirementRow, TestRow
+from .report.model import ChangeSetSource, ContractRow, RequirementRow, TestRow
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class ChangeSet:
     base: str  # full sha
     base_rule: str
     head: str  # full sha
-    source: str  # "spec-prefix" | "diff" | "all"
+    source: ChangeSetSource
     files: tuple[str, ...]  # repo-relative, sorted, never-read paths removed
     include_dirty: bool = False
     notes: tuple[str, ...] = ()

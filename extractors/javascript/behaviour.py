@@ -16,7 +16,7 @@ from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
 from ..common.walk import enclosing, inside
 from ..facts import Fact
-from ..facts.impl import EqualityOverride, RuntimePatch
+from ..facts.impl import EqualityOverride, OverrideReturn, RuntimePatch
 from .model import JsModel
 
 FUNCTIONS = frozenset(
@@ -167,10 +167,10 @@ def _patch_calls(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fac
     return found
 
 
-def _return_word(value: ts.Node | None) -> str:
+def _return_word(value: ts.Node | None) -> OverrideReturn:
     literal = js_literal(value)
     if literal in ("b:true", "b:false"):
-        return literal[2:]
+        return "true" if literal == "b:true" else "false"
     if literal == "none" or value is None:
         return "none"
     return "literal" if literal is not None else "other"
@@ -184,6 +184,7 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
         if name not in _HOOKS:
             continue
         body = fn.child_by_field_name("body")
+        returns: tuple[OverrideReturn, ...]
         if body is not None and body.type != "statement_block":
             returns = (_return_word(body),)
         else:

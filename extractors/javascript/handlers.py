@@ -15,13 +15,10 @@ from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
 from ..common.walk import inside, mentions
 from ..facts import Fact
-from ..facts.impl import ErrorHandler
+from ..facts.impl import LOG_LEVELS, ErrorHandler, HandlerStep, handler_step
 from .behaviour import NAMES, NESTED, returned_value, symbol_at
 from .model import strip
 
-LOG_LEVELS = frozenset(
-    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log", "trace"}
-)
 _CALLBACKS = frozenset({"arrow_function", "function_expression"})
 _PROCESS_ERRORS = frozenset({"s:uncaughtException", "s:unhandledRejection"})
 
@@ -53,33 +50,35 @@ def _value_word(value: ts.Node | None, error: str) -> str:
     return "other"
 
 
-def _call_word(call: ts.Node, error: str) -> str:
+def _call_word(call: ts.Node, error: str) -> HandlerStep:
     function = T.squash(call.child_by_field_name("function"))
     last = function.rsplit(".", 1)[-1]
     if "." in function and last in LOG_LEVELS:
-        return f"log:{last}"
+        return handler_step(f"log:{last}")
     return "call:error" if error and mentions(call, error, NAMES) else "call"
 
 
-def _step(statement: ts.Node, error: str) -> str:
+def _step(statement: ts.Node, error: str) -> HandlerStep:
     kind = statement.type
     if kind == "empty_statement":
         return "pass"
     if kind == "return_statement":
-        return "return:" + _value_word(returned_value(statement), error)
+        return handler_step("return:" + _value_word(returned_value(statement), error))
     if kind in ("continue_statement", "break_statement"):
-        return kind.split("_", 1)[0]
+        return "continue" if kind == "continue_statement" else "break"
     if kind == "expression_statement" and statement.named_children:
         inner = strip(statement.named_children[0])
         if inner is not None and inner.type == "call_expression":
             return _call_word(inner, error)
         if inner is not None and inner.type == "assignment_expression":
             word = _value_word(inner.child_by_field_name("right"), error)
-            return "assign:literal" if word in ("literal", "none") else f"assign:{word}"
+            return (
+                "assign:literal" if word in ("literal", "none") else handler_step(f"assign:{word}")
+            )
     return "other"
 
 
-def _body_steps(body: ts.Node | None, error: str) -> tuple[tuple[str, ...], bool]:
+def _body_steps(body: ts.Node | None, error: str) -> tuple[tuple[HandlerStep, ...], bool]:
     """(steps, raises) of a catch block or callback body."""
     if body is None:
         return (), False
@@ -88,7 +87,7 @@ def _body_steps(body: ts.Node | None, error: str) -> tuple[tuple[str, ...], bool
         if inner is not None and inner.type == "call_expression":
             called = T.squash(inner.child_by_field_name("function"))
             return (_call_word(inner, error),), called.rsplit(".", 1)[-1] == "reject"
-        return ("return:" + _value_word(body, error),), False
+        return (handler_step("return:" + _value_word(body, error)),), False
     statements = [c for c in body.named_children if c.type != "comment"]
     raises = any(n.type == "throw_statement" for n in inside(body, NESTED))
     return tuple(_step(s, error) for s in statements), raises

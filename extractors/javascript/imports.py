@@ -16,7 +16,7 @@ import tree_sitter as ts
 
 from ..common.env_conditions import skip_env
 from ..common.treesitter import text
-from ..facts.integrity import JsFramework
+from ..facts.integrity import JsFramework, SkipWhere
 from .model import JsModel
 from .syntax import string_content
 
@@ -76,7 +76,7 @@ class Switch:
     base: str
     words: tuple[str, ...]
     env: tuple[str, ...] = ()
-    where: str = ""
+    where: SkipWhere = ""
 
 
 @dataclass

@@ -13,6 +13,8 @@ variables the tests set.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import tree_sitter as ts
 
 from ..common import treesitter as T
@@ -20,7 +22,7 @@ from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
 from ..common.walk import enclosing, inside, is_within
 from ..facts import Fact
-from ..facts.impl import EnvWrite, RunnerProbe
+from ..facts.impl import EnvWrite, ProbeSource, RunnerProbe
 from .behaviour import FUNCTIONS, WRAPPERS, function_name, returned_value, symbol_at, value_returns
 from .model import JsModel, strip
 
@@ -153,7 +155,7 @@ def _compared_value(node: ts.Node) -> str:
     return ""
 
 
-def _probe(source: SourceFile, node: ts.Node, kind: str, name: str) -> RunnerProbe:
+def _probe(source: SourceFile, node: ts.Node, kind: ProbeSource, name: str) -> RunnerProbe:
     deciding = _deciding(node)
     return RunnerProbe(
         file=source.path,
@@ -183,13 +185,17 @@ def _is_env(model: JsModel, node: ts.Node | None) -> bool:
     return rest == "env" and bound.get(head, ("", ""))[0] in _PROCESS
 
 
+# The object a read is made on: the environment, the global object, or neither ("").
+_ObjectKind = Literal["env", "global", ""]
+
+
 class _Objects:
     """Which expressions stand for the environment or the global object: the objects
     themselves, or a name bound once to one of them (``const env = process.env``)."""
 
     def __init__(self, model: JsModel, caps: dict[str, list[ts.Node]]) -> None:
         self._model = model
-        self._aliases: dict[str, list[tuple[ts.Node, str]]] = {}
+        self._aliases: dict[str, list[tuple[ts.Node, _ObjectKind]]] = {}
         for node in caps.get("declarator", []):
             name = node.child_by_field_name("name")
             value = strip(node.child_by_field_name("value"))
@@ -201,7 +207,7 @@ class _Objects:
             if left is not None and left.type == "identifier":
                 self._aliases.pop(T.text(left), None)
 
-    def _direct(self, node: ts.Node) -> str:
+    def _direct(self, node: ts.Node) -> _ObjectKind:
         if _is_env(self._model, node):
             return "env"
         text = T.text(node)
@@ -209,7 +215,7 @@ class _Objects:
             return "global" if self._model.scopes.lookup(text, node) is None else ""
         return ""
 
-    def kind(self, node: ts.Node | None) -> str:
+    def kind(self, node: ts.Node | None) -> _ObjectKind:
         """ "env", "global", or "" for anything else."""
         node = strip(node)
         if node is None:
@@ -226,7 +232,7 @@ class _Objects:
         return ""
 
 
-def _presence(model: JsModel, objects: _Objects, node: ts.Node) -> tuple[str, str] | None:
+def _presence(model: JsModel, objects: _Objects, node: ts.Node) -> tuple[ProbeSource, str] | None:
     """(kind, name) of ``Reflect.has(o, k)``, ``Object.hasOwn(o, k)``, ``o.hasOwnProperty(k)``
     or ``Object.prototype.hasOwnProperty.call(o, k)`` on the environment or global object."""
     function = node.child_by_field_name("function")

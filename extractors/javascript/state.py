@@ -17,7 +17,7 @@ from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
 from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
-from ..facts.impl import StateFlip
+from ..facts.impl import StateFlip, StateWrite
 from .behaviour import (
     FUNCTIONS,
     NAMES,
@@ -85,7 +85,7 @@ def _outlives_call(fn: ts.Node, name: str) -> bool:
     return any(_hands_out(returned_value(r), fn) for r in value_returns(body))
 
 
-def _write(n: ts.Node) -> tuple[ts.Node | None, str] | None:
+def _write(n: ts.Node) -> tuple[ts.Node | None, StateWrite] | None:
     """(target, how) of a write: ``++``/``+=`` augment, a literal, a negation, or other."""
     if n.type == "update_expression":
         return n.child_by_field_name("argument"), "augment"
@@ -102,7 +102,7 @@ def _write(n: ts.Node) -> tuple[ts.Node | None, str] | None:
     return target, "other"
 
 
-def _state_writes(fn: ts.Node, body: ts.Node) -> dict[str, list[str]]:
+def _state_writes(fn: ts.Node, body: ts.Node) -> dict[str, list[StateWrite]]:
     """State outliving a call that ``fn`` writes, with how each write rebinds it."""
     own = list(inside(body, NESTED))
     local = {
@@ -116,7 +116,7 @@ def _state_writes(fn: ts.Node, body: ts.Node) -> dict[str, list[str]]:
     owner = enclosing(fn, _CLASSES)
     owner_name = T.text(owner.child_by_field_name("name")) if owner is not None else ""
     statics = tuple(p for p in (f"{owner_name}.", "this.constructor.") if owner_name)
-    writes: dict[str, list[str]] = {}
+    writes: dict[str, list[StateWrite]] = {}
     for n in own:
         found = _write(n)
         target = found[0] if found else None

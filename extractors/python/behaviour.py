@@ -15,7 +15,7 @@ from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
 from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
-from ..facts.impl import EqualityOverride, RuntimePatch, StateFlip
+from ..facts.impl import EqualityOverride, OverrideReturn, RuntimePatch, StateFlip, StateWrite
 from .model import PythonModel, qualname
 
 NESTED = frozenset({"function_definition", "lambda", "class_definition"})
@@ -114,7 +114,7 @@ def _patch_calls(
     return found
 
 
-def _return_word(value: ts.Node | None) -> str:
+def _return_word(value: ts.Node | None) -> OverrideReturn:
     literal = py_literal(value)
     if literal == "b:true":
         return "true"
@@ -185,7 +185,7 @@ def _reads(node: ts.Node | None, name: str) -> bool:
     return any(n.type == "attribute" and T.squash(n) == name for n in [node, *inside(node, NESTED)])
 
 
-def _write_kind(statement: ts.Node, name: str) -> str:
+def _write_kind(statement: ts.Node, name: str) -> StateWrite:
     if statement.type == "augmented_assignment":
         return "augment"
     right = statement.child_by_field_name("right")
@@ -275,7 +275,7 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
             continue
         own = list(inside(body, NESTED))
         for name in _state_names(fn, own):
-            writes = [
+            writes: list[StateWrite] = [
                 _write_kind(n, name)
                 for n in own
                 if n.type in ("assignment", "augmented_assignment")
@@ -283,7 +283,7 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
             ]
             if not writes:
                 continue
-            write = "other" if "other" in writes else sorted(writes)[0]
+            write: StateWrite = "other" if "other" in writes else sorted(writes)[0]
             for branch, ret, values in _guarded_returns(body, name):
                 value = returned_value(ret)
                 found.append(

@@ -13,13 +13,10 @@ from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
 from ..common.walk import inside, mentions
 from ..facts import Fact
-from ..facts.impl import ErrorHandler
+from ..facts.impl import LOG_LEVELS, ErrorHandler, HandlerStep, handler_step
 from .behaviour import NAMES, NESTED, returned_value, symbol_at
 from .model import PythonModel
 
-LOG_LEVELS = frozenset(
-    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log", "trace"}
-)
 _EMPTY_COLLECTIONS = frozenset({"list", "dictionary", "tuple", "set"})
 
 
@@ -57,7 +54,7 @@ def _value_word(value: ts.Node | None, error: str) -> str:
     return "other"
 
 
-def _call_word(model: PythonModel, call: ts.Node, error: str) -> str:
+def _call_word(model: PythonModel, call: ts.Node, error: str) -> HandlerStep:
     function = model.resolve(T.squash(call.child_by_field_name("function")))
     last = function.rsplit(".", 1)[-1]
     if function == "print":
@@ -65,18 +62,18 @@ def _call_word(model: PythonModel, call: ts.Node, error: str) -> str:
     if function == "warnings.warn":
         return "log:warning"
     if "." in function and last in LOG_LEVELS:
-        return f"log:{last}"
+        return handler_step(f"log:{last}")
     return "call:error" if error and mentions(call, error, NAMES) else "call"
 
 
-def _step(model: PythonModel, statement: ts.Node, error: str) -> str:
+def _step(model: PythonModel, statement: ts.Node, error: str) -> HandlerStep:
     kind = statement.type
     if kind == "pass_statement":
         return "pass"
     if kind == "return_statement":
-        return "return:" + _value_word(returned_value(statement), error)
+        return handler_step("return:" + _value_word(returned_value(statement), error))
     if kind in ("continue_statement", "break_statement"):
-        return kind.split("_", 1)[0]
+        return "continue" if kind == "continue_statement" else "break"
     if kind == "expression_statement" and statement.named_children:
         inner = statement.named_children[0]
         if inner.type == "ellipsis" or (inner.type == "string" and py_literal(inner) is not None):
@@ -85,7 +82,9 @@ def _step(model: PythonModel, statement: ts.Node, error: str) -> str:
             return _call_word(model, inner, error)
         if inner.type in ("assignment", "augmented_assignment"):
             word = _value_word(inner.child_by_field_name("right"), error)
-            return "assign:literal" if word in ("literal", "none") else f"assign:{word}"
+            return (
+                "assign:literal" if word in ("literal", "none") else handler_step(f"assign:{word}")
+            )
     return "other"
 
 

@@ -17,7 +17,7 @@ from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
 from ..common.walk import enclosing, inside, is_within
 from ..facts import Fact
-from ..facts.impl import EnvWrite, RunnerProbe
+from ..facts.impl import EnvWrite, ProbeSource, RunnerProbe
 from .behaviour import NESTED, returned_value, symbol_at, value_returns
 from .model import PythonModel
 
@@ -32,7 +32,7 @@ _CARRIER_STOPS = frozenset(
 )
 _ENV_GETTERS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
 # Mappings whose membership or lookup by a name is a probe, and the probe's source.
-_READS = {"sys.modules": "module", "os.environ": "env"}
+_READS: dict[str, ProbeSource] = {"sys.modules": "module", "os.environ": "env"}
 
 
 def _arms_return(branch: ts.Node) -> bool:
@@ -158,7 +158,7 @@ def _compared_value(node: ts.Node) -> str:
     return ""
 
 
-def _probe(source: SourceFile, node: ts.Node, kind: str, name: str) -> RunnerProbe:
+def _probe(source: SourceFile, node: ts.Node, kind: ProbeSource, name: str) -> RunnerProbe:
     deciding = _deciding(node)
     return RunnerProbe(
         file=source.path,
@@ -265,12 +265,14 @@ def runner_probes(
             continue
         left, right = node.named_children
         resolved = model.resolve(T.squash(right))
-        kind = _READS.get(resolved, "argv" if _reads(model, right, "sys.argv") else "")
+        kind = _READS.get(resolved)
+        if kind is None and _reads(model, right, "sys.argv"):
+            kind = "argv"
         if kind:
             found.extend(_probe(source, node, kind, name) for name in _names(model, left))
     for node in caps.get("call", []):
         function = model.resolve(T.squash(node.child_by_field_name("function")))
-        kind = "module" if function == "sys.modules.get" else ""
+        kind = "module" if function == "sys.modules.get" else None
         kind = "env" if function in _ENV_GETTERS else kind
         if kind:
             found.extend(_probe(source, node, kind, name) for name in _first_names(model, node))

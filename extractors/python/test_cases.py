@@ -12,7 +12,7 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.env_conditions import skip_env
 from ..facts import Fact
-from ..facts.integrity import PyFramework, Skip, SkipScope
+from ..facts.integrity import PyFramework, Skip, SkipScope, SkipWhere
 from .assertions import walk_own
 from .file_context import PyFile, resolve
 
@@ -106,7 +106,9 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
     return facts
 
 
-def env_of(condition: ts.Node | None, skips_when_true: bool = True) -> tuple[tuple[str, ...], str]:
+def env_of(
+    condition: ts.Node | None, skips_when_true: bool = True
+) -> tuple[tuple[str, ...], SkipWhere]:
     """The environment variable a skip condition reads alone, and where it skips."""
     if condition is None:
         return (), ""

@@ -369,7 +369,6 @@ def compare_parsed(base: ParsedTestFile, head: ParsedTestFile) -> FileComparison
     error = base.error or head.error
     if error is not None:
         return FileComparison(head.path, head.language, (), (), (), error)
-    family = "python" if head.language == "python" else "javascript"
     base_tests, head_tests = _unique(base.tests), _unique(head.tests)
     pairs = [(name, name) for name in base_tests if name in head_tests]
     gone = [name for name in base_tests if name not in head_tests]
@@ -389,7 +388,7 @@ def compare_parsed(base: ParsedTestFile, head: ParsedTestFile) -> FileComparison
                 name=base_name,
                 base_line=old.line,
                 head_line=now.line,
-                changes=compare_assertions(old, now, family),
+                changes=compare_assertions(old, now, head.language),
                 head_name=head_name if head_name != base_name else None,
             )
         )

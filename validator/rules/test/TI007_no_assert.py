@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ....extractors.common.languages import calls_own_member
 from ....extractors.facts import FileFacts
 from ....extractors.facts.integrity import Skip, TestCase
 from ...findings import Finding
@@ -52,9 +53,7 @@ class NoAssert(FileRule):
         for t in facts.of_type(TestCase):
             # A test that calls its own methods (self.check(...)) may assert in them through
             # indirection this file does not show: not reported.
-            delegates = any(
-                c.startswith(("self.", "cls.", "this.")) and not _is_assert_name(c) for c in t.calls
-            )
+            delegates = any(calls_own_member(c) and not _is_assert_name(c) for c in t.calls)
             if not assertions.get(t.symbol) and t.symbol not in skipped and not delegates:
                 yield self.finding(t, test=t.name)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from types import MappingProxyType
 
+from ....extractors.common.languages import knowledge_of
 from ....extractors.facts import FileFacts
 from ...findings import Finding, Status
 from ...report.model import Location
@@ -12,21 +13,11 @@ from ...testdiff.model import Change, MapValue
 from ..rule import FileContext, FileRule
 from .common import tests_by_name
 
-_JS_WORDS = {True: "true", False: "false", None: "null"}
-
 
 def _shown(value: object, language: str) -> str:
     """An expected value as the test's language writes it."""
-    if isinstance(value, MapValue):
-        inner = ", ".join(f"{_shown(k, language)}: {_shown(v, language)}" for k, v in value.items)
-        return "{" + inner + "}"
-    if isinstance(value, tuple | list):
-        return "[" + ", ".join(_shown(v, language) for v in value) + "]"
-    if language != "python" and (value is None or isinstance(value, bool)):
-        return _JS_WORDS[value]
-    if isinstance(value, str):
-        return repr(value) if language == "python" else '"' + value.replace('"', '\\"') + '"'
-    return repr(value)
+    knowledge = knowledge_of(language)
+    return knowledge.show_value(value) if knowledge is not None else repr(value)
 
 
 def _extends(before: object, after: object) -> bool:

@@ -4,7 +4,8 @@ A relative specifier (``./client``) is tried with every JS/TS extension and as a
 folder's ``index``; a bare one through the path aliases of the nearest
 ``tsconfig.json`` (``@/api/user``). An imported name is followed through
 re-exports (``export { f as g } from './x'``, ``export * from``) to the module
-that defines it.
+that defines it. This is the language's import semantics over every file's facts, so it
+lives with the language's readers; the contract engine and the rules ask it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Mapping
 
-from ...extractors.facts.contracts import JsPathAlias, JsReexport, Producer
+from ..facts.contracts import JsPathAlias, JsReexport, Producer
 
 _JS_EXTENSIONS = (".ts", ".tsx", ".js", ".mjs", ".cjs", ".jsx", ".mts", ".cts")
 
@@ -122,3 +123,19 @@ class JsModules:
 def _inside(path: str, folder: str) -> bool:
     """True when ``path`` lies in ``folder`` ("" is the repository root)."""
     return not folder or path.startswith(folder + "/")
+
+
+def relative_import_files(importer: str, spec: str, paths: set[str]) -> list[str]:
+    """The repo files a relative specifier (``./count``, ``../lib/count.js``) may refer to:
+    the path with every JS/TS extension, the compiled name's source (ESM style:
+    ``./count.js`` names ``count.ts``) and a folder's ``index``; none for a package."""
+    if not spec.startswith("."):
+        return []  # a package import: not a file of this repository
+    base = posixpath.normpath(posixpath.join(posixpath.dirname(importer), spec))
+    stems = [base]
+    root, ext = posixpath.splitext(base)
+    if ext in _JS_EXTENSIONS:
+        stems.append(root)
+    candidates = [c for stem in stems for c in (stem, *(stem + e for e in _JS_EXTENSIONS))]
+    candidates += [posixpath.join(base, "index" + e) for e in _JS_EXTENSIONS]
+    return sorted({c for c in candidates if c in paths})
