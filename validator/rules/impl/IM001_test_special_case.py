@@ -43,6 +43,13 @@ _CONSTANT = frozenset(
 )
 
 
+def _may_agree(returns: tuple[str, ...], agreeing: str | None) -> bool:
+    """Whether a hook that ignores the other object can make a comparison pass: not when it
+    only ever disagrees (a sentinel equal to nothing) or defers (``NotImplemented``)."""
+    disagreeing = {"true": "false", "false": "true"}.get(agreeing or "")
+    return bool(returns) and "not-implemented" not in returns and set(returns) != {disagreeing}
+
+
 def _show(value: str) -> str:
     """A normal-form literal as a reader writes it: ``n:17`` -> ``17``, ``s:x`` -> ``'x'``."""
     if value.startswith("n:"):
@@ -158,7 +165,7 @@ class TestSpecialCase(FileRule):
                 )
             elif hook.method in _CONSTANT and hook.returns and set(hook.returns) == {"literal"}:
                 yield self.finding(hook, variant="constant", owner=owner, method=hook.method)
-            elif hook.ignores_other and hook.returns and "not-implemented" not in hook.returns:
+            elif hook.ignores_other and _may_agree(hook.returns, agreeing):
                 yield self.finding(hook, variant="ignores", owner=owner, method=hook.method)
         for flip in facts.of_type(StateFlip):
             flips = flip.write in ("augment", "negate") or (
