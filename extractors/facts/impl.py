@@ -96,6 +96,9 @@ class EqualityOverride(Fact):
     # Each return's value: "true", "false", "none", "literal" (another literal),
     # "not-implemented" or "other".
     returns: tuple[OverrideReturn, ...]
+    # An equality hook (``equals(other)``, ``__eq__(self, other)``) that never reads the
+    # object it is compared with: its answer is the same whatever that object is.
+    ignores_other: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,7 +14,7 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
-from ..common.walk import enclosing, inside
+from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
 from ..facts.impl import EqualityOverride, OverrideReturn, RuntimePatch
 from .model import JsModel
@@ -167,8 +167,55 @@ def _patch_calls(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fac
     return found
 
 
+# Equality hooks and the parameter that holds the object they compare with.
+_COMPARING = frozenset({"equals", "isEqual", "asymmetricMatch"})
+
+
+def _constant_data(node: ts.Node | None) -> bool:
+    """An object or array literal of literals only (``{ lines: [4, 6], total: 10 }``)."""
+    while node is not None and node.type in WRAPPERS and node.named_children:
+        node = node.named_children[0]
+    if node is None:
+        return False
+    if js_literal(node) is not None:
+        return True
+    if node.type == "array":
+        return all(_constant_data(c) for c in node.named_children if c.type != "comment")
+    if node.type == "object":
+        pairs = [c for c in node.named_children if c.type != "comment"]
+        return all(
+            p.type == "pair" and _constant_data(p.child_by_field_name("value")) for p in pairs
+        )
+    return False
+
+
+def _first_parameter(fn: ts.Node) -> str | None:
+    """The name of a function's first parameter; "" when it has none, None when unnamed."""
+    params = fn.child_by_field_name("parameters")
+    first = params.named_children[0] if params is not None and params.named_children else None
+    if first is None:
+        first = fn.child_by_field_name("parameter")
+    if first is None:
+        return ""
+    if first.type in ("required_parameter", "optional_parameter"):
+        first = first.child_by_field_name("pattern")
+    return T.text(first) if first is not None and first.type == "identifier" else None
+
+
+def _ignores_other(fn: ts.Node, name: str, body: ts.Node | None) -> bool:
+    """An equality hook whose body never reads the object it is compared with."""
+    if name not in _COMPARING or body is None:
+        return False
+    other = _first_parameter(fn)
+    if other is None or mentions(body, "arguments", NAMES):
+        return False
+    return not other or not mentions(body, other, NAMES)
+
+
 def _return_word(value: ts.Node | None) -> OverrideReturn:
     literal = js_literal(value)
+    if literal is None and _constant_data(value):
+        return "literal"
     if literal in ("b:true", "b:false"):
         return "true" if literal == "b:true" else "false"
     if literal == "none" or value is None:
@@ -199,6 +246,7 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
                 method=name,
                 owner=T.text(owner_name),
                 returns=returns,
+                ignores_other=_ignores_other(fn, name, body),
             )
         )
     return found

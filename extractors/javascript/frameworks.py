@@ -31,12 +31,13 @@ PREFIXED = {
 BASES = TEST_BASES | SUITE_BASES | PREFIXED.keys()
 # Globals only Mocha provides: a file using them unimported is a Mocha file.
 MOCHA_ONLY = frozenset({"context", "specify", "suite", "xcontext", "xspecify"})
-TEST_DIRS = frozenset({"test", "tests", "__tests__", "__test__"})
+TEST_DIRS = frozenset({"test", "tests", "__tests__", "__test__", "spec"})
 TEST_NAME_PARTS = frozenset({"test", "spec", "test-d", "spec-d"})
 
 
 def is_test_path(path: str) -> bool:
-    """``*.test.*``, ``*.spec.*`` or a file under ``test/``, ``tests/``, ``__tests__/``."""
+    """``*.test.*``, ``*.spec.*`` or a file under ``test/``, ``tests/``, ``__tests__/``,
+    ``spec/`` (Mocha's and Jasmine's folder)."""
     pure = PurePosixPath(path)
     if any(part in TEST_DIRS for part in pure.parts[:-1]):
         return True

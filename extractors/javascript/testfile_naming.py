@@ -139,11 +139,13 @@ def local_bindings(body: Node) -> list[str]:
 def collect_test_calls(
     node: Node, prefix: str, roles: dict[str, str]
 ) -> Iterator[tuple[str, Node, Node]]:
-    """(qualified name, call, callback body) for every test, suites joined by `` > ``."""
-    stack: list[tuple[Node, str]] = [(node, prefix)]
+    """(qualified name, call, callback body) for every test, suites joined by `` > ``; a
+    node:test subtest (``t.test('sub', fn)`` on the test's context ``t``) is a test of its own,
+    named under its enclosing test."""
+    stack: list[tuple[Node, str, dict[str, str]]] = [(node, prefix, roles)]
     while stack:
-        current, scope = stack.pop()
-        found = _suite_or_test(current, roles)
+        current, scope, known = stack.pop()
+        found = _suite_or_test(current, known)
         if found is not None:
             role, title, callback = found
             name = f"{scope}{title}"
@@ -151,11 +153,54 @@ def collect_test_calls(
                 body = callback.child_by_field_name("body") if callback else None
                 if body is not None:
                     yield name, current, body
+                    context = _context_parameter(callback) if callback else ""
+                    if context:
+                        inner = {**known, context: "context"}
+                        stack.extend((c, name + " > ", inner) for c in reversed(body.children))
                 continue
             if callback is not None:
-                stack.append((callback, name + " > "))
+                stack.append((callback, name + " > ", known))
             continue
-        stack.extend((c, scope) for c in reversed(current.children))
+        stack.extend((c, scope, known) for c in reversed(current.children))
+
+
+def subtest_calls(body: Node, roles: dict[str, str], callback: Node | None) -> list[Node]:
+    """The node:test subtest calls directly inside one test body: they are tests of their own."""
+    context = _context_parameter(callback) if callback is not None else ""
+    if not context:
+        return []
+    known = {**roles, context: "context"}
+    found: list[Node] = []
+    stack = list(body.children)
+    while stack:
+        current = stack.pop()
+        shape = _suite_or_test(current, known)
+        if shape is not None and shape[0] == "test" and known.get(_leftmost(current)) == "context":
+            found.append(current)
+            continue
+        stack.extend(current.children)
+    return found
+
+
+def _leftmost(call: Node) -> str:
+    """The identifier a call's callee chain starts from."""
+    function = call.child_by_field_name("function")
+    while function is not None and function.type in ("call_expression", "member_expression"):
+        function = function.child_by_field_name(
+            "function" if function.type == "call_expression" else "object"
+        )
+    return node_text(function) if function is not None else ""
+
+
+def _context_parameter(callback: Node) -> str:
+    """The name of a test callback's first parameter: the node:test context ``t``."""
+    params = callback.child_by_field_name("parameters")
+    first = params.named_children[0] if params is not None and params.named_children else None
+    if first is None:
+        first = callback.child_by_field_name("parameter")
+    if first is not None and first.type in ("required_parameter", "optional_parameter"):
+        first = first.child_by_field_name("pattern")
+    return node_text(first) if first is not None and first.type == "identifier" else ""
 
 
 def _suite_or_test(node: Node, roles: dict[str, str]) -> tuple[str, str, Node | None] | None:
@@ -171,6 +216,12 @@ def _suite_or_test(node: Node, roles: dict[str, str]) -> tuple[str, str, Node | 
         return None
     role = roles.get(node_text(function))
     args = call_arguments(node)
+    if role == "context":
+        # ``t.test('sub', fn)``: a node:test subtest of the enclosing test's context ``t``.
+        callee = node.child_by_field_name("function")
+        owner = callee.child_by_field_name("object") if callee is not None else None
+        subtest = owner is not None and owner.type == "identifier"
+        role = "test" if subtest and property_name(callee) == "test" else None
     if role not in ("suite", "test") or not args:
         return None
     callback = next((a for a in reversed(args) if a.type in FUNCTION_TYPES), None)

@@ -145,7 +145,8 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
         owner = _owner(fn)
         if name not in _EQUALITY_HOOKS or not owner:
             continue
-        returns = value_returns(fn.child_by_field_name("body"))
+        body = fn.child_by_field_name("body")
+        returns = value_returns(body)
         found.append(
             EqualityOverride(
                 file=source.path,
@@ -154,6 +155,7 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
                 method=name,
                 owner=owner,
                 returns=tuple(_return_word(returned_value(r)) for r in returns),
+                ignores_other=_ignores_other(fn, name, body, 1),
             )
         )
     for node in caps.get("assignment", []):
@@ -171,9 +173,24 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
                 method=T.text(left),
                 owner=owner,
                 returns=(_return_word(right.child_by_field_name("body")),),
+                ignores_other=_ignores_other(
+                    right, T.text(left), right.child_by_field_name("body"), 1
+                ),
             )
         )
     return found
+
+
+def _ignores_other(fn: ts.Node, name: str, body: ts.Node | None, index: int) -> bool:
+    """An ``__eq__``/``__ne__`` whose body never reads the object it is compared with (the
+    parameter after ``self``); ``*args`` and a missing parameter are read as reading it."""
+    if name not in ("__eq__", "__ne__") or body is None:
+        return False
+    params = fn.child_by_field_name("parameters")
+    names = [c for c in (params.named_children if params is not None else [])]
+    if len(names) <= index or names[index].type != "identifier":
+        return False
+    return not mentions(body, T.text(names[index]), NAMES)
 
 
 def _reads(node: ts.Node | None, name: str) -> bool:

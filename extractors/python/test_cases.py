@@ -11,6 +11,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.env_conditions import skip_env
+from ..common.walk import inside
 from ..facts import Fact
 from ..facts.integrity import PyFramework, Skip, SkipScope, SkipWhere
 from .assertions import walk_own
@@ -73,6 +74,8 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
     facts: list[Fact] = []
     for decorator in decorators(f, definition):
         name, call = decorator_name(f, decorator)
+        if name == "pytest.mark.parametrize" and call is not None:
+            facts.extend(_case_skips(f, call, symbol, scope))
         if name not in SKIP_DECORATORS:
             continue
         conditional = SKIP_DECORATORS[name]
@@ -103,6 +106,51 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
                 skipped_where=where,
             )
         )
+    return facts
+
+
+def _case_skips(f: PyFile, parametrize: ts.Node, symbol: str, scope: SkipScope) -> list[Fact]:
+    """``pytest.param(..., marks=pytest.mark.xfail)``: a case of the test that is skipped or
+    expected to fail whatever happens (a mark given a condition is left out)."""
+    facts: list[Fact] = []
+    for node in inside(parametrize, frozenset({"lambda"})):
+        if (
+            node.type != "call"
+            or resolve(f, node.child_by_field_name("function")) != "pytest.param"
+        ):
+            continue
+        args = node.child_by_field_name("arguments")
+        for keyword in args.named_children if args is not None else []:
+            if keyword.type != "keyword_argument":
+                continue
+            if T.text(keyword.child_by_field_name("name")) != "marks":
+                continue
+            value = keyword.child_by_field_name("value")
+            marks = value.named_children if value.type in ("list", "tuple") else [value]
+            for mark in marks:
+                called = mark.type == "call"
+                target = mark.child_by_field_name("function") if called else mark
+                name = resolve(f, target)
+                if name not in ("pytest.mark.skip", "pytest.mark.xfail"):
+                    continue
+                inner = mark.child_by_field_name("arguments") if called else None
+                positional = [
+                    a
+                    for a in (inner.named_children if inner else [])
+                    if a.type != "keyword_argument"
+                ]
+                if positional and positional[0].type != "string":
+                    continue
+                facts.append(
+                    Skip(
+                        file=f.source.path,
+                        line=T.line_of(node),
+                        symbol=symbol,
+                        how=f"pytest.param(marks={name}) on a case",
+                        conditional=False,
+                        scope=scope,
+                    )
+                )
     return facts
 
 

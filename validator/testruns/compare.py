@@ -17,7 +17,7 @@ __all__ = ["RevisionRuns", "compare", "revision_runs"]
 
 # Test runners the model does not read: a suite that moves to one of them may still run.
 _OTHER_RUNNERS = re.compile(
-    r"(?<![\w-])(mocha|ava|tap|uvu|jasmine|karma|playwright\s+test"
+    r"(?<![\w-])(ava|tap|uvu|jasmine|karma|playwright\s+test"
     r"|cypress\s+run|bun\s+test|deno\s+test|python[\d.]*\s+-m\s+unittest|nose2|ward)(?![\w-])"
 )
 

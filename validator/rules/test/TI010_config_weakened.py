@@ -16,7 +16,7 @@ _THRESHOLD = re.compile(r"^coverage threshold (?P<what>.+)$")
 class ConfigWeakened(RunsRule):
     """## What it does
     Compares which tests run at BASE and at HEAD, from each runner's own
-    configuration and from every command that runs them (pytest, Jest, Vitest, `node --test`;
+    configuration and from every command that runs them (pytest, Jest, Vitest, Mocha, `node --test`;
     `pyproject.toml`, `pytest.ini`, `setup.cfg`, `tox.ini`, `conftest.py`,
     `noxfile.py`, `Makefile`, `justfile`, `package.json` scripts, Jest and
     Vitest configs, CI workflows), and reports every way HEAD runs less or can

@@ -17,7 +17,7 @@ _MOVED = re.compile(r"^moved to (?P<where>.+?), not collected$")
 
 class RemovedTest(RunsRule):
     """## What it does
-    Lists every test that BASE's runners collected (pytest, Jest, Vitest, `node --test`, from
+    Lists every test that BASE's runners collected (pytest, Jest, Vitest, Mocha, `node --test`, from
     their own configuration and test scripts) and reports each one that HEAD
     does not run any more: its file deleted, the test deleted from its file,
     the file renamed or moved out of what the runner collects
