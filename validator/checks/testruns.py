@@ -7,9 +7,9 @@ HEAD runs less than BASE; each rule of the family that reads those changes turns
 findings, and every change is one row of the *Integration test integrity* table: a test
 under its BASE id, a command under its invocation, at the cause's ``file:line``.
 
-Without a BASE to compare with (``--all`` without ``--base``, or BASE equal to HEAD with a
-clean work tree) nothing is compared, and the report's header says so whenever HEAD has
-tests to run.
+Without a BASE to compare with nothing is compared: ``--all`` without ``--base`` gives each
+rule's UNKNOWN row (``checks/base_missing.py``), and BASE equal to HEAD with a clean work
+tree a note in the report's header whenever HEAD has tests to run.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from ...core.git import EMPTY_TREE, BlobReader, Git
 from ...extractors.facts import symbol_name
 from ...extractors.runners.view import RevisionView
+from ..baseline import compare_with_base
 from ..context import AnalysisContext, CheckOutput
 from ..findings import Finding, Status
 from ..report.model import TestRow
@@ -71,14 +72,10 @@ def renames(git: Git, base: str, head: str | None) -> dict[str, str]:
     return found
 
 
-def _base_missing(ctx: AnalysisContext) -> str | None:
-    """Why there is no BASE to compare the test runs with, or None when there is one."""
+def _base_is_head(ctx: AnalysisContext) -> bool:
+    """Whether BASE is HEAD with a clean work tree: nothing changed, nothing to compare."""
     change = ctx.change_set
-    if change.source == "all" and not change.base_rule.startswith("--base"):
-        return "--all without --base"
-    if change.base == change.head and not change.include_dirty:
-        return "BASE is HEAD"
-    return None
+    return change.base == change.head and not change.include_dirty
 
 
 def _rules() -> list[RunsRule]:
@@ -103,11 +100,12 @@ class TestRunCheck:
                 if change.include_dirty
                 else revision_view(git, change.head, blobs)
             )
-            missing = _base_missing(ctx)
-            if missing is not None:
+            if not compare_with_base(ctx):
+                return out  # the rules' UNKNOWN rows say it (checks/base_missing.py)
+            if _base_is_head(ctx):
                 if revision_runs(head).suites:
                     out.notes.append(
-                        f"test runs not compared with BASE ({missing}): removed tests and "
+                        "test runs not compared with BASE (BASE is HEAD): removed tests and "
                         "weakened test configuration are not checked; --base REF turns it on"
                     )
                 return out

@@ -87,6 +87,8 @@ class WeakenedTest(FileRule):
             "broadened": "expected exception broadened: {assertion}",
             "loosened": "threshold loosened: {before} -> {after}",
             "skipped": "{test} is newly skipped ({how})",
+            "no-base": "tests not compared with BASE ({why}): an assertion weakened since BASE "
+            "is not known; --base REF compares them",
         }
     )
 

@@ -76,6 +76,8 @@ class ConfigWeakened(RunsRule):
             "command-removed": "{command} ran {runner} at BASE and is gone at HEAD",
             "coverage": "{scope}: coverage threshold {what}",
             "other": "{command}: {cause}",
+            "no-base": "test runs not compared with BASE ({why}): a test run narrowed or made "
+            "unable to fail is not known; --base REF compares them",
         }
     )
 

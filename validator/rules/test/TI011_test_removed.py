@@ -60,6 +60,8 @@ class RemovedTest(RunsRule):
             "gone": "{test} no longer runs: removed from {path} (BASE line {line})",
             "moved": "{test} moved to {where}, which {runner} does not collect: {cause}",
             "other": "{test} no longer runs: {cause}",
+            "no-base": "test runs not compared with BASE ({why}): a test that no longer runs "
+            "is not known; --base REF compares them",
         }
     )
 

@@ -83,6 +83,8 @@ class ExpectationEdited(FileRule):
             "unexplained": "{edit}, while {code} changed and the spec did not",
             "spec-changed": "{edit}, while {code} changed and so did the spec",
             "no-spec": "{edit}, while {code} changed; no spec says whether it was asked for",
+            "no-base": "tests not compared with BASE ({why}): an expected value edited since "
+            "BASE is not known; --base REF compares them",
         }
     )
 
