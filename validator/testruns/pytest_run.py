@@ -17,6 +17,7 @@ from ...extractors.runners.python_files import (
 )
 from ...extractors.runners.view import RevisionView
 from .expressions import ExpressionError, keyword_matches, marker_matches
+from .hooks import hook_status
 from .model import Cause, Status, Suite, Verdict
 from .pytest_args import Arg, PytestOptions, parse_pytest_args
 
@@ -314,8 +315,8 @@ class _Collector:
                 return True
         return False
 
-    @staticmethod
     def _conftest_causes(
+        self,
         facts: ConftestFacts,
         folder: str,
         path: str,
@@ -326,15 +327,17 @@ class _Collector:
     ) -> None:
         """Hooks and unreadable ignores of one conftest that may touch ``item`` at ``path``."""
         inside = _under(posixpath.dirname(path), folder)
+        by_expression = self.options.keyword is not None or self.options.markexpr is not None
         for hook in facts.hooks:
             if not ((hook.session_wide and loaded) or inside):
                 continue
-            if hook.markers and not set(hook.markers) & set(item.markers):
+            status = hook_status(hook, item, path, self.rootdir, by_expression)
+            if status is None:
                 continue
             cause = Cause(
                 f"hook {hook.name}", _fingerprint(hook.fingerprint), facts.path, hook.line
             )
-            (drops if hook.drops else unknown).append(cause)
+            (drops if status is Status.DROPPED else unknown).append(cause)
         if inside:
             for entry in facts.opaque:
                 unknown.append(Cause(entry.what, entry.source, facts.path, entry.line))
