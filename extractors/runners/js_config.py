@@ -299,24 +299,49 @@ def _callback_digest(args: ts.Node | None) -> str:
     return hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
+def _callee_base(callee: ts.Node | None) -> str:
+    """The name a callee chain starts with: ``it`` of ``it.skip.each(t)``."""
+    base = callee
+    while base is not None and base.type in ("member_expression", "call_expression"):
+        base = (
+            base.child_by_field_name("object")
+            if base.type == "member_expression"
+            else base.child_by_field_name("function")
+        )
+    return text(base) if base is not None and base.type == "identifier" else ""
+
+
+def _test_aliases(root: ts.Node) -> dict[str, str]:
+    """Local names bound to a test function: ``const slow = it.skip`` (slow -> it)."""
+    found: dict[str, str] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.named_children)
+        if node.type != "variable_declarator":
+            continue
+        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+        if name is None or name.type != "identifier" or value is None:
+            continue
+        if value.type in ("identifier", "member_expression"):
+            base = _callee_base(value)
+            if base in _TEST_CALLEES and text(name) not in _TEST_CALLEES:
+                found.setdefault(text(name), base)
+    return found
+
+
 @lru_cache(maxsize=4096)
 def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
     """Tests declared with test/it (describe nesting kept), in id order."""
     root = parse(grammar_for(path), data)
     found: list[JsTest] = []
+    aliases = _test_aliases(root)
 
     def visit(node: ts.Node, scope: tuple[str, ...]) -> None:
         for child in node.named_children:
             if child.type == "call_expression":
-                callee = child.child_by_field_name("function")
-                base = callee
-                while base is not None and base.type in ("member_expression", "call_expression"):
-                    base = (
-                        base.child_by_field_name("object")
-                        if base.type == "member_expression"
-                        else base.child_by_field_name("function")
-                    )
-                name = text(base) if base is not None else ""
+                name = _callee_base(child.child_by_field_name("function"))
+                name = aliases.get(name, name)
                 if name in _TEST_CALLEES:
                     args = child.child_by_field_name("arguments")
                     first = (
