@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import tree_sitter as ts
@@ -57,6 +57,10 @@ class PyTestItem:
     markers: tuple[str, ...]
     unittest: bool
     body: str = ""
+    # A skip of the whole module (``pytestmark = pytest.mark.skip``, ``pytest.skip(...,
+    # allow_module_level=True)``): its source and line; "" when the module runs.
+    not_run: str = ""
+    not_run_line: int = 0
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,26 @@ def _marker_names(expression: ts.Node) -> list[str]:
     return found
 
 
+def _module_skip(statement: ts.Node) -> tuple[str, int] | None:
+    """A top-level statement that skips the whole module, with its source and line."""
+    value = _assigned(statement, "pytestmark")
+    if value is not None and "skip" in _marker_names(value):
+        return " ".join(text(statement).split()), line(statement)
+    if statement.type != "expression_statement" or not statement.named_children:
+        return None
+    call = statement.named_children[0]
+    if call.type != "call" or text(call.child_by_field_name("function")).split(".")[-1] != "skip":
+        return None
+    args = call.child_by_field_name("arguments")
+    for argument in args.named_children if args is not None else []:
+        if argument.type == "keyword_argument" and (
+            text(argument.child_by_field_name("name")) == "allow_module_level"
+            and text(argument.child_by_field_name("value")) == "True"
+        ):
+            return " ".join(text(call).split()), line(statement)
+    return None
+
+
 def _decorator_markers(decorators: tuple[ts.Node, ...]) -> list[str]:
     """Marker names applied by a definition's decorators."""
     return [m for d in decorators for m in _marker_names(d)]
@@ -201,6 +225,7 @@ def python_test_items(
     root = parse("python", data)
     module_marks: list[str] = []
     top_classes: dict[str, tuple[ts.Node, tuple[ts.Node, ...]]] = {}
+    skipped = next(filter(None, map(_module_skip, root.named_children)), None)
     for statement in root.named_children:
         value = _assigned(statement, "pytestmark")
         if value is not None:
@@ -299,6 +324,8 @@ def python_test_items(
                 )
         elif inner.type == "class_definition":
             collect_class(inner, decorators, (), list(module_marks))
+    if skipped is not None:
+        items = [replace(i, not_run=skipped[0], not_run_line=skipped[1]) for i in items]
     return tuple(sorted(items, key=lambda i: i.id))
 
 

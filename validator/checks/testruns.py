@@ -21,9 +21,9 @@ from ..baseline import compare_with_base
 from ..context import AnalysisContext, CheckOutput
 from ..findings import Finding, Status
 from ..report.model import TestRow
-from ..rules import rules_of
+from ..rules import all_rules, rules_of
 from ..rules.test.runs import RunsContext, RunsRule
-from ..testruns import compare, revision_runs
+from ..testruns import Change, compare, revision_runs
 
 
 def revision_view(git: Git, revision: str, blobs: BlobReader | None = None) -> RevisionView:
@@ -119,6 +119,7 @@ class TestRunCheck:
                 renamed=renames(git, change.base, None if change.include_dirty else change.head),
             )
             found = [f for rule in _rules() for f in rule.detect(changes, context)]
+            out.superseded = _superseded(ctx, [c for c in changes if c.not_run])
         rows: dict[tuple[str, str, int], TestRow] = {}
         for finding in found:
             out.findings.append(finding)
@@ -129,6 +130,23 @@ class TestRunCheck:
             rows[(row.file, row.name, row.line)] = row
         out.tests.extend(rows[key] for key in sorted(rows))
         return out
+
+
+def _superseded(ctx: AnalysisContext, removals: list[Change]) -> list[Finding]:
+    """Earlier findings that a test is skipped or checks nothing, about a test its own file
+    now removes (``it.todo`` in its place, the module skipped): the removal says it."""
+    if not removals:
+        return []
+    says = {r.id for r in all_rules() if r.says_not_run}
+    by_file: dict[str, list[Change]] = {}
+    for change in removals:
+        by_file.setdefault(change.file, []).append(change)
+    return [
+        f
+        for f in ctx.so_far.findings
+        if f.rule in says
+        and any(f.symbol == c.subject or f.line == c.line for c in by_file.get(f.file, []))
+    ]
 
 
 def _merged(a: TestRow, b: TestRow) -> TestRow:

@@ -58,6 +58,10 @@ class Rule(ABC, Generic[FactsT, ContextT]):
     # True for a rule that compares with BASE itself: without a BASE (``--all`` without
     # ``--base``) it cannot answer, and says so in its ``no-base`` message (an UNKNOWN row).
     reads_base: ClassVar[bool] = False
+    # True when a finding says its test does not run or checks nothing: where the test-run
+    # comparison finds the same test removed in its file (``it.todo``, a module-wide skip),
+    # that removal replaces the finding.
+    says_not_run: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)

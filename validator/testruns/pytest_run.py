@@ -18,7 +18,7 @@ from ...extractors.runners.python_files import (
 from ...extractors.runners.view import RevisionView
 from .expressions import ExpressionError, keyword_matches, marker_matches
 from .hooks import hook_status
-from .model import Cause, Status, Suite, Verdict
+from .model import Cause, Status, Suite, Verdict, not_run_cause
 from .pytest_args import Arg, PytestOptions, parse_pytest_args
 
 DEFAULTS = {
@@ -384,6 +384,8 @@ class _Collector:
                         drops.append(self.functions.cause)
                 item_drops, unknown = self.item_causes(item, path)
                 drops.extend(item_drops)
+                if item.not_run:
+                    drops.append(not_run_cause(item.not_run, path, item.not_run_line))
                 unknown.extend(c for s, c in self.global_causes if s is Status.UNKNOWN)
                 if drops:
                     result[item.id] = Verdict(Status.DROPPED, tuple(sorted(set(drops))))

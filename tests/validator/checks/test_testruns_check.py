@@ -113,10 +113,10 @@ def test_a_hook_whose_effect_is_not_literal_is_an_unknown_cell(
 ) -> None:
     base = _base(repo)
     hook = (
-        "import pytest\n\n\n"
+        "from markers import marker_for\n\n\n"
         "def pytest_collection_modifyitems(config, items):\n"
         "    for item in items:\n"
-        "        item.add_marker(pytest.mark.timeout(30))\n"
+        "        item.add_marker(marker_for(item))\n"
     )
     repo.commit("feat: time limits", {"conftest.py": hook})
     report, rows = _audit(validate, repo, tmp_path, "--base", base)

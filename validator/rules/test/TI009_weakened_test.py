@@ -77,6 +77,7 @@ class WeakenedTest(FileRule):
     name = "weakened-test"
     summary = "The test asserts less than it did at BASE."
     reads_base = True
+    says_not_run = True
     message = MappingProxyType(
         {
             "fewer": "{test} has {now} assertion(s); {was} at BASE",
