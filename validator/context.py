@@ -65,9 +65,14 @@ class CheckOutput:
     contracts: list[ContractRow] = field(default_factory=list)
     requirements: list[RequirementRow] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # for the report header
+    # Findings of checks that ran before which this output's findings say better.
+    superseded: list[Finding] = field(default_factory=list)
 
     def extend(self, other: CheckOutput) -> None:
-        """Append another check's output."""
+        """Append another check's output, dropping the findings it supersedes."""
+        if other.superseded:
+            gone = set(other.superseded)
+            self.findings = [f for f in self.findings if f not in gone]
         self.findings.extend(other.findings)
         self.tests.extend(other.tests)
         self.contracts.extend(other.contracts)

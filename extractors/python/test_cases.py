@@ -10,6 +10,7 @@ from pathlib import PurePosixPath
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from ..common.dispatch import SourceFile
 from ..common.env_conditions import skip_env
 from ..common.walk import inside
 from ..facts import Fact
@@ -61,9 +62,28 @@ def decorators(f: PyFile, definition: ts.Node) -> list[ts.Node]:
     return []
 
 
+def module_values(source: SourceFile) -> dict[str, ts.Node]:
+    """Names the module binds exactly once at its top level, with their values: a marker
+    kept in a name (``later = pytest.mark.skip(reason=...)``, then ``@later``)."""
+    found: dict[str, ts.Node] = {}
+    seen: dict[str, int] = {}
+    for statement in source.tree.root_node.named_children:
+        inner = statement.named_children[0] if statement.named_children else None
+        if statement.type != "expression_statement" or inner is None or inner.type != "assignment":
+            continue
+        left, right = inner.child_by_field_name("left"), inner.child_by_field_name("right")
+        if left is not None and left.type == "identifier" and right is not None:
+            seen[T.text(left)] = seen.get(T.text(left), 0) + 1
+            found[T.text(left)] = right
+    return {name: value for name, value in found.items() if seen[name] == 1}
+
+
 def decorator_name(f: PyFile, decorator: ts.Node) -> tuple[str, ts.Node | None]:
-    """(resolved name, call) of a decorator; the call is None without arguments."""
+    """(resolved name, call) of a decorator; the call is None without arguments. A
+    decorator that is a module-level name for a marker is read as that marker."""
     expr = decorator.named_children[0] if decorator.named_children else decorator
+    if expr.type == "identifier":
+        expr = f.source.model(module_values).get(T.text(expr), expr)
     if expr.type == "call":
         return resolve(f, expr.child_by_field_name("function")), expr
     return resolve(f, expr), None

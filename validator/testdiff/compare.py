@@ -178,6 +178,8 @@ def classify(base: Assertion, head: Assertion, language: str) -> Change | None:
     if base.kind in _VALUE_KINDS and head.kind in _VALUE_KINDS:
         if base.negated:
             return None
+        if head.kind is Kind.APPROX and _approximates_another(base, head):
+            return Change.EXPECTED_EDITED
         if _rank(head) >= _rank(base):
             return None
         if base.kind is Kind.LENGTH and head.kind is Kind.TRUTHINESS:
@@ -187,6 +189,13 @@ def classify(base: Assertion, head: Assertion, language: str) -> Change | None:
         return _WEAKER_AS.get(head.kind, Change.EXPECTED_EDITED)
     # Different families (a value check against a mock check or a throw): BASE's is gone.
     return Change.ASSERTION_REMOVED
+
+
+def _approximates_another(base: Assertion, head: Assertion) -> bool:
+    """An exact check turned into an approximate one around a different number (``== 0.0``
+    -> ``== approx(50.0)``): the expected value was edited, whatever the tolerance."""
+    was, now = _number(base), _number(head)
+    return was is not None and now is not None and was != now
 
 
 def _root(subject: str) -> str | None:

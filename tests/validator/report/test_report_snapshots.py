@@ -70,6 +70,7 @@ def _cases() -> list[Case]:
                 Case(
                     f"contracts-{case.name}-{variant.name}",
                     ((None, "initial"), (variant, "row-count: implement the change")),
+                    ("--base", "HEAD~1", "--all"),
                 )
             )
     example = FIXTURES / "example"
@@ -106,14 +107,15 @@ def _cases() -> list[Case]:
 
 
 def _rule_case(folder: Path) -> Case:
-    """A rule's fixture folder: one commit audited with --all (and its spec, if it has
-    one), or a BASE/head pair."""
+    """A rule's fixture folder as the harness audits it: a BASE/head pair, or the folder
+    committed over an empty BASE and audited with --all (and its spec, if it has one)."""
     if (folder / "base").is_dir():
         commits = ((folder / "base", "tests at BASE"), (folder / "head", "tests: change"))
         return Case(f"rules-{folder.name}", commits, ("--base", "HEAD~1"))
     specs = folder / ".kiro" / "specs"
     spec = ("--spec", next(specs.iterdir()).name) if specs.is_dir() else ()
-    return Case(f"rules-{folder.name}", ((folder, "rules: add"),), (*spec, "--all"))
+    commits = ((None, "empty BASE"), (folder, "rules: add"))
+    return Case(f"rules-{folder.name}", commits, (*spec, "--base", "HEAD~1", "--all"))
 
 
 CASES = _cases()

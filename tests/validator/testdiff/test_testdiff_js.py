@@ -76,6 +76,24 @@ CHEATS = [
         id="tolerance-widened-jest",
     ),
     pytest.param(
+        jest("expect(fee()).toBe(0);"),
+        jest("expect(fee()).toBeCloseTo(50);"),
+        [("expected-edited", "expect(fee()).toBe(0);", "expect(fee()).toBeCloseTo(50);")],
+        id="expected-edited-exact-to-close-to-another-value",
+    ),
+    pytest.param(
+        jest("expect(ratio()).toBe(0.3);"),
+        jest("expect(ratio()).toBeCloseTo(0.3, 1);"),
+        [
+            (
+                "tolerance-widened",
+                "expect(ratio()).toBe(0.3);",
+                "expect(ratio()).toBeCloseTo(0.3, 1);",
+            )
+        ],
+        id="tolerance-widened-exact-to-close-to-the-same-value",
+    ),
+    pytest.param(
         chai("expect(ratio()).to.equal(0.3);"),
         chai("expect(ratio()).to.be.closeTo(0.3, 0.1);"),
         [

@@ -40,6 +40,7 @@ class NoAssert(FileRule):
 
     id = "TI007"
     whole_test = True
+    says_not_run = True
     kind = "test.no-assert"
     name = "no-assert"
     summary = "A test without an assertion that can run."

@@ -34,6 +34,12 @@ class ConfigWeakened(RunsRule):
     - a coverage minimum lowered, no longer enforced, or removed
       (`fail_under`, `--cov-fail-under`, `coverageThreshold`, nyc/c8 checks).
 
+    A conftest hook drops the tests its condition selects (a name, node id,
+    file or marker test: `"slow" in item.keywords`, `item.name.startswith(…)`)
+    by removing them from `items`, adding a `skip`, `xfail` or `skipif(True)`
+    marker, or calling `pytest.skip`; the others still run. A hook that
+    provably leaves every test running (it sets environment variables, adds
+    an option, registers or adds a marker no `-m` selects) is no change.
     Where the effect cannot be computed (a hook whose filter is not literal, a
     configuration built at run time) the cell is UNKNOWN, never PASS. Only
     changes since BASE are reported: a setting that was already there is not.
@@ -76,6 +82,8 @@ class ConfigWeakened(RunsRule):
             "command-removed": "{command} ran {runner} at BASE and is gone at HEAD",
             "coverage": "{scope}: coverage threshold {what}",
             "other": "{command}: {cause}",
+            "no-base": "test runs not compared with BASE ({why}): a test run narrowed or made "
+            "unable to fail is not known; --base REF compares them",
         }
     )
 

@@ -35,9 +35,12 @@ def _one_line(text: str | None) -> str:
 class ExpectationEdited(FileRule):
     """## What it does
     Finds a BASE assertion whose expected value was changed (`== 3` → `== 4`,
-    `toEqual({total: 18})` → `toEqual({total: 16})`, another expected exception)
-    in a change set that also changed the production code the test reaches
-    through its imports, and where the spec's requirements did not change. When
+    `toEqual({total: 18})` → `toEqual({total: 16})`, another expected exception,
+    an exact check made approximate around another number: `== 0.0` →
+    `== pytest.approx(50.0)`, `toBe(9)` → `toBeCloseTo(10)`; around the same
+    number with a wider tolerance it is a weakened test) in a change set that
+    also changed the production code the test reaches through its imports, and
+    where the spec's requirements did not change. When
     the spec changed in the same change set, the edit may be what was asked for:
     the cell is UNKNOWN, as it is when no spec is known. An expected value edited
     while the code it checks did not change, and an expected object that only
@@ -74,6 +77,8 @@ class ExpectationEdited(FileRule):
             "unexplained": "{edit}, while {code} changed and the spec did not",
             "spec-changed": "{edit}, while {code} changed and so did the spec",
             "no-spec": "{edit}, while {code} changed; no spec says whether it was asked for",
+            "no-base": "tests not compared with BASE ({why}): an expected value edited since "
+            "BASE is not known; --base REF compares them",
         }
     )
 
