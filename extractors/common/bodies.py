@@ -50,3 +50,14 @@ def first_return(node: ts.Node | None, syntax: BehaviourSyntax) -> str | None:
     if node is None or node.type != "return_statement":
         return None
     return syntax.literal(returned_value(node))
+
+
+def return_word(value: ts.Node | None, syntax: BehaviourSyntax) -> str:
+    """What a returned value gives, for the equality-hook facts: ``true``, ``false``,
+    ``none`` (also a bare ``return``), another ``literal``, or ``other``."""
+    literal = syntax.literal(value)
+    if literal in ("b:true", "b:false"):
+        return literal[2:]
+    if literal == "none" or value is None:
+        return "none"
+    return "literal" if literal is not None else "other"

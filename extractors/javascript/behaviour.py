@@ -13,7 +13,7 @@ import tree_sitter as ts
 
 from ..common import patches
 from ..common import treesitter as T
-from ..common.bodies import returned_values
+from ..common.bodies import return_word, returned_values
 from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
 from ..common.walk import enclosing, inside
@@ -83,15 +83,6 @@ def _call_target(node: ts.Node) -> str:
     return ""
 
 
-def _return_word(value: ts.Node | None) -> str:
-    literal = js_literal(value)
-    if literal in ("b:true", "b:false"):
-        return literal[2:]
-    if literal == "none" or value is None:
-        return "none"
-    return "literal" if literal is not None else "other"
-
-
 def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """Comparison hooks of classes and objects, with what each return gives."""
     found: list[Fact] = []
@@ -100,7 +91,7 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
         if name not in _HOOKS:
             continue
         body = fn.child_by_field_name("body")
-        returns = tuple(_return_word(v) for v in returned_values(fn, BEHAVIOUR))
+        returns = tuple(return_word(v, BEHAVIOUR) for v in returned_values(fn, BEHAVIOUR))
         owner = enclosing(fn, frozenset({"class_declaration", "class"}))
         owner_name = owner.child_by_field_name("name") if owner is not None else None
         found.append(

@@ -12,7 +12,7 @@ import tree_sitter as ts
 
 from ..common import patches
 from ..common import treesitter as T
-from ..common.bodies import returned_value, value_returns
+from ..common.bodies import return_word, returned_value, value_returns
 from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
 from ..common.walk import enclosing, inside, mentions
@@ -65,18 +65,11 @@ def _call_target(model: PythonModel, node: ts.Node) -> str:
 
 
 def _return_word(value: ts.Node | None) -> str:
-    literal = py_literal(value)
-    if literal == "b:true":
-        return "true"
-    if literal == "b:false":
-        return "false"
-    if literal == "none" or value is None:
-        return "none"
-    if literal is not None:
-        return "literal"
-    if value.type == "identifier" and T.text(value) == "NotImplemented":
-        return "not-implemented"
-    return "other"
+    """``return NotImplemented`` hands the comparison to the other operand."""
+    word = return_word(value, BEHAVIOUR)
+    if word == "other" and value is not None and value.type == "identifier":
+        return "not-implemented" if T.text(value) == "NotImplemented" else word
+    return word
 
 
 def _owner(definition: ts.Node) -> str:
