@@ -2,15 +2,17 @@
 nothing).
 
 One query (``queries/javascript/impl.scm``, compiled per grammar) finds the candidate nodes
-in C; ``probes``, ``behaviour``, ``state``, ``answers``, ``expectations`` and ``handlers``
-describe them, imported names resolved through the file's semantic model.
+in C; ``probes``, ``behaviour``, ``state``, ``expectations``, ``handlers`` and the
+language-neutral ``common/answers.py`` (over ``adapter.py``) describe them, imported names
+resolved through the file's semantic model.
 """
 
 from __future__ import annotations
 
+from ..common.answers import branch_answers, table_answers
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
-from .answers import branch_answers, table_answers
+from .adapter import BEHAVIOUR
 from .behaviour import declared_names, equality_overrides, runtime_patches
 from .expectations import test_expectations
 from .handlers import error_handlers
@@ -29,8 +31,8 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
         *runtime_patches(source, model, caps, declared_names(caps, model)),
         *equality_overrides(source, caps),
         *state_flips(source, caps),
-        *branch_answers(source, caps),
-        *table_answers(source, caps),
+        *branch_answers(source, caps, BEHAVIOUR),
+        *table_answers(source, caps, BEHAVIOUR),
         *test_expectations(source, caps),
         *error_handlers(source, caps),
     )

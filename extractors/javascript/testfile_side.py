@@ -14,8 +14,10 @@ from typing import final
 
 from tree_sitter import Node
 
+from ..common.dispatch import SourceFile
 from ..common.testfile_checks import Check, place
 from ..facts.testfile import Assertion, ParsedTestFile, TestCase
+from .model import JsModel
 from .testfile_naming import collect_test_calls, library_roles, local_bindings, subtest_calls
 from .testfile_reader import Reader
 from .testfile_syntax import chain_words, member_chain, node_line, node_text, ts_parser, unparen
@@ -139,9 +141,9 @@ def _commented(
 
 def parse_js(path: str, source: str, language: str) -> ParsedTestFile:
     """The tests of one TS/JS file with their assertions and commented-out assertions."""
-    tree = ts_parser(language).parse(source.encode("utf-8"))
-    root = tree.root_node
-    roles = library_roles(root)
+    file = SourceFile(path, source.encode("utf-8"), language)
+    root = file.tree.root_node
+    roles = library_roles(file.model(JsModel))
     tests: list[TestCase] = []
     for name, call, body in collect_test_calls(root, "", roles):
         renames = {n: f"_v{i}" for i, n in enumerate(local_bindings(body))}

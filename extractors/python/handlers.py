@@ -1,7 +1,8 @@
 """Python error handlers: ``except`` clauses and ``contextlib.suppress``, with what they do.
 
-Each handler's body is described one word per top-level statement (``ErrorHandler.steps``);
-whether that discards the error is the ``impl.error-swallowed`` rule's call.
+Each handler's body is described one word per top-level statement (``ErrorHandler.steps``,
+``common/handlers.py``); whether that discards the error is the ``impl.error-swallowed``
+rule's call.
 """
 
 from __future__ import annotations
@@ -10,14 +11,12 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
-from ..common.literals import py_literal
-from ..common.walk import inside, mentions
+from ..common.handlers import step
+from ..common.walk import inside
 from ..facts import Fact
-from ..facts.impl import LOG_LEVELS, ErrorHandler, HandlerStep, handler_step
-from .behaviour import NAMES, NESTED, returned_value, symbol_at
+from ..facts.impl import ErrorHandler
+from .adapter import BEHAVIOUR, NESTED, symbol_at
 from .model import PythonModel
-
-_EMPTY_COLLECTIONS = frozenset({"list", "dictionary", "tuple", "set"})
 
 
 def _types(model: PythonModel, node: ts.Node | None) -> tuple[str, ...]:
@@ -26,66 +25,6 @@ def _types(model: PythonModel, node: ts.Node | None) -> tuple[str, ...]:
     if node.type in ("tuple", "parenthesized_expression", "list"):
         return tuple(t for c in node.named_children for t in _types(model, c))
     return (model.resolve(T.squash(node)),)
-
-
-def _constant(value: ts.Node) -> bool:
-    """A literal, or a collection of literals (``[]``, ``{"ok": False}``)."""
-    if py_literal(value) is not None:
-        return True
-    if value.type == "pair":
-        parts = [value.child_by_field_name("key"), value.child_by_field_name("value")]
-        return all(p is not None and _constant(p) for p in parts)
-    return value.type in _EMPTY_COLLECTIONS and all(
-        _constant(c) for c in value.named_children if c.type != "comment"
-    )
-
-
-def _value_word(value: ts.Node | None, error: str) -> str:
-    if value is None or py_literal(value) == "none":
-        return "none"
-    if error and mentions(value, error, NAMES):
-        return "error"
-    if _constant(value):
-        return "literal"
-    if value.type == "call":
-        return "call"
-    if value.type in ("identifier", "attribute"):
-        return "name"
-    return "other"
-
-
-def _call_word(model: PythonModel, call: ts.Node, error: str) -> HandlerStep:
-    function = model.resolve(T.squash(call.child_by_field_name("function")))
-    last = function.rsplit(".", 1)[-1]
-    if function == "print":
-        return "log:print"
-    if function == "warnings.warn":
-        return "log:warning"
-    if "." in function and last in LOG_LEVELS:
-        return handler_step(f"log:{last}")
-    return "call:error" if error and mentions(call, error, NAMES) else "call"
-
-
-def _step(model: PythonModel, statement: ts.Node, error: str) -> HandlerStep:
-    kind = statement.type
-    if kind == "pass_statement":
-        return "pass"
-    if kind == "return_statement":
-        return handler_step("return:" + _value_word(returned_value(statement), error))
-    if kind in ("continue_statement", "break_statement"):
-        return "continue" if kind == "continue_statement" else "break"
-    if kind == "expression_statement" and statement.named_children:
-        inner = statement.named_children[0]
-        if inner.type == "ellipsis" or (inner.type == "string" and py_literal(inner) is not None):
-            return "pass"
-        if inner.type == "call":
-            return _call_word(model, inner, error)
-        if inner.type in ("assignment", "augmented_assignment"):
-            word = _value_word(inner.child_by_field_name("right"), error)
-            return (
-                "assign:literal" if word in ("literal", "none") else handler_step(f"assign:{word}")
-            )
-    return "other"
 
 
 def _except(source: SourceFile, model: PythonModel, node: ts.Node) -> ErrorHandler:
@@ -102,11 +41,11 @@ def _except(source: SourceFile, model: PythonModel, node: ts.Node) -> ErrorHandl
     return ErrorHandler(
         file=source.path,
         line=T.line_of(node),
-        symbol=symbol_at(source, node),
+        symbol=symbol_at(source.path, node),
         form="except",
         caught=_types(model, value),
         raises=body is not None and any(n.type == "raise_statement" for n in inside(body, NESTED)),
-        steps=tuple(_step(model, s, error) for s in statements),
+        steps=tuple(step(s, error, model.resolve, BEHAVIOUR) for s in statements),
         text=" ".join(header.split()),
     )
 
@@ -125,7 +64,7 @@ def error_handlers(
             ErrorHandler(
                 file=source.path,
                 line=T.line_of(call),
-                symbol=symbol_at(source, call),
+                symbol=symbol_at(source.path, call),
                 form="suppress",
                 caught=caught,
                 raises=False,

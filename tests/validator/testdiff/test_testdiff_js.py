@@ -694,3 +694,37 @@ def test_a_commented_out_check_with_prose_after_it_is_still_commented_out() -> N
             "assert.equal(text, 'x');",
         )
     ]
+
+
+_REQUIRED_ALIASES = (
+    "const { describe: group, it: check } = require('mocha');\n"
+    "const { expect: e } = require('chai');\n"
+    "const sure = require('node:assert/strict');\n"
+    "import * as A from 'assert';\n"
+    "group('g', () => {\n"
+    "  check('a', () => { sure.equal(f(), 3); e(g()).to.equal(1); A.deepEqual(h(), [1]); });\n"
+    "});\n"
+)
+
+
+def test_required_and_namespace_aliases_are_followed() -> None:
+    """Suites, tests and assertions bound by ``require`` destructuring, a whole ``require``
+    of an assert module and ``import * as`` are read through the file's imports."""
+    head = (
+        _REQUIRED_ALIASES.replace("sure.equal(f(), 3)", "sure.ok(f())")
+        .replace("to.equal(1)", "to.equal(2)")
+        .replace("A.deepEqual(h(), [1])", "A.ok(h())")
+    )
+    assert changes(_REQUIRED_ALIASES, head) == [
+        ("exact-to-truthiness", "A.deepEqual(h(), [1]);", "A.ok(h());"),
+        ("exact-to-truthiness", "sure.equal(f(), 3);", "sure.ok(f());"),
+        ("expected-edited", "e(g()).to.equal(1);", "e(g()).to.equal(2);"),
+    ]
+
+
+def test_required_aliases_unchanged_give_nothing() -> None:
+    """The honest twin: the same aliased file at both revisions changes nothing."""
+    assert changes(_REQUIRED_ALIASES, _REQUIRED_ALIASES) == []
+    parsed = parse_test_file("a.test.js", _REQUIRED_ALIASES)
+    assert [t.name for t in parsed.tests] == ["g > a"]
+    assert len(parsed.tests[0].assertions) == 3
