@@ -102,10 +102,29 @@ class Git:
         """The bytes of ``path`` at ``rev``, or None when it does not exist there."""
         if rev == EMPTY_TREE:
             return None
-        kind = self.run("cat-file", "-t", f"{rev}:{path}", ok_codes=(0, 128)).strip()
-        if kind != "blob":
-            return None
-        return self.run_bytes("cat-file", "blob", f"{rev}:{path}")
+        # One process: git exits 128 for a missing path and for a tree or submodule alike.
+        done = subprocess.run(
+            [_git_binary(), "-c", "core.quotepath=off", "cat-file", "blob", f"{rev}:{path}"],
+            cwd=self.root,
+            capture_output=True,
+            env={**os.environ, **_ENV},
+            check=False,
+        )
+        if done.returncode not in (0, 128):
+            message = _first_line(done.stderr.decode("utf-8", errors="replace"))
+            raise InputError(f"git cat-file: {message}")
+        return done.stdout if done.returncode == 0 else None
+
+    def tree_entries(self, rev: str) -> dict[str, tuple[str, str, str]]:
+        """Every file entry of commit ``rev``, recursively: path -> (mode, type, object
+        sha). One process lists a whole revision, where asking path by path costs one each."""
+        entries: dict[str, tuple[str, str, str]] = {}
+        for record in self.run("ls-tree", "-r", "-z", rev).split("\0"):
+            meta, tab, path = record.partition("\t")
+            if tab:
+                mode, kind, sha = meta.split(" ", 2)
+                entries[path] = (mode, kind, sha)
+        return entries
 
     def ls_tree(self, rev: str) -> list[str]:
         """Every file path of commit ``rev``, repo-relative, sorted."""
