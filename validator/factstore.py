@@ -97,7 +97,9 @@ class FactStore:
         self._base: dict[str, FileFacts | None] = {}
         self._trees: dict[str, dict[str, tuple[str, str, str]]] = {}
         self._blobs: dict[str, bytes] = {}
-        tracked = set(git.ls_files())
+        # The tracked files at the start of the audit, for the checks that need the listing.
+        self.tracked: tuple[str, ...] = tuple(git.ls_files())
+        tracked = set(self.tracked)
         # Clean files read from disk are byte-identical to HEAD and far cheaper than git show.
         self._dirty = set() if worktree else set(git.dirty_files())
         if worktree:

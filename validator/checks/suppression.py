@@ -120,7 +120,7 @@ class SuppressionCheck:
         out = CheckOutput()
         git = ctx.facts.git
         base, missing = base_config(git, ctx.change_set)
-        tracked = git.ls_files()
+        tracked = list(ctx.facts.tracked)
         moved = _moved(git, ctx) if base is not None else {}
         found: list[Finding] = []
         sites = SuppressionSites((), None)
