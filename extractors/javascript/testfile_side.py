@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from ..common.testfile_checks import Check, place
 from ..facts.testfile import Assertion, ParsedTestFile, TestCase
+from .testfile_loops import each_table, loop_table
 from .testfile_naming import collect_test_calls, library_roles, local_bindings
 from .testfile_reader import Reader
 from .testfile_syntax import chain_words, member_chain, node_line, node_text, ts_parser, unparen
@@ -142,7 +143,8 @@ def parse_js(path: str, source: str, language: str) -> ParsedTestFile:
         reader = Reader(roles, renames)
         statements = _Statements(reader)
         statements.walk(body)
-        cases = Reader(roles, {}).each_table(call)
+        table = each_table(call) or loop_table(call)
+        cases = Reader(roles, {}).table_rows(table) if table is not None else []
         assertions = tuple(
             place(c, node_line(n), node_text(n)) for n, c in [*cases, *statements.found]
         )

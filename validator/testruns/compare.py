@@ -8,6 +8,7 @@ import re
 from ...extractors.runners.entrypoints import revision_scripts
 from ...extractors.runners.scripts import Script
 from ...extractors.runners.view import RevisionView
+from ..testdiff.pairing import Pairing, Successor, TestPrints, pair_tests
 from .model import CONFIG_WEAKENED, REMOVED, Cause, Change, Status, Suite, Verdict
 from .runs import Patterns, RevisionRuns, revision_runs
 from .thresholds import threshold_changes
@@ -102,13 +103,33 @@ def _words(test_id: str) -> frozenset[str]:
     return frozenset(w.lower() for w in _WORD.findall(_PLACEHOLDER.sub(" ", _qualname(test_id))))
 
 
+def _rewritten(
+    base: Suite, head: Suite, prints: tuple[TestPrints, TestPrints]
+) -> dict[str, Successor]:
+    """The new test each vanished BASE test was rewritten as (another title, another file,
+    another assertion library), among the new tests HEAD runs."""
+    vanished = [
+        t for t, v in base.tests.items() if t not in head.tests and v.status is not Status.DROPPED
+    ]
+    fresh = [t for t, v in head.tests.items() if t not in base.tests and v.status is Status.RUNS]
+    if not vanished or not fresh:
+        return {}
+    return pair_tests(prints[0].of(vanished), prints[1].of(fresh))
+
+
 def _test_changes(
-    base: Suite, head: Suite, head_view: RevisionView, elsewhere: frozenset[str]
+    base: Suite,
+    head: Suite,
+    head_view: RevisionView,
+    elsewhere: frozenset[str],
+    prints: tuple[TestPrints, TestPrints],
 ) -> list[Change]:
     """Changes for every test BASE runs (or may run) in a suite; ``elsewhere`` holds the tests
-    another runner's configuration runs at HEAD (a move from Jest to Vitest keeps them)."""
+    another runner's configuration runs at HEAD (a move from Jest to Vitest keeps them), and
+    ``prints`` the tests of both revisions, to find a test rewritten under another name."""
     changes: list[Change] = []
     new_ids = {t: v for t, v in head.tests.items() if t not in base.tests}
+    rewritten = _rewritten(base, head, prints)
     # A BASE test absent at HEAD may live on under a new path (same name) or a new name
     # (same body): both are looked up among the tests HEAD adds.
     successors: dict[str, list[tuple[str, Verdict]]] = {}
@@ -146,6 +167,25 @@ def _test_changes(
                 )
                 continue
             line = base.locations.get(test, 1)
+            successor = rewritten.get(test)
+            if successor is not None and successor.pairing is Pairing.CERTAIN:
+                continue
+            if successor is not None:
+                where = (
+                    f"no longer in {path} (was at line {line})"
+                    if head_view.exists(path)
+                    else f"{path} deleted (the test was at line {line})"
+                )
+                reason = (
+                    f"{where}; it may have been rewritten as {successor.id}, "
+                    "which is not certainly the same test"
+                )
+                changes.append(
+                    Change(
+                        REMOVED, "UNKNOWN", path, line, test, reason, base.runner, head.invocation
+                    )
+                )
+                continue
             if head_view.exists(path):
                 reason = f"no longer in {path} (was at line {line})"
                 changes.append(
@@ -274,6 +314,7 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
         tuple(dict.fromkeys(functions)),
     )
     head = revision_runs(head_view, extra)
+    prints = (TestPrints(base_view.text), TestPrints(head_view.text))
     changes: list[Change] = []
     by_configuration = frozenset(
         test
@@ -331,7 +372,7 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
                 changes.extend(_outcome_changes(suite, None))
             continue
         elsewhere = by_configuration if suite.invocation.startswith("config") else frozenset()
-        changes.extend(_test_changes(suite, matched, head_view, elsewhere))
+        changes.extend(_test_changes(suite, matched, head_view, elsewhere, prints))
         changes.extend(_outcome_changes(suite, matched))
     changes.extend(threshold_changes(base.thresholds, head.thresholds))
     unique: dict[tuple[str, str, str, int, str, str], Change] = {}
