@@ -271,14 +271,17 @@ def _outcome_changes(base: Suite, head: Suite | None) -> list[Change]:
 
 
 def _runs_elsewhere(base: Suite, head: RevisionRuns) -> bool:
-    """Whether every test a removed command ran still runs, and can fail the build, in a
-    command of HEAD (a ``make test`` target dropped while tox or CI still runs the suite)."""
+    """Whether every test a removed command ran that HEAD still has runs, and can fail the
+    build, in a command of HEAD (a ``make test`` target dropped while tox or CI still runs the
+    suite; ``tox.ini`` moved into ``pyproject.toml``'s ``[tool.tox]`` in the same change that
+    deleted some tests)."""
     commands = [
         s
         for s in head.suites
         if not s.invocation.startswith("config") and s.can_fail.status is Status.RUNS
     ]
-    running = base.running()
+    # A test deleted from the repository is test.removed's to report, not the command's.
+    running = [t for t in base.running() if any(t in s.tests for s in head.suites)]
     return bool(running) and all(
         any(t in s.tests and s.tests[t].status is Status.RUNS for s in commands) for t in running
     )
