@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from functools import cache, cached_property
 
 from ...extractors.common.testfile import language_of, parse_test_file
 from .compare import compare_assertions
@@ -127,6 +127,11 @@ class TestPrint:
     checks: frozenset[tuple[str, str]]
     case: TestCase = field(compare=False, repr=False)
 
+    @cached_property
+    def literal_counts(self) -> Counter[str]:
+        """The literal values with how often each is used."""
+        return Counter(dict(self.literals))
+
     def asserts_as_much_as(self, old: TestPrint) -> bool:
         """Whether this test makes every check ``old`` made, none weaker or edited."""
         family = "python" if self.id.split("::", 1)[0].endswith(".py") else "javascript"
@@ -184,7 +189,7 @@ def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def _literal_likeness(a: TestPrint, b: TestPrint) -> float:
-    left, right = Counter(dict(a.literals)), Counter(dict(b.literals))
+    left, right = a.literal_counts, b.literal_counts
     union = sum((left | right).values())
     return sum((left & right).values()) / union if union else 1.0
 
@@ -238,8 +243,14 @@ def pair_tests(old: Sequence[TestPrint], new: Sequence[TestPrint]) -> dict[str, 
     best_other: dict[str, list[float]] = {}
     news = {b.id: b for b in new}
     olds = {a.id: a for a in old}
+    by_call: dict[str, list[TestPrint]] = {}
+    for b in new:
+        for called in b.calls:
+            by_call.setdefault(called, []).append(b)
     for a in old:
-        for b in new:
+        # A new test that makes none of the old one's calls keeps none of them.
+        near = {b.id for called in a.calls for b in by_call.get(called, [])}
+        for b in new if not a.calls else [b for b in new if b.id in near]:
             like = likeness(a, b)
             best_other.setdefault(a.id, []).append(like.score)
             if like.calls >= CALLS_POSSIBLE and like.score >= SCORE_POSSIBLE:

@@ -104,14 +104,10 @@ def _words(test_id: str) -> frozenset[str]:
 
 
 def _rewritten(
-    base: Suite, head: Suite, prints: tuple[TestPrints, TestPrints]
+    vanished: list[str], fresh: list[str], prints: tuple[TestPrints, TestPrints]
 ) -> dict[str, Successor]:
     """The new test each vanished BASE test was rewritten as (another title, another file,
     another assertion library), among the new tests HEAD runs."""
-    vanished = [
-        t for t, v in base.tests.items() if t not in head.tests and v.status is not Status.DROPPED
-    ]
-    fresh = [t for t, v in head.tests.items() if t not in base.tests and v.status is Status.RUNS]
     if not vanished or not fresh:
         return {}
     return pair_tests(prints[0].of(vanished), prints[1].of(fresh))
@@ -129,7 +125,6 @@ def _test_changes(
     ``prints`` the tests of both revisions, to find a test rewritten under another name."""
     changes: list[Change] = []
     new_ids = {t: v for t, v in head.tests.items() if t not in base.tests}
-    rewritten = _rewritten(base, head, prints)
     # A BASE test absent at HEAD may live on under a new path (same name) or a new name
     # (same body): both are looked up among the tests HEAD adds.
     successors: dict[str, list[tuple[str, Verdict]]] = {}
@@ -139,6 +134,28 @@ def _test_changes(
         body = head.bodies.get(test, "")
         if body:
             successors.setdefault(f"body:{body}", []).append((test, verdict))
+
+    def moved_to(test: str) -> list[tuple[str, Verdict]]:
+        body = base.bodies.get(test, "")
+        return (
+            successors.get(_qualname(test), [])
+            + (successors.get(f"body:{body}", []) if body else [])
+            + successors.get(f"leaf:{_leaf(test)}", [])
+            + _reworded(test, new_ids)
+        )
+
+    vanished = {
+        t: moved_to(t)
+        for t, v in sorted(base.tests.items())
+        if v.status is not Status.DROPPED and t not in head.tests and t not in elsewhere
+    }
+    # Only what no name or body match explains is paired by likeness (with any new test: a
+    # loose name match of another test may point at this one's successor).
+    rewritten = _rewritten(
+        [t for t, found in vanished.items() if not found],
+        [t for t, v in sorted(new_ids.items()) if v.status is Status.RUNS],
+        prints,
+    )
     for test, before in sorted(base.tests.items()):
         if before.status is Status.DROPPED:
             continue
@@ -147,13 +164,7 @@ def _test_changes(
         if after is None and test in elsewhere:
             continue
         if after is None:
-            body = base.bodies.get(test, "")
-            moved = (
-                successors.get(_qualname(test), [])
-                + (successors.get(f"body:{body}", []) if body else [])
-                + successors.get(f"leaf:{_leaf(test)}", [])
-                + _reworded(test, new_ids)
-            )
+            moved = vanished[test]
             if any(v.status is Status.RUNS for _, v in moved):
                 continue
             if moved:
