@@ -46,10 +46,13 @@ def test_members_pay_ninety_percent():
 """
 
 
+def _ids(prints: TestPrints, files: dict[str, str]) -> list[str]:
+    return [test for path in files for test in prints.of_file(path)]
+
+
 def _pairs(base: dict[str, str], head: dict[str, str]) -> dict[str, tuple[str, str]]:
     old, new = TestPrints(base.get), TestPrints(head.get)
-    ids = lambda prints, files: [t for f in files for t in prints.of_file(f)]  # noqa: E731
-    found = pair_tests(old.of(ids(old, base)), new.of(ids(new, head)))
+    found = pair_tests(old.of(_ids(old, base)), new.of(_ids(new, head)))
     return {k: (v.id, v.pairing.value) for k, v in found.items()}
 
 
