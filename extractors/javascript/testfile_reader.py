@@ -294,20 +294,12 @@ class Reader:
                 match = self.canon(arg)
         return Check(Kind.RAISES, self.canon(subject), exceptions=tuple(sorted(types)), match=match)
 
-    def each_table(self, call: Node) -> list[tuple[Node, Check]]:
-        """Each ``test.each([...])`` row as a check: inputs the subject, last value the
-        expected one (editing a row's expected value edits the test's expectation)."""
-        each = call.child_by_field_name("function")
-        if each is None or each.type != "call_expression":
-            return []
-        member = each.child_by_field_name("function")
-        table = call_arguments(each)
-        if member is None or member.type != "member_expression" or property_name(member) != "each":
-            return []
-        if not table or table[0].type != "array":
-            return []
+    def table_rows(self, table: Node) -> list[tuple[Node, Check]]:
+        """Each row of the table a test runs over (``test.each``, a loop) as a check: inputs
+        the subject, last value the expected one (editing a row's expected value edits the
+        test's expectation)."""
         rows: list[tuple[Node, Check]] = []
-        for row in table[0].named_children:
+        for row in table.named_children:
             if row.type == "array":
                 values = [v for v in row.named_children if v.type != "comment"]
             elif row.type == "object":

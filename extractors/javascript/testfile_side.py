@@ -18,6 +18,7 @@ from ..common.dispatch import SourceFile
 from ..common.testfile_checks import Check, place
 from ..facts.testfile import Assertion, ParsedTestFile, TestCase
 from .model import JsModel
+from .testfile_loops import each_table, loop_table
 from .testfile_naming import collect_test_calls, library_roles, local_bindings, subtest_calls
 from .testfile_reader import Reader
 from .testfile_syntax import chain_words, member_chain, node_line, node_text, ts_parser, unparen
@@ -154,7 +155,8 @@ def parse_js(path: str, source: str, language: str) -> ParsedTestFile:
         statements.walk(body, frozenset((c.start_byte, c.end_byte) for c in subtests))
         if body.type != "statement_block":  # ``it('x', () => assert.equal(f(), 3))``
             statements.found += [(body, c) for c in statements.expression(body)]
-        cases = Reader(roles, {}).each_table(call)
+        table = each_table(call) or loop_table(call)
+        cases = Reader(roles, {}).table_rows(table) if table is not None else []
         assertions = tuple(
             place(c, node_line(n), node_text(n)) for n, c in [*cases, *statements.found]
         )

@@ -8,6 +8,7 @@ import re
 from ...extractors.runners.entrypoints import revision_scripts
 from ...extractors.runners.scripts import Script
 from ...extractors.runners.view import RevisionView
+from ..testdiff.pairing import Pairing, Successor, TestPrints, pair_tests
 from .model import CONFIG_WEAKENED, NOT_RUN, REMOVED, Cause, Change, Status, Suite, Verdict
 from .runs import Patterns, RevisionRuns, revision_runs
 from .thresholds import threshold_changes
@@ -102,11 +103,26 @@ def _words(test_id: str) -> frozenset[str]:
     return frozenset(w.lower() for w in _WORD.findall(_PLACEHOLDER.sub(" ", _qualname(test_id))))
 
 
+def _rewritten(
+    vanished: list[str], fresh: list[str], prints: tuple[TestPrints, TestPrints]
+) -> dict[str, Successor]:
+    """The new test each vanished BASE test was rewritten as (another title, another file,
+    another assertion library), among the new tests HEAD runs."""
+    if not vanished or not fresh:
+        return {}
+    return pair_tests(prints[0].of(vanished), prints[1].of(fresh))
+
+
 def _test_changes(
-    base: Suite, head: Suite, head_view: RevisionView, elsewhere: frozenset[str]
+    base: Suite,
+    head: Suite,
+    head_view: RevisionView,
+    elsewhere: frozenset[str],
+    prints: tuple[TestPrints, TestPrints],
 ) -> list[Change]:
     """Changes for every test BASE runs (or may run) in a suite; ``elsewhere`` holds the tests
-    another runner's configuration runs at HEAD (a move from Jest to Vitest keeps them)."""
+    another runner's configuration runs at HEAD (a move from Jest to Vitest keeps them), and
+    ``prints`` the tests of both revisions, to find a test rewritten under another name."""
     changes: list[Change] = []
     new_ids = {t: v for t, v in head.tests.items() if t not in base.tests}
     # A BASE test absent at HEAD may live on under a new path (same name) or a new name
@@ -118,6 +134,28 @@ def _test_changes(
         body = head.bodies.get(test, "")
         if body:
             successors.setdefault(f"body:{body}", []).append((test, verdict))
+
+    def moved_to(test: str) -> list[tuple[str, Verdict]]:
+        body = base.bodies.get(test, "")
+        return (
+            successors.get(_qualname(test), [])
+            + (successors.get(f"body:{body}", []) if body else [])
+            + successors.get(f"leaf:{_leaf(test)}", [])
+            + _reworded(test, new_ids)
+        )
+
+    vanished = {
+        t: moved_to(t)
+        for t, v in sorted(base.tests.items())
+        if v.status is not Status.DROPPED and t not in head.tests and t not in elsewhere
+    }
+    # Only what no name or body match explains is paired by likeness (with any new test: a
+    # loose name match of another test may point at this one's successor).
+    rewritten = _rewritten(
+        [t for t, found in vanished.items() if not found],
+        [t for t, v in sorted(new_ids.items()) if v.status is Status.RUNS],
+        prints,
+    )
     for test, before in sorted(base.tests.items()):
         if before.status is Status.DROPPED:
             continue
@@ -126,13 +164,7 @@ def _test_changes(
         if after is None and test in elsewhere:
             continue
         if after is None:
-            body = base.bodies.get(test, "")
-            moved = (
-                successors.get(_qualname(test), [])
-                + (successors.get(f"body:{body}", []) if body else [])
-                + successors.get(f"leaf:{_leaf(test)}", [])
-                + _reworded(test, new_ids)
-            )
+            moved = vanished[test]
             if any(v.status is Status.RUNS for _, v in moved):
                 continue
             if moved:
@@ -162,6 +194,25 @@ def _test_changes(
                 )
                 continue
             line = base.locations.get(test, 1)
+            successor = rewritten.get(test)
+            if successor is not None and successor.pairing is Pairing.CERTAIN:
+                continue
+            if successor is not None:
+                where = (
+                    f"no longer in {path} (was at line {line})"
+                    if head_view.exists(path)
+                    else f"{path} deleted (the test was at line {line})"
+                )
+                reason = (
+                    f"{where}; it may have been rewritten as {successor.id}, "
+                    "which is not certainly the same test"
+                )
+                changes.append(
+                    Change(
+                        REMOVED, "UNKNOWN", path, line, test, reason, base.runner, head.invocation
+                    )
+                )
+                continue
             if head_view.exists(path):
                 reason = f"no longer in {path} (was at line {line})"
                 changes.append(
@@ -259,14 +310,17 @@ def _outcome_changes(base: Suite, head: Suite | None) -> list[Change]:
 
 
 def _runs_elsewhere(base: Suite, head: RevisionRuns) -> bool:
-    """Whether every test a removed command ran still runs, and can fail the build, in a
-    command of HEAD (a ``make test`` target dropped while tox or CI still runs the suite)."""
+    """Whether every test a removed command ran that HEAD still has runs, and can fail the
+    build, in a command of HEAD (a ``make test`` target dropped while tox or CI still runs the
+    suite; ``tox.ini`` moved into ``pyproject.toml``'s ``[tool.tox]`` in the same change that
+    deleted some tests)."""
     commands = [
         s
         for s in head.suites
         if not s.invocation.startswith("config") and s.can_fail.status is Status.RUNS
     ]
-    running = base.running()
+    # A test deleted from the repository is test.removed's to report, not the command's.
+    running = [t for t in base.running() if any(t in s.tests for s in head.suites)]
     return bool(running) and all(
         any(t in s.tests and s.tests[t].status is Status.RUNS for s in commands) for t in running
     )
@@ -302,6 +356,7 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
         tuple(dict.fromkeys(functions)),
     )
     head = revision_runs(head_view, extra)
+    prints = (TestPrints(base_view.text), TestPrints(head_view.text))
     changes: list[Change] = []
     by_configuration = frozenset(
         test
@@ -359,7 +414,7 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
                 changes.extend(_outcome_changes(suite, None))
             continue
         elsewhere = by_configuration if suite.invocation.startswith("config") else frozenset()
-        changes.extend(_test_changes(suite, matched, head_view, elsewhere))
+        changes.extend(_test_changes(suite, matched, head_view, elsewhere, prints))
         changes.extend(_outcome_changes(suite, matched))
     changes.extend(threshold_changes(base.thresholds, head.thresholds))
     unique: dict[tuple[str, str, str, int, str, str], Change] = {}

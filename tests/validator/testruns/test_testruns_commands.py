@@ -268,3 +268,38 @@ def test_a_make_target_removed_while_tox_still_runs_the_suite_is_no_change(
     assert ("config-weakened", "FAIL", "Makefile:target test #pytest.1", "Makefile", 2) in (
         changes(base, {**tests, "tox.ini": narrowed})
     )
+
+
+def test_tox_ini_moved_into_pyproject_while_a_test_is_deleted_reports_only_the_test(
+    changes: Callable,
+) -> None:
+    tests = {
+        "tests/test_a.py": "def test_a():\n    assert 1\n",
+        "tests/test_b.py": "def test_b():\n    assert 2\n",
+    }
+    tox_ini = "[tox]\nenvlist = py\n\n[testenv]\ncommands = pytest -v {posargs}\n"
+    pyproject = (
+        "[tool.tox]\n"
+        'env_list = ["py"]\n'
+        "\n"
+        "[tool.tox.env_run_base]\n"
+        'commands = [["pytest", "-v", {replace = "posargs", default = [], extend = true}]]\n'
+    )
+    base = {**tests, "tox.ini": tox_ini}
+    head = {"tests/test_a.py": tests["tests/test_a.py"], "pyproject.toml": pyproject}
+    assert changes(base, head) == [
+        ("removed", "FAIL", "tests/test_b.py::test_b", "tests/test_b.py", 1)
+    ]
+
+
+def test_tox_ini_deleted_with_a_test_and_no_command_left_is_a_removed_command(
+    changes: Callable,
+) -> None:
+    tests = {
+        "tests/test_a.py": "def test_a():\n    assert 1\n",
+        "tests/test_b.py": "def test_b():\n    assert 2\n",
+    }
+    base = {**tests, "tox.ini": "[tox]\nenvlist = py\n\n[testenv]\ncommands = pytest -v\n"}
+    assert ("config-weakened", "FAIL", "tox.ini:env (default) #pytest.1", "tox.ini", 5) in (
+        changes(base, {"tests/test_a.py": tests["tests/test_a.py"]})
+    )

@@ -31,8 +31,12 @@ class RemovedTest(RunsRule):
     another file or class, the same body under another name, or a title
     reworded into `describe` blocks with every word kept, `%s`/`${…}`
     placeholders aside), nor is a test that another configured runner now
-    runs. A test renamed with other words and its body rewritten is reported:
-    nothing written says it is the same test.
+    runs. A test re-titled, rewritten and moved at once (a move to another
+    framework or assertion style) is paired with the new test that makes the
+    same calls with the same values and the same checks (title words and file
+    name weigh in): it is not reported when the pairing is certain and the new
+    test checks all the old one did, and it is UNKNOWN when another new test
+    fits nearly as well or the likeliest one checks less or something else.
 
     ## Why is this bad?
     A deleted test cannot fail. Removing the test that catches a regression
