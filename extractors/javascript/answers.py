@@ -15,8 +15,8 @@ from ..common.literals import js_literal
 from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
 from ..facts.impl import LiteralAnswer
+from .answer_keys import condition_pairs, subject_names
 from .behaviour import FUNCTIONS, NAMES, function_name, returned_value, symbol_at, value_returns
-from .model import strip
 
 
 def _parameters(fn: ts.Node) -> list[str]:
@@ -55,36 +55,51 @@ def _first_return(node: ts.Node | None) -> str | None:
     return js_literal(returned_value(node))
 
 
-def _branch(node: ts.Node) -> tuple[str, str, str] | None:
-    condition = strip(node.child_by_field_name("condition"))
-    if condition is None or condition.type != "binary_expression":
-        return None
-    if T.text(condition.child_by_field_name("operator")) not in ("==", "==="):
-        return None
-    left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
-    subject, key = (left, js_literal(right))
-    if subject is None or subject.type != "identifier":
-        subject, key = right, js_literal(left)
+Found = tuple[list[tuple[tuple[str, ...], str]], str]  # ([(names, literal key)], value)
+
+
+def _branch(node: ts.Node) -> Found | None:
+    """The keys and value of ``if (x === K) return V`` or ``if (a === K1 && b === K2) ...``."""
+    pairs = condition_pairs(node.child_by_field_name("condition"))
     value = _first_return(node.child_by_field_name("consequence"))
-    if subject is None or subject.type != "identifier" or key is None or value is None:
-        return None
-    return T.text(subject), key, value
+    return (pairs, value) if pairs and value is not None else None
 
 
-def _case(node: ts.Node) -> tuple[str, str, str] | None:
+def _case(node: ts.Node) -> Found | None:
+    """The key and value of ``case K: return V`` under ``switch (x)`` or under a switch on
+    a string joined from several names (``switch (`${a},${b}`)``)."""
     switch = enclosing(node, frozenset({"switch_statement"}))
-    subject = strip(switch.child_by_field_name("value")) if switch is not None else None
+    names = subject_names(switch.child_by_field_name("value")) if switch is not None else ()
     key = js_literal(node.child_by_field_name("value"))
     body = [c for c in node.named_children if c.type != "comment"][1:]
     value = _first_return(body[0]) if body else None
-    if subject is None or subject.type != "identifier" or key is None or value is None:
+    if not names or key is None or value is None:
         return None
-    return T.text(subject), key, value
+    return [(names, key)], value
+
+
+def _combined(
+    fn: ts.Node, pairs: list[tuple[tuple[str, ...], str]]
+) -> tuple[str, tuple[str, ...]] | None:
+    """(key, keys) of an answer: one literal (of one name or of a joined string), or the
+    literals of several parameters in the parameters' order; None when a compared name is
+    no parameter or is compared twice."""
+    if len(pairs) == 1:
+        return pairs[0][1], ()
+    if any(len(names) != 1 for names, _ in pairs):
+        return None
+    names = [n[0] for n, _ in pairs]
+    params = _parameters(fn)
+    if len(set(names)) != len(names) or not set(names) <= set(params):
+        return None
+    given = {n[0]: key for n, key in pairs}
+    keys = tuple(given.get(p, "") for p in params)
+    return "(" + ", ".join(keys) + ")", keys
 
 
 def branch_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
-    """Literal returns chosen by comparing one name with a literal, grouped per function."""
-    groups: dict[int, list[tuple[ts.Node, tuple[str, str, str]]]] = defaultdict(list)
+    """Literal returns chosen by comparing names with literals, grouped per function."""
+    groups: dict[int, list[tuple[ts.Node, Found]]] = defaultdict(list)
     functions: dict[int, ts.Node] = {}
     for node in [*caps.get("if", []), *caps.get("case", [])]:
         found = _case(node) if node.type == "switch_case" else _branch(node)
@@ -97,7 +112,10 @@ def branch_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[F
     for fn_id, answers in groups.items():
         fn = functions[fn_id]
         group = symbol_at(source, fn.child_by_field_name("body") or fn)
-        for node, (subject, key, value) in answers:
+        for node, (pairs, value) in answers:
+            combined = _combined(fn, pairs)
+            if combined is None:
+                continue
             facts.append(
                 LiteralAnswer(
                     file=source.path,
@@ -106,10 +124,11 @@ def branch_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[F
                     form="branch",
                     functions=(function_name(fn),),
                     group=f"{group}@{T.line_of(fn)}",
-                    key=key,
+                    key=combined[0],
                     value=value,
                     size=len(answers),
-                    general=_general(fn, [subject]),
+                    general=_general(fn, [n for names, _ in pairs for n in names]),
+                    keys=combined[1],
                 )
             )
     return facts

@@ -24,6 +24,12 @@ LOG_LEVELS = frozenset(
 )
 _CALLBACKS = frozenset({"arrow_function", "function_expression"})
 _PROCESS_ERRORS = frozenset({"s:uncaughtException", "s:unhandledRejection"})
+# Calls that make a constant from constant arguments: ``new Map()``, ``Object.create(null)``,
+# ``Promise.resolve([])`` (in a ``.catch`` callback, a resolved default).
+_CONSTANT_NEW = frozenset({"Map", "Set", "Array", "Object", "WeakMap", "WeakSet", "String"})
+_CONSTANT_CALLS = frozenset(
+    {"Object.create", "Array.of", "Promise.resolve", "Object.freeze", "String", "Number"}
+)
 
 
 def _constant(value: ts.Node) -> bool:
@@ -33,6 +39,13 @@ def _constant(value: ts.Node) -> bool:
     if value.type == "pair":
         part = value.child_by_field_name("value")
         return part is not None and _constant(part)
+    if value.type in ("new_expression", "call_expression"):
+        field = "constructor" if value.type == "new_expression" else "function"
+        callee = T.squash(value.child_by_field_name(field))
+        args = value.child_by_field_name("arguments")
+        values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+        known = _CONSTANT_NEW if value.type == "new_expression" else _CONSTANT_CALLS
+        return callee in known and all(_constant(a) for a in values)
     return value.type in ("array", "object") and all(
         _constant(c) for c in value.named_children if c.type != "comment"
     )
@@ -85,7 +98,7 @@ def _body_steps(body: ts.Node | None, error: str) -> tuple[tuple[str, ...], bool
         return (), False
     if body.type != "statement_block":
         inner = strip(body)
-        if inner is not None and inner.type == "call_expression":
+        if inner is not None and inner.type == "call_expression" and not _constant(inner):
             called = T.squash(inner.child_by_field_name("function"))
             return (_call_word(inner, error),), called.rsplit(".", 1)[-1] == "reject"
         return ("return:" + _value_word(body, error),), False

@@ -2,14 +2,15 @@
 nothing).
 
 One query (``queries/javascript/impl.scm``, compiled per grammar) finds the candidate nodes
-in C; ``probes``, ``behaviour``, ``state``, ``answers``, ``expectations`` and ``handlers``
-describe them, imported names resolved through the file's semantic model.
+in C; ``probes``, ``behaviour``, ``state``, ``answers``, ``expectations``, ``handlers``
+and ``allow_lists`` describe them, imported names resolved through the file's semantic model.
 """
 
 from __future__ import annotations
 
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
+from .allow_lists import allow_lists, test_inputs
 from .answers import branch_answers, table_answers
 from .behaviour import declared_names, equality_overrides, runtime_patches
 from .expectations import test_expectations
@@ -33,6 +34,8 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
         *table_answers(source, caps),
         *test_expectations(source, caps),
         *error_handlers(source, caps),
+        *allow_lists(source, caps),
+        *test_inputs(source, caps),
     )
 
 

@@ -15,6 +15,7 @@ from ..common.literals import py_literal
 from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
 from ..facts.impl import LiteralAnswer
+from .answer_keys import case_keys, condition_pairs, match_subjects, tuple_key
 from .behaviour import NAMES, returned_value, symbol_at, value_returns
 from .model import qualname
 
@@ -36,48 +37,52 @@ def _general(fn: ts.Node, subject: str, table: str = "") -> bool:
     )
 
 
-def _branch(node: ts.Node) -> tuple[str, str, str] | None:
-    """(subject, key, value) of ``if subject == KEY: return VALUE``."""
-    condition = node.child_by_field_name("condition")
-    if condition is None or condition.type != "comparison_operator":
-        return None
-    operators = [T.text(c) for c in condition.children if not c.is_named]
-    if operators != ["=="] or len(condition.named_children) != 2:
-        return None
-    left, right = condition.named_children
-    subject, key = (
-        (left, py_literal(right)) if left.type == "identifier" else (right, py_literal(left))
-    )
-    if subject.type != "identifier" or key is None:
-        return None
-    return _first_return(node.child_by_field_name("consequence"), T.text(subject), key)
+Found = tuple[list[tuple[str, str]], str]  # ([(name, literal key), ...], literal value)
 
 
-def _first_return(block: ts.Node | None, subject: str, key: str) -> tuple[str, str, str] | None:
+def _branch(node: ts.Node) -> Found | None:
+    """The keys and value of ``if x == K: return V`` or ``if a == K1 and b == K2: ...``."""
+    pairs = condition_pairs(node.child_by_field_name("condition"))
+    value = _first_return(node.child_by_field_name("consequence"))
+    return (pairs, value) if pairs and value is not None else None
+
+
+def _first_return(block: ts.Node | None) -> str | None:
     statements = [c for c in block.named_children if c.type != "comment"] if block else []
     if not statements or statements[0].type != "return_statement":
         return None
-    value = py_literal(returned_value(statements[0]))
-    return None if value is None else (subject, key, value)
+    return py_literal(returned_value(statements[0]))
 
 
-def _case(node: ts.Node) -> tuple[str, str, str] | None:
-    """(subject, key, value) of ``case KEY: return VALUE`` under ``match subject``."""
+def _case(node: ts.Node) -> Found | None:
+    """The keys and value of ``case K: return V`` under ``match x``, or of ``case (K1, K2)``
+    under ``match (a, b)``."""
     match = enclosing(node, frozenset({"match_statement"}))
-    subject = match.child_by_field_name("subject") if match is not None else None
-    patterns = [c for c in node.named_children if c.type == "case_pattern"]
-    if subject is None or subject.type != "identifier" or len(patterns) != 1:
+    subjects = match_subjects(match) if match is not None else None
+    keys = case_keys(node)
+    if subjects is None or keys is None or len(subjects) != len(keys):
         return None
-    inner = patterns[0].named_children
-    key = py_literal(inner[0]) if len(inner) == 1 else None
-    if key is None:
+    value = _first_return(node.child_by_field_name("consequence"))
+    return (list(zip(subjects, keys, strict=True)), value) if value is not None else None
+
+
+def _combined(fn: ts.Node, pairs: list[tuple[str, str]]) -> tuple[str, tuple[str, ...]] | None:
+    """(key, keys) of an answer: one literal, or the literals of several parameters in the
+    parameters' order; None when a compared name is no parameter or is compared twice."""
+    if len(pairs) == 1:
+        return pairs[0][1], ()
+    names = [name for name, _ in pairs]
+    params = _parameters(fn)
+    if len(set(names)) != len(names) or not set(names) <= set(params):
         return None
-    return _first_return(node.child_by_field_name("consequence"), T.text(subject), key)
+    given = dict(pairs)
+    keys = tuple(given.get(p, "") for p in params)
+    return "(" + ", ".join(keys) + ")", keys
 
 
 def branch_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
-    """Literal returns chosen by comparing one name with a literal, grouped per function."""
-    groups: dict[int, list[tuple[ts.Node, tuple[str, str, str]]]] = defaultdict(list)
+    """Literal returns chosen by comparing names with literals, grouped per function."""
+    groups: dict[int, list[tuple[ts.Node, Found]]] = defaultdict(list)
     functions: dict[int, ts.Node] = {}
     for node in [*caps.get("if", []), *caps.get("case", [])]:
         found = _case(node) if node.type == "case_clause" else _branch(node)
@@ -89,7 +94,10 @@ def branch_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[F
     facts: list[Fact] = []
     for fn_id, answers in groups.items():
         fn = functions[fn_id]
-        for node, (subject, key, value) in answers:
+        for node, (pairs, value) in answers:
+            combined = _combined(fn, pairs)
+            if combined is None:
+                continue
             facts.append(
                 LiteralAnswer(
                     file=source.path,
@@ -98,10 +106,11 @@ def branch_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[F
                     form="branch",
                     functions=(_name(fn),),
                     group=f"{source.path}::{qualname(fn)}",
-                    key=key,
+                    key=combined[0],
                     value=value,
                     size=len(answers),
-                    general=_general(fn, subject),
+                    general=any(_general(fn, name) for name, _ in pairs),
+                    keys=combined[1],
                 )
             )
     return facts
@@ -146,6 +155,15 @@ def _parameters(fn: ts.Node) -> list[str]:
     return [n for n in names if n not in ("self", "cls")]
 
 
+def _entry_key(node: ts.Node | None) -> tuple[str, tuple[str, ...]] | None:
+    """(key, keys) of a dict entry's key: a literal, or a tuple of literals."""
+    literal = py_literal(node)
+    if literal is not None:
+        return literal, ()
+    keys = tuple_key(node)
+    return ("(" + ", ".join(keys) + ")", tuple(keys)) if keys else None
+
+
 def table_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """Entries of dict literals whose every key and value is a literal."""
     facts: list[Fact] = []
@@ -157,7 +175,7 @@ def table_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fa
         entries = [
             (
                 p,
-                py_literal(p.child_by_field_name("key")),
+                _entry_key(p.child_by_field_name("key")),
                 py_literal(p.child_by_field_name("value")),
             )
             for p in pairs
@@ -180,10 +198,11 @@ def table_answers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fa
                     form="table",
                     functions=tuple(sorted({_name(r) for r in readers})),
                     group=group,
-                    key=key or "",
+                    key=key[0] if key else "",
                     value=value or "",
                     size=len(entries),
                     general=general,
+                    keys=key[1] if key else (),
                 )
             )
     return facts

@@ -21,6 +21,11 @@ LOG_LEVELS = frozenset(
     {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log", "trace"}
 )
 _EMPTY_COLLECTIONS = frozenset({"list", "dictionary", "tuple", "set"})
+# Constructors whose call with constant arguments is a constant too (``dict()``, ``list()``).
+_CONSTANT_TYPES = frozenset(
+    {"dict", "list", "set", "tuple", "frozenset", "str", "int", "float", "bool", "bytes"}
+    | {"OrderedDict", "defaultdict", "Counter", "deque"}
+)
 
 
 def _types(model: PythonModel, node: ts.Node | None) -> tuple[str, ...]:
@@ -38,6 +43,14 @@ def _constant(value: ts.Node) -> bool:
     if value.type == "pair":
         parts = [value.child_by_field_name("key"), value.child_by_field_name("value")]
         return all(p is not None and _constant(p) for p in parts)
+    if value.type == "call":
+        function = T.squash(value.child_by_field_name("function")).rsplit(".", 1)[-1]
+        args = value.child_by_field_name("arguments")
+        values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+        # ``defaultdict(list)``: a type is as constant as a literal here
+        return function in _CONSTANT_TYPES and all(
+            _constant(a) or T.text(a) in _CONSTANT_TYPES for a in values
+        )
     return value.type in _EMPTY_COLLECTIONS and all(
         _constant(c) for c in value.named_children if c.type != "comment"
     )

@@ -1,7 +1,8 @@
 """Python facts about production behaviour (DESIGN §6 ``impl.*``; judges nothing).
 
 One query (``queries/python/impl.scm``) finds the candidate nodes in C; the readers in
-``probes``, ``behaviour``, ``answers``, ``expectations`` and ``handlers`` describe them,
+``probes``, ``probe_sets``, ``behaviour``, ``answers``, ``expectations``, ``handlers``
+and ``allow_lists`` describe them,
 names resolved through the file's semantic model.
 """
 
@@ -9,11 +10,13 @@ from __future__ import annotations
 
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
+from .allow_lists import allow_lists, test_inputs
 from .answers import branch_answers, table_answers
 from .behaviour import equality_overrides, runtime_patches, state_flips
 from .expectations import test_expectations
 from .handlers import error_handlers
 from .model import PythonModel
+from .probe_sets import set_probes
 from .probes import attribute_probes, env_writes, runner_probes
 
 
@@ -24,6 +27,7 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
     return (
         *runner_probes(source, model, caps),
         *attribute_probes(source, model, caps),
+        *set_probes(source, model, caps),
         *env_writes(source, model, caps),
         *runtime_patches(source, model, caps),
         *equality_overrides(source, caps),
@@ -32,6 +36,8 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
         *table_answers(source, caps),
         *test_expectations(source, model, caps),
         *error_handlers(source, model, caps),
+        *allow_lists(source, model, caps),
+        *test_inputs(source, caps),
     )
 
 

@@ -108,11 +108,12 @@ def _cases() -> list[Case]:
 def _rule_case(folder: Path) -> Case:
     """A rule's fixture folder: one commit audited with --all (and its spec, if it has
     one), or a BASE/head pair."""
-    if (folder / "base").is_dir():
-        commits = ((folder / "base", "tests at BASE"), (folder / "head", "tests: change"))
-        return Case(f"rules-{folder.name}", commits, ("--base", "HEAD~1"))
-    specs = folder / ".kiro" / "specs"
+    tree = folder / "head" if (folder / "base").is_dir() else folder
+    specs = tree / ".kiro" / "specs"
     spec = ("--spec", next(specs.iterdir()).name) if specs.is_dir() else ()
+    if tree != folder:
+        commits = ((folder / "base", "tests at BASE"), (tree, "tests: change"))
+        return Case(f"rules-{folder.name}", commits, ("--base", "HEAD~1", *spec))
     return Case(f"rules-{folder.name}", ((folder, "rules: add"),), (*spec, "--all"))
 
 
