@@ -3,10 +3,10 @@
 ``['JEST_WORKER_ID', 'VITEST'].some((k) => k in process.env)`` reads the environment by
 ``k``, the callback's parameter: it stands for each string of the array the callback runs
 over, a literal or a top-level ``const`` bound to one, and so does the variable of a
-``for (const k of NAMES)`` loop. The probe decides what its anchor decides: the array
-method's call, whose result leaves the callback; a probe in a loop decides for itself. ``Object.keys(env)``
-searched for a name (``.includes('VITEST')``, ``.some((k) => k.startsWith('JEST_'))``) is a
-probe of each string it is searched for.
+``for (const k of NAMES)`` loop. A probe in a callback decides what the array method's
+call decides (its result leaves the callback); one in a loop decides for itself.
+``Object.keys(env)`` searched for a name (``.includes('VITEST')``,
+``.some((k) => k.startsWith('JEST_'))``) is a probe of each string it is searched for.
 """
 
 from __future__ import annotations
