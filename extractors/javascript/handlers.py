@@ -51,6 +51,29 @@ def _constant(value: ts.Node) -> bool:
     )
 
 
+def _copy(value: ts.Node) -> bool:
+    """A copy of a value the code already holds: ``{ ...DEFAULTS }``, ``[...items]``,
+    ``new Map(defaults)``."""
+    parts = [c for c in value.named_children if c.type != "comment"]
+    if value.type in ("object", "array"):
+        return bool(parts) and all(
+            (
+                c.type == "spread_element"
+                and c.named_children
+                and c.named_children[0].type in ("identifier", "member_expression")
+            )
+            or _constant(c)
+            for c in parts
+        )
+    if value.type == "new_expression":
+        args = value.child_by_field_name("arguments")
+        values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+        return T.text(value.child_by_field_name("constructor")) in _CONSTANT_NEW and all(
+            a.type in ("identifier", "member_expression") for a in values
+        )
+    return False
+
+
 def _value_word(value: ts.Node | None, error: str) -> str:
     value = strip(value)
     if value is None or js_literal(value) == "none":
@@ -59,6 +82,8 @@ def _value_word(value: ts.Node | None, error: str) -> str:
         return "error"
     if _constant(value):
         return "literal"
+    if _copy(value):
+        return "name"
     if value.type in ("call_expression", "new_expression"):
         return "call"
     if value.type in ("identifier", "member_expression"):

@@ -56,6 +56,20 @@ def _constant(value: ts.Node) -> bool:
     )
 
 
+def _copy(value: ts.Node) -> bool:
+    """A copy of a value the code already holds: ``dict(DEFAULTS)``, ``list(self.items)``."""
+    if value.type != "call":
+        return False
+    function = T.squash(value.child_by_field_name("function")).rsplit(".", 1)[-1]
+    args = value.child_by_field_name("arguments")
+    values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+    return (
+        function in _CONSTANT_TYPES
+        and bool(values)
+        and all(a.type in ("identifier", "attribute") or _constant(a) for a in values)
+    )
+
+
 def _value_word(value: ts.Node | None, error: str) -> str:
     if value is None or py_literal(value) == "none":
         return "none"
@@ -63,6 +77,8 @@ def _value_word(value: ts.Node | None, error: str) -> str:
         return "error"
     if _constant(value):
         return "literal"
+    if _copy(value):
+        return "name"
     if value.type == "call":
         return "call"
     if value.type in ("identifier", "attribute"):

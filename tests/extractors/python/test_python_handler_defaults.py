@@ -1,0 +1,45 @@
+"""What a Python handler returns: an empty constructor is a literal default, a copy of a
+held value is a name, anything reading the error is the error."""
+
+from __future__ import annotations
+
+import textwrap
+
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.impl import ErrorHandler
+
+
+def _steps(source: str) -> list[tuple[str, ...]]:
+    facts = extract("src/load.py", textwrap.dedent(source).encode()).facts
+    return [f.steps for f in facts if isinstance(f, ErrorHandler)]
+
+
+def test_empty_constructors_and_copies_are_defaults() -> None:
+    found = _steps(
+        """
+        from collections import defaultdict
+
+        DEFAULTS = {"theme": "light"}
+
+        def load(path):
+            try:
+                return read(path)
+            except:
+                return dict()
+            except ValueError:
+                return defaultdict(list)
+            except OSError:
+                return dict(DEFAULTS)
+            except KeyError as e:
+                return dict(e.args)
+            except TypeError:
+                return list(read(path))
+        """
+    )
+    assert found == [
+        ("return:literal",),
+        ("return:literal",),
+        ("return:name",),
+        ("return:error",),
+        ("return:call",),
+    ]
