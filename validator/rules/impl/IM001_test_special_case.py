@@ -67,10 +67,9 @@ class TestSpecialCase(FileRule):
       a tuple of names (`any(m in sys.modules for m in RUNNERS)`), by the element of an
       array callback (`['JEST_WORKER_ID', 'VITEST'].some(k => k in process.env)`,
       `.find`, `.every`, `for (const k of NAMES)`), by a search of its keys
-      (`Object.keys(process.env).includes('VITEST')`), by destructuring (`const { VITEST: v }
-      = env`), or by set algebra (`os.environ.keys() & {...}`, `set(sys.modules).isdisjoint(...)`);
-      an environment variable
-      the repository's tests,
+      (`Object.keys(process.env).includes('VITEST')`), by destructuring
+      (`const { VITEST: v } = env`), or by set algebra (`os.environ.keys() & {...}`,
+      `set(sys.modules).isdisjoint(...)`); an environment variable the repository's tests,
       setup files or test scripts set (`CHECKOUT_FAKE=1 jest`, `monkeypatch.setenv`,
       `process.env.X = ...` in `jest.setup.ts`) or whose name says so (`TESTING`,
       `IS_TEST`), `hasattr(sys, "_called_from_test")`, a runner's name in `argv`;
@@ -102,7 +101,9 @@ class TestSpecialCase(FileRule):
     Not reported: environment checks that do not decide a returned value (a log level, a
     dev-only warning, a server that does not listen under test),
     `NODE_ENV === 'production'`, tables of real data where tests use only some entries or
-    keys like `0`/`1`/`""`, `__eq__` comparing fields or returning `NotImplemented`, caches
+    keys like `0`/`1`/`""` (`if a == 0 and b == 0: return 0`), allow-lists grown by a value
+    the spec names or by values no changed test passes in (a complete list of currencies
+    where the test checks one), `__eq__` comparing fields or returning `NotImplemented`, caches
     that hand back the stored value, polyfills (`Date.now = Date.now || ...`), and
     everything in test files and test support beside the code (`__mocks__/`,
     `setupTests.ts`, `jest.setup.js`, `test-utils.ts`).
