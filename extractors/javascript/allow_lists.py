@@ -7,7 +7,7 @@ searched in a function (``['png', 'gif'].includes(ext)``, ``new Set([...]).has(e
 or the word alternatives of a regex (``/^(png|gif)$/``, ``new RegExp('^(png|gif)$')``).
 Inline ones are named ``<function>#<n>`` in source order, so BASE and HEAD versions of
 one function compare. Test inputs are the literal arguments of calls in test files,
-elements of array arguments included (``it.each`` rows).
+elements of array arguments included (``it.each`` rows), titles of tests and suites aside.
 """
 
 from __future__ import annotations
@@ -29,6 +29,11 @@ from .model import strip
 
 _CASTS = frozenset({"as_expression", "satisfies_expression"})
 _SEARCHES = frozenset({"includes", "has", "indexOf"})
+# Runner functions whose first argument names the test or suite.
+_TITLE_TAKERS = frozenset(
+    {"it", "test", "describe", "context", "suite", "specify", "bench"}
+    | {"fit", "xit", "fdescribe", "xdescribe", "xtest", "ftest"}
+)
 
 
 def _uncast(node: ts.Node | None) -> ts.Node | None:
@@ -160,6 +165,12 @@ def _literals(node: ts.Node, depth: int = 2) -> list[str]:
     return []
 
 
+def _titled(function: ts.Node) -> bool:
+    """A runner's call whose first argument is a title: ``it``, ``describe.only``, ..."""
+    parts = T.squash(function).split(".")
+    return parts[0] in _TITLE_TAKERS and parts[-1] != "each"  # it.each(rows) takes rows
+
+
 def test_inputs(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """The literal arguments of every call in a test file."""
     if not is_test_path(source.path):
@@ -174,7 +185,9 @@ def test_inputs(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
             callee = T.text(function.child_by_field_name("property"))
         else:
             callee = T.text(function) if function.type == "identifier" else ""
-        for arg in args.named_children:
+        for position, arg in enumerate(args.named_children):
+            if position == 0 and (not callee or _titled(function)):
+                continue  # a test's or suite's title is no input
             for literal in _literals(arg):
                 found.append(
                     TestInput(

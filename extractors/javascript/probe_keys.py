@@ -25,7 +25,9 @@ ARRAY_METHODS = frozenset(
 )
 _CALLBACKS = frozenset({"arrow_function", "function_expression"})
 # Calls that list the names an object holds.
-KEY_LISTS = frozenset({"Object.keys", "Object.getOwnPropertyNames", "Reflect.ownKeys"})
+KEY_LISTS = frozenset(
+    {"Object.keys", "Object.entries", "Object.getOwnPropertyNames", "Reflect.ownKeys"}
+)
 _LOOPS = frozenset({"for_in_statement"})
 
 

@@ -39,16 +39,16 @@ def test_constant_inline_and_regex_allow_lists_are_named_for_base_comparison() -
     ]
 
 
-def test_literal_arguments_of_calls_in_tests_are_inputs() -> None:
+def test_literal_arguments_of_calls_in_tests_are_inputs_and_titles_are_not() -> None:
     source = """
     it.each([['webp'], ['avif']])('accepts %s', (name) => {
       expect(accepts(name, 3)).toBe(true);
     });
+    describe.only('png', () => {});
     """
     facts = _facts(source, "src/formats.test.ts")
     inputs = sorted((f.line, f.callee, f.value) for f in facts if isinstance(f, TestInput))
     assert inputs == [
-        (2, "", "s:accepts %s"),
         (2, "each", "s:avif"),
         (2, "each", "s:webp"),
         (3, "accepts", "n:3"),

@@ -49,10 +49,18 @@ def test_a_search_of_the_environment_keys_reads_what_it_searches_for() -> None:
         function c(x) {
           return Object.getOwnPropertyNames(globalThis).includes('vitest') ? 0 : x;
         }
+        function d(x) {
+          if (Object.entries(process.env).find(([key]) => key === 'VITEST')) return 0;
+          return x;
+        }
         """,
         "lib/fees.js",
     )
-    assert found == [(3, "env", "JEST_", True), (7, "global", "vitest", True)]
+    assert found == [
+        (3, "env", "JEST_", True),
+        (7, "global", "vitest", True),
+        (10, "env", "VITEST", True),
+    ]
 
 
 def test_keys_destructured_from_an_alias_of_the_environment_are_read() -> None:

@@ -1,4 +1,4 @@
-"""Allow-lists grown by exactly what a new test passes in (IM001's allow-list shape).
+"""Allow-lists grown by exactly what a new test passes in (the test-special-case rule).
 
 A collection of accepted values (``ALLOWED = {...}``, ``x in (...)``, a regex's
 alternatives) that gains, between BASE and HEAD, only values a test of the change set
