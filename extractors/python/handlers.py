@@ -86,11 +86,22 @@ def _value_word(value: ts.Node | None, error: str) -> str:
     return "other"
 
 
+def _to_stderr(model: PythonModel, call: ts.Node) -> bool:
+    """``print(..., file=sys.stderr)``."""
+    args = call.child_by_field_name("arguments")
+    return any(
+        a.type == "keyword_argument"
+        and T.text(a.child_by_field_name("name")) == "file"
+        and model.resolve(T.squash(a.child_by_field_name("value"))) == "sys.stderr"
+        for a in (args.named_children if args is not None else [])
+    )
+
+
 def _call_word(model: PythonModel, call: ts.Node, error: str) -> str:
     function = model.resolve(T.squash(call.child_by_field_name("function")))
     last = function.rsplit(".", 1)[-1]
-    if function == "print":
-        return "log:print"
+    if function == "print":  # to standard error it reports the failure to the user
+        return "log:error" if _to_stderr(model, call) else "log:print"
     if function == "warnings.warn":
         return "log:warning"
     if "." in function and last in LOG_LEVELS:

@@ -43,3 +43,24 @@ def test_empty_constructors_and_copies_are_defaults() -> None:
         ("return:error",),
         ("return:call",),
     ]
+
+
+def test_a_print_to_standard_error_reports_the_failure() -> None:
+    found = _steps(
+        """
+        import sys
+        from sys import stderr
+
+        def main(path):
+            try:
+                return run(path)
+            except Exception as err:
+                print("cannot read", err, file=sys.stderr)
+                return 1
+            except ValueError:
+                print("bad value", file=stderr)
+            except KeyError:
+                print("missing")
+        """
+    )
+    assert found == [("log:error", "return:literal"), ("log:error",), ("log:print",)]
