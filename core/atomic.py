@@ -93,6 +93,22 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         staged.discard()
 
 
+def atomic_write_set(files: dict[Path, bytes]) -> None:
+    """Write several files as one set: every file is staged (written and flushed) before
+    the first rename, so a failure while writing (a full disk, a refused folder) leaves
+    every target with its old bytes and no temporary file behind. Only the renames,
+    which do not write data, follow one another."""
+    staged: list[Staged] = []
+    try:
+        for path, data in files.items():
+            staged.append(stage_bytes(path, data))
+        for each in staged:
+            each.commit()
+    finally:
+        for each in staged:
+            each.discard()
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Write UTF-8 ``text`` atomically, newlines exactly as given."""
     atomic_write_bytes(path, text.encode("utf-8"))

@@ -21,6 +21,7 @@ from ..core.errors import InputError
 from ..core.git import EMPTY_TREE, SHALLOW_FIX, Git
 from .context import ChangeSet
 from .neverread import filter_readable
+from .report.model import ChangeSetSource
 
 _MAIN_BRANCHES = ("origin/main", "main", "master", "origin/master")
 
@@ -76,6 +77,7 @@ def compute_change_set(
         if not all_files:
             _require_fetched_base(git, None, base_sha, prefixed)
     notes: list[str] = []
+    source: ChangeSetSource
     if all_files:
         source = "all"
         files = git.ls_files()

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.atomic import atomic_write_text
+from ..core.atomic import atomic_write_set
 from ..core.errors import InputError
 from ..core.version import __version__
 
@@ -158,6 +158,17 @@ def _summary(report: Report, written: list[Path]) -> None:
         console.print(f"wrote {path}")
 
 
+def _warn_not_understood(report: Report) -> None:
+    """A warning on stderr for each spec file the audit could not read requirements from:
+    its row is UNKNOWN, and a user must not miss why."""
+    from .rules import rule_named
+
+    kind = rule_named("requirements-not-read").kind
+    for row in report.requirements:
+        if row.kind == kind:
+            print(f"ralph-validate: warning: {row.file}:{row.line}: {row.reason}", file=sys.stderr)
+
+
 def audit(argv: Sequence[str]) -> int:
     """Run the audit command; returns the exit code."""
     args = build_parser().parse_args(argv)
@@ -188,6 +199,7 @@ def audit(argv: Sequence[str]) -> int:
     finally:
         if bar is not None:
             bar.stop()  # type: ignore[attr-defined]
+    _warn_not_understood(report)
     from ..core.git import Git
 
     repo = Git.open(args.repo).root
@@ -196,10 +208,8 @@ def audit(argv: Sequence[str]) -> int:
     rendered = {WRITERS[f][0]: WRITERS[f][1](report) for f in formats}  # all before any write
     try:
         out.mkdir(parents=True, exist_ok=True)
-        written = []
-        for name, text in rendered.items():
-            atomic_write_text(out / name, text)
-            written.append(out / name)
+        written = [out / name for name in rendered]
+        atomic_write_set({out / name: text.encode("utf-8") for name, text in rendered.items()})
     except OSError as err:
         raise InputError(f"cannot write the report to {out}: {err.strerror}") from None
     if not args.quiet:

@@ -15,7 +15,7 @@ from ..core.specs.model import Spec
 from ..extractors.facts import FileFacts
 from .config import Config
 from .findings import Finding
-from .report.model import ContractRow, RequirementRow, TestRow
+from .report.model import ChangeSetSource, ContractRow, RequirementRow, TestRow
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class ChangeSet:
     base: str  # full sha
     base_rule: str
     head: str  # full sha
-    source: str  # "spec-prefix" | "diff" | "all"
+    source: ChangeSetSource
     files: tuple[str, ...]  # repo-relative, sorted, never-read paths removed
     include_dirty: bool = False
     notes: tuple[str, ...] = ()
@@ -65,9 +65,14 @@ class CheckOutput:
     contracts: list[ContractRow] = field(default_factory=list)
     requirements: list[RequirementRow] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # for the report header
+    # Findings of checks that ran before which this output's findings say better.
+    superseded: list[Finding] = field(default_factory=list)
 
     def extend(self, other: CheckOutput) -> None:
-        """Append another check's output."""
+        """Append another check's output, dropping the findings it supersedes."""
+        if other.superseded:
+            gone = set(other.superseded)
+            self.findings = [f for f in self.findings if f not in gone]
         self.findings.extend(other.findings)
         self.tests.extend(other.tests)
         self.contracts.extend(other.contracts)

@@ -22,6 +22,7 @@ from pathlib import Path
 from ..core.atomic import atomic_write_bytes
 from ..core.git import EMPTY_TREE, Git
 from ..extractors.common.dispatch import EXTRACTOR_VERSION, extract, language_of
+from ..extractors.common.paths import may_be_minified
 from ..extractors.facts import FileFacts
 from .config import Config
 from .neverread import is_never_read
@@ -37,7 +38,6 @@ POOL_THRESHOLD = 64
 # wrap at 80-120 columns; long string literals stay well below this). JSON and YAML are not
 # judged by it: a synthesized template or state machine on one line is still input.
 MINIFIED_LINE_BYTES = 5000
-_MINIFIABLE = (".js", ".mjs", ".cjs", ".jsx")
 
 
 def unreadable_reason(data: bytes, path: str = "") -> str | None:
@@ -48,7 +48,7 @@ def unreadable_reason(data: bytes, path: str = "") -> str | None:
     if b"\0" in data[:8192]:
         return "binary"
     if (
-        path.lower().endswith(_MINIFIABLE)
+        may_be_minified(path)
         and len(data) > MINIFIED_LINE_BYTES
         and any(len(line) > MINIFIED_LINE_BYTES for line in data.split(b"\n"))
     ):

@@ -36,6 +36,7 @@ KINDS: dict[str, str] = {
     "placeholder.sentinel": "findings",
     "trace.unimplemented": "traceability",
     "trace.untested": "traceability",
+    "trace.not-understood": "traceability",
     "scope.out-of-scope": "findings",
     "test.config-weakened": "test-integrity",
     "test.removed": "test-integrity",

@@ -23,10 +23,10 @@ from typing import cast
 
 from ..core.llm import LlmClient, snippet_found
 from ..core.specs.model import Requirement, Spec
+from ..extractors.common.paths import is_test_path
 from .findings import Status
 from .neverread import is_never_read
 from .report.model import Location, RequirementRow, TestRef
-from .trace.evidence import is_test_path
 
 ANSWER_SCHEMA: dict[str, object] = {
     "type": "object",

@@ -1,10 +1,12 @@
 """What the language-neutral readers need to know of one language's grammar.
 
-``reads`` (field reads on a bound value), ``returned_calls`` and the CDK interpreter are
-written once; each language hands them a ``CodeSyntax`` (``python/adapter.py``,
-``javascript/adapter.py``) naming its node types and the few places where the language's
-semantics differ (a Python subscript raises on an absent key, a JS member read does not).
-A new language is one more adapter, not another ``if`` in every algorithm.
+``reads`` (field reads on a bound value), ``returned_calls``, the CDK interpreter and the
+readers of production behaviour (``answers``, ``probes``, ``handlers``, ``patches``) are
+written once; each language hands them a ``CodeSyntax`` and its ``BehaviourSyntax``
+(``python/adapter.py``, ``javascript/adapter.py``) naming its node types and the few
+places where the language's semantics differ (a Python subscript raises on an absent key, a
+JS member read does not). A new language is one more adapter, not another ``if`` in every
+algorithm.
 """
 
 from __future__ import annotations
@@ -20,6 +22,14 @@ from .dispatch import SourceFile
 
 # (outermost node of a member/subscript chain, field path, segments an ``?.`` covers)
 Climb = tuple[ts.Node, list[str], int]
+# The literal keys an answer is chosen by, in the order written: each with the names it is
+# compared with (one name, or every name of a string joined from several).
+Pairs = list[tuple[tuple[str, ...], str]]
+# (the keys, None when they are not all literals compared with names; the statement whose
+# first ``return`` answers) of one ``case``
+Case = tuple[Pairs | None, ts.Node | None]
+# (condition, consequence, alternative) of a conditional expression
+Conditional = tuple[ts.Node | None, ts.Node | None, ts.Node | None]
 
 
 class ImportModel(Protocol):
@@ -32,6 +42,92 @@ class ImportModel(Protocol):
     def module_imports(self) -> list[tuple[str, str]]:
         """(module, local name) of each whole module bound to a name of its own."""
         ...
+
+
+@dataclass(frozen=True)
+class BehaviourSyntax:
+    """Node types and spellings of one language for the language-neutral readers of
+    production behaviour (``common/answers.py``, ``common/probes.py``,
+    ``common/handlers.py``): what a function, a return, a branch, a table and a handler's
+    statement look like. What a probe or a patch *is* (runner modules, environment
+    spellings) stays in the language's own readers."""
+
+    functions: frozenset[str]  # named function scopes a symbol and a decision belong to
+    nested: frozenset[str]  # node types a walk of one body does not enter
+    names: frozenset[str]  # node types of a name read
+    blocks: frozenset[str]  # statement blocks: a function body of another type is a value
+    wrappers: frozenset[str]  # wrappers an expression's parent may sit in (parentheses)
+    lambdas: frozenset[str]  # expression functions (``lambda``, ``=>``)
+    call: str  # the call node type
+    # The normal form of a literal (``common/literals.py``), else None.
+    literal: Callable[[ts.Node | None], str | None]
+    # The expression inside wrappers that do not change its value (casts, ``await``).
+    strip: Callable[[ts.Node | None], ts.Node | None]
+    # A function's name ("" for an anonymous one), and the word for one without.
+    function_name: Callable[[ts.Node], str]
+    anonymous: str
+    # ``path::name`` of the innermost function around a node, "" at module level.
+    symbol_at: Callable[[str, ts.Node], str]
+    # (symbol, group) of the branch answers of one function.
+    answer_group: Callable[[str, ts.Node], tuple[str, str]]
+    # The keys a condition requires all at once (one equality with a literal, or a
+    # conjunction of them), None for any other condition.
+    condition_pairs: Callable[[ts.Node | None], Pairs | None]
+    # (keys, answering statement) of a ``case`` clause.
+    case: Callable[[ts.Node], Case]
+    # The capture of table literals (dict / object) and the word naming an unnamed one.
+    table: str
+    # The literal form of a table key (a bare JS property name is its string).
+    table_key: Callable[[ts.Node | None], str | None]
+    # The literals of a key combining several (Python's ``(2, 3)``), None for any other.
+    tuple_key: Callable[[ts.Node | None], list[str] | None]
+    # The name a table literal is bound to, "" for none.
+    table_name: Callable[[ts.Node], str]
+    # The names of a function's parameters the answer readers compare with.
+    parameters: Callable[[ts.Node], list[str]]
+    # ``if`` node types whose condition decides a branch; the ``elif`` clause type ("").
+    branches: frozenset[str]
+    elif_clause: str
+    # The parts of a conditional expression, None for any other node.
+    conditional: Callable[[ts.Node | None], Conditional | None]
+    # Where a read stops being part of one condition, and stops flowing into a carrier.
+    statement_stops: frozenset[str]
+    carrier_stops: frozenset[str]
+    # The node type that binds a name to a value, and its name and value fields.
+    binding: str
+    binding_fields: tuple[str, str]
+    # The identifier is a name being bound, not a read.
+    binds: Callable[[ts.Node], bool]
+    # Function types whose value is what they return (an arrow function's body).
+    returning_functions: frozenset[str]
+    # A function takes arguments (``self``/``cls`` aside).
+    takes_arguments: Callable[[ts.Node], bool]
+    # The operands of the equality comparison a node sits in, to find a literal among.
+    compared_operands: Callable[[ts.Node], list[ts.Node | None]]
+    # Error handlers' statements (``common/handlers.py``): collections of literals and the
+    # fields of their pairs that must be literal; node types of a value that is a call and
+    # of one that is a name; statements that do nothing; assignment expressions; an
+    # expression statement that does nothing (``...``, a docstring); logging calls the
+    # language spells without a level (``print``).
+    constant_collections: frozenset[str]
+    constant_pair_fields: tuple[str, ...]
+    value_calls: frozenset[str]
+    references: frozenset[str]
+    empty_statements: frozenset[str]
+    updates: frozenset[str]
+    inert: Callable[[ts.Node], bool]
+    log_calls: tuple[tuple[str, str], ...]  # (qualified callee, word)
+    # A call that builds a fresh value from its arguments (``dict(...)``, ``new Map(...)``,
+    # ``Promise.resolve(...)``): (its arguments, type names among them left out as
+    # constant as a literal: ``defaultdict(list)``; whether it copies them, a collection's
+    # constructor); None for any other node.
+    constructed: Callable[[ts.Node], tuple[list[ts.Node], bool] | None]
+    # Elements that spread a held value into a collection (``{ ...DEFAULTS }``,
+    # ``{**DEFAULTS}``).
+    spreads: frozenset[str]
+    # An unlevelled logging call (``print``) writes to standard error (``file=sys.stderr``);
+    # the resolver of names as written is given.
+    to_stderr: Callable[[ts.Node, Callable[[str], str]], bool]
 
 
 @dataclass(frozen=True)
@@ -82,3 +178,5 @@ class CodeSyntax:
     # (owner, sources) when the expression merges fields into a value: Python's
     # ``owner.update(a, k=v)``, JavaScript's ``Object.assign(owner, a, b)``; else None.
     merge_call: Callable[[ir.Expr], tuple[ir.Expr, list[ir.Expr]] | None]
+    # What the readers of production behaviour need of the language.
+    behaviour: BehaviourSyntax

@@ -22,7 +22,8 @@ from . import treesitter
 M = TypeVar("M")
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
-EXTRACTOR_VERSION = "28"
+EXTRACTOR_VERSION = "30"
+UNREAD = "none"  # the language of a file no extractor reads
 
 
 @dataclass
@@ -121,7 +122,7 @@ def extract(path: str, data: bytes) -> FileFacts:
     digest = hashlib.sha256(data).hexdigest()
     chosen = _chosen(path)
     if not chosen:
-        return FileFacts(path, "none", digest, EXTRACTOR_VERSION, ())
+        return FileFacts(path, UNREAD, digest, EXTRACTOR_VERSION, ())
     source = SourceFile(path, data, chosen[0].language)
     facts: list[Fact] = []
     for entry in chosen:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from ..facts.integrity import SkipWhere
+
 _NAME = r"""['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?"""
 _READS = (
     re.compile(rf"""os\.environ\.get\(\s*{_NAME}\s*(?:,[^()]*)?\)"""),
@@ -48,7 +50,7 @@ def _read(text: str) -> str | None:
     return None
 
 
-def env_condition(text: str) -> tuple[str, str]:
+def env_condition(text: str) -> tuple[str, SkipWhere]:
     """(variable, "set" | "unset"): the condition holds where the variable is set (or is
     not); ("", "") when the condition reads anything but one environment variable."""
     text = _unwrap(text)
@@ -78,7 +80,7 @@ def env_condition(text: str) -> tuple[str, str]:
     return name, "set" if holds_when_set else "unset"
 
 
-def skip_env(condition: str, skips_when_true: bool = True) -> tuple[tuple[str, ...], str]:
+def skip_env(condition: str, skips_when_true: bool = True) -> tuple[tuple[str, ...], SkipWhere]:
     """(variables, where the test is skipped: "set" | "unset") of a skip condition;
     ``skips_when_true`` is False for ``runIf``/``skipUnless``, which run when it holds."""
     name, holds = env_condition(condition)

@@ -81,6 +81,20 @@ def open_computed_root(left: ts.Node | None, env: Env, syntax: CodeSyntax) -> No
         open_name(T.text(node), env)
 
 
+def root_name(node: ts.Node | None, syntax: CodeSyntax) -> str:
+    """The local name an assignment writes to (``r`` of ``r["a"]["b"] = v``) or a method call
+    is made on (``r`` of ``r.update(...)``); "" for anything else."""
+    if node is None:
+        return ""
+    if node.type in syntax.assignments:
+        node = node.child_by_field_name("left")
+    elif node.type == syntax.call:
+        node = node.child_by_field_name("function")
+    while node is not None and (inner := syntax.chain_object(node)) is not None:
+        node = inner
+    return T.text(node) if node is not None and node.type == "identifier" else ""
+
+
 def follow_statement(node: ts.Node, env: Env, syntax: CodeSyntax) -> None:
     """Follow one expression statement: an assignment or a merge into a bound local."""
     if node.type in syntax.assignments:

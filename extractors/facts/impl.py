@@ -9,8 +9,62 @@ normal form for every language (``literal_key``): ``n:17``, ``s:text``, ``b:true
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, cast, get_args
 
 from . import Fact
+
+# Closed vocabularies: type-level only, the values stay plain strings.
+ProbeSource = Literal["module", "env", "global", "argv", "attribute"]
+OverrideReturn = Literal["true", "false", "none", "literal", "not-implemented", "other"]
+StateWrite = Literal["literal", "augment", "negate", "other"]
+AnswerForm = Literal["table", "branch"]
+AllowListForm = Literal["set", "regex"]
+HandlerForm = Literal["except", "catch", "promise-catch", "event", "suppress"]
+# The levels a logging call names for ``log:<level>`` (both languages' readers use them).
+LOG_LEVELS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log", "trace"}
+)
+HandlerStep = Literal[
+    "pass",
+    "return:none",
+    "return:literal",
+    "return:name",
+    "return:call",
+    "return:error",
+    "return:other",
+    "log:print",
+    "log:debug",
+    "log:info",
+    "log:warning",
+    "log:warn",
+    "log:error",
+    "log:exception",
+    "log:critical",
+    "log:fatal",
+    "log:log",
+    "log:trace",
+    "call",
+    "call:error",
+    "assign:literal",
+    "assign:name",
+    "assign:call",
+    "assign:error",
+    "assign:other",
+    "continue",
+    "break",
+    "other",
+]
+
+
+_STEPS = frozenset(get_args(HandlerStep))
+
+
+def handler_step(word: str) -> HandlerStep:
+    """A step word built from parts (``"return:" + value``) as the vocabulary's member; a
+    word outside it is a reader's bug, raised rather than recorded."""
+    if word not in _STEPS:
+        raise ValueError(f"not a handler step: {word!r}")
+    return cast(HandlerStep, word)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -19,7 +73,7 @@ class RunnerProbe(Fact):
 
     # "module" (sys.modules), "env" (environment), "global" (typeof x), "argv", or
     # "attribute" (``hasattr(sys, "_called_from_test")``)
-    source: str
+    source: ProbeSource
     name: str  # "pytest", "JEST_WORKER_ID", "jest"; for argv the string looked for
     value: str = ""  # the string the read is compared with (``=== 'test'``), else ""
     # The read decides a value a function returns: it sits in the condition of an ``if``
@@ -42,7 +96,10 @@ class EqualityOverride(Fact):
     owner: str  # the class
     # Each return's value: "true", "false", "none", "literal" (another literal),
     # "not-implemented" or "other".
-    returns: tuple[str, ...]
+    returns: tuple[OverrideReturn, ...]
+    # An equality hook (``equals(other)``, ``__eq__(self, other)``) that never reads the
+    # object it is compared with: its answer is the same whatever that object is.
+    ignores_other: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -51,7 +108,7 @@ class StateFlip(Fact):
     returns a value under a condition reading it: state that outlives every call."""
 
     name: str
-    write: str  # "literal", "augment" (``+= 1``, ``++``), "negate" (``not x``) or "other"
+    write: StateWrite  # "literal", "augment" (``+= 1``, ``++``), "negate" (``not x``) or "other"
     returned: str  # the guarded return's value, whitespace collapsed
     returns_state: bool  # that value reads the name itself (a cached value handed back)
     literal_return: bool = False  # every value it may hand back is a literal
@@ -78,7 +135,7 @@ class LiteralAnswer(Fact):
     """A literal key mapped to a literal value: a dict/object entry, an ``if x == K:
     return V`` or a ``case K: return V``."""
 
-    form: str  # "table" | "branch"
+    form: AnswerForm
     functions: tuple[str, ...]  # names of the functions the answer belongs to or read it
     group: str  # the table or function the answer is one of
     key: str  # normal form; of a combination of inputs, ``(n:2, n:3)``
@@ -107,13 +164,12 @@ class ErrorHandler(Fact):
     """A place that catches errors: ``except``, ``catch``, ``.catch(cb)``, ``suppress(...)``,
     ``process.on('uncaughtException', cb)``."""
 
-    form: str  # "except" | "catch" | "promise-catch" | "event" | "suppress"
+    form: HandlerForm
     caught: tuple[str, ...]  # qualified type names; () catches everything
     raises: bool  # the handler raises or throws on some path
-    # What the handler does, one word per top-level statement: "pass", "return:none",
-    # "return:literal", "return:name", "return:call", "return:error", "log:<level>",
-    # "call", "call:error", "assign:literal", "assign:other", "continue", "break", "other".
-    steps: tuple[str, ...]
+    # What the handler does, one word per top-level statement ("log:<level>" for a logging
+    # call, the level one of ``LOG_LEVELS`` or "print").
+    steps: tuple[HandlerStep, ...]
     text: str  # the header as written, whitespace collapsed: "except Exception"
 
 
@@ -124,7 +180,7 @@ class AllowList(Fact):
     alternatives of a regex (``/^(png|gif)$/``). Compared with BASE by ``name``."""
 
     name: str  # the constant's name, or ``<function>#<n>`` for the n-th inline one
-    form: str  # "set" | "regex"
+    form: AllowListForm
     members: tuple[str, ...]  # normal forms (``s:png``), in the order written
     lines: tuple[int, ...]  # the line of each member
 

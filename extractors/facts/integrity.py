@@ -14,6 +14,13 @@ from . import Fact
 
 # Closed vocabularies: type-level only, the values stay plain strings.
 SkipScope = Literal["test", "class", "describe", "module"]
+# Where an environment-conditioned skip applies: where its variable is set, or unset.
+SkipWhere = Literal["", "set", "unset"]
+# A bare ``assert a OP b``'s comparison (every operator the grammar parses, Python 2's
+# ``<>`` included); "" for any other assertion.
+CompareOperator = Literal[
+    "", "==", "!=", "<>", "<", "<=", ">", ">=", "in", "not in", "is", "is not"
+]
 HandlerBody = Literal["empty", "pass", "reraise", "asserts", "return", "other"]
 CommentCode = Literal["", "assert", "call", "unparsed"]
 StubKind = Literal[
@@ -82,7 +89,7 @@ class Assertion(Fact):
 
     style: AssertionStyle
     method: str  # "assert", "assertEqual", "toBe", "strictEqual", "raises", ...
-    operator: str = ""  # for a bare ``assert a OP b``: "==", "!=", "is", "is not", "in", "<", ...
+    operator: CompareOperator = ""  # for a bare ``assert a OP b``
     operands: tuple[Operand, ...] = ()  # subject first, then expected values
     negated: bool = False  # ``expect(x).not.toBe``, ``assert not x``
     conditional: bool = False  # under an if/loop/switch/try/catch inside the test
@@ -107,7 +114,7 @@ class Skip(Fact):
     # (``not os.environ.get("RUN_SLOW")``, ``process.env.CI ? it.skip : it``): the variable,
     # and where the test is skipped: "set" (where it is set) or "unset".
     env: tuple[str, ...] = ()
-    skipped_where: str = ""
+    skipped_where: SkipWhere = ""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,12 +7,17 @@ it, destructuring patterns read fields, and an arrow function's body may be an e
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
-from ..common.adapter import CodeSyntax
-from .model import JsModel
+from ..common.adapter import BehaviourSyntax, CodeSyntax, Conditional
+from ..common.literals import js_literal
+from ..common.walk import enclosing, inside
+from .answer_keys import case_pairs, condition_pairs
+from .model import JsModel, strip
 
 _JS_PASS = {"non_null_expression", "parenthesized_expression", "as_expression"}
 
@@ -94,17 +99,199 @@ def _spellings(root: str, path: list[str]) -> set[str]:
     return {root + "".join(f".{p}" for p in path)}
 
 
+FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "function_expression",
+        "arrow_function",
+        "method_definition",
+        "generator_function_declaration",
+    }
+)
+# Node types a walk of one function body does not enter.
+NESTED = FUNCTIONS | {"class_declaration", "class"}
+NAMES = frozenset({"identifier", "shorthand_property_identifier"})
+WRAPPERS = frozenset({"parenthesized_expression", "as_expression", "non_null_expression"})
+
+
+def function_name(fn: ts.Node) -> str:
+    """A function's name: its own, or the variable, property or field it is bound to."""
+    name = fn.child_by_field_name("name")
+    if name is not None:
+        return T.text(name)
+    parent = fn.parent
+    while parent is not None and parent.type in WRAPPERS:
+        parent = parent.parent
+    if parent is not None and parent.type in (
+        "variable_declarator",
+        "pair",
+        "public_field_definition",
+    ):
+        key = parent.child_by_field_name("name") or parent.child_by_field_name("key")
+        return T.text(key)
+    return ""
+
+
+def symbol_at(path: str, node: ts.Node) -> str:
+    """``path::name`` of the innermost named function around ``node``."""
+    current = enclosing(node, FUNCTIONS)
+    while current is not None:
+        name = function_name(current)
+        if name:
+            return f"{path}::{name}"
+        current = enclosing(current, FUNCTIONS)
+    return ""
+
+
+def _answer_group(path: str, fn: ts.Node) -> tuple[str, str]:
+    """Several callbacks may share a name: the group also carries the function's line."""
+    symbol = symbol_at(path, fn.child_by_field_name("body") or fn)
+    return symbol, f"{symbol}@{T.line_of(fn)}"
+
+
+def _table_key(node: ts.Node | None) -> str | None:
+    """A bare property name is its string: ``{ a: 1 }`` has the key ``"a"``."""
+    if node is None:
+        return None
+    if node.type in ("property_identifier", "identifier"):
+        return f"s:{T.text(node)}"
+    return js_literal(node)
+
+
+def _no_tuple_key(node: ts.Node | None) -> list[str] | None:
+    """An object key is one name or literal, never a combination."""
+    return None
+
+
+def _table_name(node: ts.Node) -> str:
+    """``TABLE`` of ``const TABLE = {...}`` (through ``as``/``satisfies``)."""
+    parent = node.parent
+    while parent is not None and parent.type in ("as_expression", "satisfies_expression"):
+        parent = parent.parent
+    name = parent.child_by_field_name("name") if parent is not None else None
+    return T.text(name) if parent is not None and parent.type == "variable_declarator" else ""
+
+
+def _parameter_list(fn: ts.Node) -> ts.Node | None:
+    return fn.child_by_field_name("parameters") or fn.child_by_field_name("parameter")
+
+
+def _parameters(fn: ts.Node) -> list[str]:
+    """Every identifier in the parameter list (defaults and patterns included)."""
+    params = _parameter_list(fn)
+    if params is None:
+        return []
+    return [T.text(n) for n in [params, *inside(params, frozenset())] if n.type == "identifier"]
+
+
+def _takes_arguments(fn: ts.Node) -> bool:
+    params = _parameter_list(fn)
+    return params is not None and (params.type == "identifier" or bool(params.named_children))
+
+
+def _conditional(node: ts.Node | None) -> Conditional | None:
+    """``condition ? consequence : alternative``."""
+    if node is None or node.type != "ternary_expression":
+        return None
+    fields = ("condition", "consequence", "alternative")
+    condition, consequence, alternative = (node.child_by_field_name(f) for f in fields)
+    return condition, consequence, alternative
+
+
+def _binds(ident: ts.Node) -> bool:
+    """A name of a declarator (``const x = ...``) is no read."""
+    return ident.parent is not None and ident.parent.type == "variable_declarator"
+
+
+def _compared_operands(node: ts.Node) -> list[ts.Node | None]:
+    """Both operands of the ``==``/``===``/``!=``/``!==`` comparison around ``node``."""
+    parent = node.parent
+    while parent is not None and parent.type in WRAPPERS:
+        parent = parent.parent
+    if parent is None or parent.type != "binary_expression":
+        return []
+    if T.text(parent.child_by_field_name("operator")) not in ("==", "===", "!=", "!=="):
+        return []
+    return [parent.child_by_field_name("left"), parent.child_by_field_name("right")]
+
+
+# Constructors whose ``new`` makes a fresh value copying its arguments, and calls that
+# make a constant from constant arguments (``Promise.resolve([])`` in a ``.catch``
+# callback is a resolved default).
+_CONSTRUCTORS = frozenset({"Map", "Set", "Array", "Object", "WeakMap", "WeakSet", "String"})
+_CONSTANT_CALLS = frozenset(
+    {"Object.create", "Array.of", "Promise.resolve", "Object.freeze", "String", "Number"}
+)
+
+
+def _constructed(value: ts.Node) -> tuple[list[ts.Node], bool] | None:
+    """The arguments of ``new Map(...)`` (a copy) or ``Promise.resolve(...)`` (no copy)."""
+    if value.type not in ("new_expression", "call_expression"):
+        return None
+    new = value.type == "new_expression"
+    callee = T.squash(value.child_by_field_name("constructor" if new else "function"))
+    if callee not in (_CONSTRUCTORS if new else _CONSTANT_CALLS):
+        return None
+    args = value.child_by_field_name("arguments")
+    return [a for a in (args.named_children if args else []) if a.type != "comment"], new
+
+
+def _no_stderr(call: ts.Node, resolve: Callable[[str], str]) -> bool:
+    """Every JS logging call names its level (``console.error``): none is unlevelled."""
+    return False
+
+
+BEHAVIOUR = BehaviourSyntax(
+    functions=FUNCTIONS,
+    nested=NESTED,
+    names=NAMES,
+    blocks=frozenset({"statement_block"}),
+    wrappers=WRAPPERS,
+    lambdas=frozenset({"arrow_function"}),
+    call="call_expression",
+    literal=js_literal,
+    strip=strip,
+    function_name=function_name,
+    anonymous="an anonymous function",
+    symbol_at=symbol_at,
+    answer_group=_answer_group,
+    condition_pairs=condition_pairs,
+    case=case_pairs,
+    table="object",
+    table_key=_table_key,
+    tuple_key=_no_tuple_key,
+    table_name=_table_name,
+    parameters=_parameters,
+    branches=frozenset({"if_statement"}),
+    elif_clause="",
+    conditional=_conditional,
+    statement_stops=frozenset({"statement_block", "program", "expression_statement", *FUNCTIONS}),
+    carrier_stops=frozenset(
+        {"statement_block", "program", "if_statement", "function_declaration", "method_definition"}
+    ),
+    binding="variable_declarator",
+    binding_fields=("name", "value"),
+    binds=_binds,
+    returning_functions=frozenset({"arrow_function"}),
+    takes_arguments=_takes_arguments,
+    compared_operands=_compared_operands,
+    constant_collections=frozenset({"array", "object"}),
+    constant_pair_fields=("value",),
+    value_calls=frozenset({"call_expression", "new_expression"}),
+    references=frozenset({"identifier", "member_expression"}),
+    empty_statements=frozenset({"empty_statement"}),
+    updates=frozenset({"assignment_expression"}),
+    inert=lambda expression: False,
+    log_calls=(),
+    constructed=_constructed,
+    spreads=frozenset({"spread_element"}),
+    to_stderr=_no_stderr,
+)
+
+
 JAVASCRIPT = CodeSyntax(
     name="javascript",
-    functions=frozenset(
-        {
-            "function_declaration",
-            "function_expression",
-            "arrow_function",
-            "method_definition",
-            "generator_function_declaration",
-        }
-    ),
+    functions=FUNCTIONS,
     classes=frozenset({"class_declaration"}),
     call="call_expression",
     patterns=True,
@@ -126,4 +313,5 @@ JAVASCRIPT = CodeSyntax(
     chain_object=_chain_object,
     computed_key=_computed_key,
     merge_call=_merge_call,
+    behaviour=BEHAVIOUR,
 )

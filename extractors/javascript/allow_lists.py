@@ -22,8 +22,8 @@ from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
 from ..common.walk import enclosing
 from ..facts import Fact
-from ..facts.impl import AllowList, TestInput
-from .behaviour import FUNCTIONS, function_name, symbol_at
+from ..facts.impl import AllowList, AllowListForm, TestInput
+from .adapter import FUNCTIONS, function_name, symbol_at
 from .frameworks import is_test_path
 from .model import strip
 
@@ -40,8 +40,11 @@ def _uncast(node: ts.Node | None) -> ts.Node | None:
     node = strip(node)
     while node is not None and node.type in _CASTS and node.named_children:
         node = strip(node.named_children[0])
-    frozen = node is not None and node.type == "call_expression"
-    if frozen and T.squash(node.child_by_field_name("function")) == "Object.freeze":
+    if (
+        node is not None
+        and node.type == "call_expression"
+        and T.squash(node.child_by_field_name("function")) == "Object.freeze"
+    ):
         args = node.child_by_field_name("arguments")
         values = [a for a in (args.named_children if args else []) if a.type != "comment"]
         return _uncast(values[0]) if len(values) == 1 else node
@@ -81,11 +84,13 @@ def _pattern(node: ts.Node) -> tuple[str, int] | None:
     return None
 
 
-def _fact(source: SourceFile, at: ts.Node, name: str, form: str, members: list) -> AllowList:
+def _fact(
+    source: SourceFile, at: ts.Node, name: str, form: AllowListForm, members: list[tuple[str, int]]
+) -> AllowList:
     return AllowList(
         file=source.path,
         line=T.line_of(at),
-        symbol=symbol_at(source, at),
+        symbol=symbol_at(source.path, at),
         name=name,
         form=form,
         members=tuple(m for m, _ in members),
@@ -193,7 +198,7 @@ def test_inputs(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
                     TestInput(
                         file=source.path,
                         line=T.line_of(arg),
-                        symbol=symbol_at(source, node),
+                        symbol=symbol_at(source.path, node),
                         callee=callee,
                         value=literal,
                     )

@@ -12,11 +12,11 @@ from __future__ import annotations
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from ..common.adapter import Case, Pairs
 from ..common.literals import js_literal
-from ..common.walk import inside
+from ..common.walk import enclosing, inside
 from .model import strip
 
-Pairs = list[tuple[tuple[str, ...], str]]
 _EQUALS = frozenset({"==", "==="})
 
 
@@ -69,3 +69,14 @@ def condition_pairs(condition: ts.Node | None) -> Pairs | None:
         right = condition_pairs(condition.child_by_field_name("right"))
         return left + right if left is not None and right is not None else None
     return _equality(condition)
+
+
+def case_pairs(case: ts.Node) -> Case:
+    """The key of ``case K:`` under ``switch (x)`` or under a switch on a string joined from
+    several names (``switch (`${a},${b}`)``), and the statement after the key."""
+    switch = enclosing(case, frozenset({"switch_statement"}))
+    names = subject_names(switch.child_by_field_name("value")) if switch is not None else ()
+    key = js_literal(case.child_by_field_name("value"))
+    body = [c for c in case.named_children if c.type != "comment"][1:]
+    answering = body[0] if body else None
+    return ([(names, key)] if names and key is not None else None), answering

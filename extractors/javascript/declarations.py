@@ -16,7 +16,7 @@ import tree_sitter as ts
 
 from ..common.env_conditions import skip_env
 from ..common.treesitter import squash, text
-from ..facts.integrity import JsFramework, SkipScope
+from ..facts.integrity import JsFramework, SkipScope, SkipWhere
 from .frameworks import SUITE_BASES, FrameworkNames, Resolved
 from .syntax import CALLBACK_TYPES, Chain, arguments_of, string_content
 
@@ -47,7 +47,7 @@ class Declaration:
     # (how, conditional, reason) of each skip the declaration itself makes
     skips: list[tuple[str, bool, str]] = field(default_factory=list)
     # how -> (environment variable, where it skips) for a condition that reads one alone
-    skip_env: dict[str, tuple[tuple[str, ...], str]] = field(default_factory=dict)
+    skip_env: dict[str, tuple[tuple[str, ...], SkipWhere]] = field(default_factory=dict)
 
     @property
     def scope(self) -> SkipScope:

@@ -16,7 +16,7 @@ from ..common.literals import js_literal
 from ..common.walk import inside
 from ..facts import Fact
 from ..facts.impl import TestExpectation
-from .behaviour import FUNCTIONS, symbol_at
+from .adapter import FUNCTIONS, symbol_at
 from .model import strip
 
 _EQUAL_MATCHERS = frozenset(
@@ -142,7 +142,7 @@ def test_expectations(source: SourceFile, caps: dict[str, list[ts.Node]]) -> lis
                     TestExpectation(
                         file=source.path,
                         line=T.line_of(node),
-                        symbol=symbol_at(source, node),
+                        symbol=symbol_at(source.path, node),
                         callee=found[0],
                         args=found[1],
                         expected=found[2],

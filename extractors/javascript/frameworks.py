@@ -31,12 +31,13 @@ PREFIXED = {
 BASES = TEST_BASES | SUITE_BASES | PREFIXED.keys()
 # Globals only Mocha provides: a file using them unimported is a Mocha file.
 MOCHA_ONLY = frozenset({"context", "specify", "suite", "xcontext", "xspecify"})
-TEST_DIRS = frozenset({"test", "tests", "__tests__", "__test__"})
+TEST_DIRS = frozenset({"test", "tests", "__tests__", "__test__", "spec"})
 TEST_NAME_PARTS = frozenset({"test", "spec", "test-d", "spec-d"})
 
 
 def is_test_path(path: str) -> bool:
-    """``*.test.*``, ``*.spec.*`` or a file under ``test/``, ``tests/``, ``__tests__/``."""
+    """``*.test.*``, ``*.spec.*`` or a file under ``test/``, ``tests/``, ``__tests__/``,
+    ``spec/`` (Mocha's and Jasmine's folder)."""
     pure = PurePosixPath(path)
     if any(part in TEST_DIRS for part in pure.parts[:-1]):
         return True
@@ -68,11 +69,14 @@ class FrameworkNames:
         """The framework function a callee chain starts with, or None."""
         switch = self.imports.switched.get(chain.root)
         root = switch.base if switch is not None else chain.root
+        words = (*switch.words, *chain.words) if switch is not None else chain.words
+        alias = self.imports.aliased.get(root) if root not in self.imports.bindings else None
+        if alias is not None and alias[0] != root:
+            root, words = alias[0], (*alias[1:], *words)
         found = self._base_of(root, depth=0)
         if found is None:
             return None
         framework, base = found
-        words = (*switch.words, *chain.words) if switch is not None else chain.words
         if base == "*":
             if not words or (words[0] not in BASES and words[0] != "default"):
                 return None

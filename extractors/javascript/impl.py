@@ -2,16 +2,18 @@
 nothing).
 
 One query (``queries/javascript/impl.scm``, compiled per grammar) finds the candidate nodes
-in C; ``probes``, ``behaviour``, ``state``, ``answers``, ``expectations``, ``handlers``
-and ``allow_lists`` describe them, imported names resolved through the file's semantic model.
+in C; ``probes``, ``behaviour``, ``state``, ``expectations``, ``handlers``, ``allow_lists``
+and the language-neutral ``common/answers.py`` (over ``adapter.py``) describe them, imported
+names resolved through the file's semantic model.
 """
 
 from __future__ import annotations
 
+from ..common.answers import branch_answers, table_answers
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
+from .adapter import BEHAVIOUR
 from .allow_lists import allow_lists, test_inputs
-from .answers import branch_answers, table_answers
 from .behaviour import declared_names, equality_overrides, runtime_patches
 from .expectations import test_expectations
 from .handlers import error_handlers
@@ -30,8 +32,8 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
         *runtime_patches(source, model, caps, declared_names(caps, model)),
         *equality_overrides(source, caps),
         *state_flips(source, caps),
-        *branch_answers(source, caps),
-        *table_answers(source, caps),
+        *branch_answers(source, caps, BEHAVIOUR),
+        *table_answers(source, caps, BEHAVIOUR),
         *test_expectations(source, caps),
         *error_handlers(source, caps),
         *allow_lists(source, caps),

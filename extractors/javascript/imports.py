@@ -16,7 +16,7 @@ import tree_sitter as ts
 
 from ..common.env_conditions import skip_env
 from ..common.treesitter import text
-from ..facts.integrity import JsFramework
+from ..facts.integrity import JsFramework, SkipWhere
 from .model import JsModel
 from .syntax import string_content
 
@@ -76,7 +76,7 @@ class Switch:
     base: str
     words: tuple[str, ...]
     env: tuple[str, ...] = ()
-    where: str = ""
+    where: SkipWhere = ""
 
 
 @dataclass
@@ -91,6 +91,8 @@ class Imports:
     # (``cond ? it.skip : it``): the base name, the words of the other spelling, and the
     # environment variable the condition reads alone with where it picks those words.
     switched: dict[str, Switch] = field(default_factory=dict)
+    # ``const slow = it.skip``: a local name for a chain of names, spelled out (it, skip).
+    aliased: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def bind(self, local: str, origin: Origin) -> None:
         """Record one binding; the first framework seen becomes the file's default."""
@@ -167,6 +169,10 @@ def _read_switch(node: ts.Node, found: Imports) -> None:
 def _read_alias(node: ts.Node, found: Imports) -> None:
     """Names destructured from (or members of) a library bound earlier: ``{ assert } = chai``."""
     value = node.child_by_field_name("value")
+    name = node.child_by_field_name("name")
+    spelled = _spelled(value)
+    if name is not None and name.type == "identifier" and spelled:
+        found.aliased.setdefault(text(name), tuple(spelled))
     member = "default"
     if value is not None and value.type == "member_expression":
         member = text(value.child_by_field_name("property"))

@@ -15,7 +15,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.walk import inside
-from .behaviour import WRAPPERS
+from .adapter import WRAPPERS
 from .model import JsModel, strip
 
 # Array methods whose callback sees each element and whose result says what it found.

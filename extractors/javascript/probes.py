@@ -7,8 +7,9 @@ A probe is ``typeof <global>``, a read or presence test (``in``, ``Reflect.has``
 (``globalThis``, ``global``, ``window``) by a constant name, either object reached directly
 or through a name bound to it, or a search of ``process.argv``; its fact says which
 functions' returned values it decides, directly or through a constant or helper function
-that carries it. Environment writes (``process.env.X = ...``, ``vi.stubEnv``) tell which
-variables the tests set.
+that carries it (``common/probes.py``; this module says which reads are probes).
+Environment writes (``process.env.X = ...``, ``vi.stubEnv``) tell which variables the tests
+set.
 """
 
 from __future__ import annotations
@@ -18,140 +19,18 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
-from ..common.walk import enclosing, inside, is_within
+from ..common.probes import compared_value, root, runner_probe, uses
+from ..common.walk import enclosing, inside
 from ..facts import Fact
 from ..facts.impl import EnvWrite, RunnerProbe
-from .behaviour import FUNCTIONS, WRAPPERS, function_name, returned_value, symbol_at, value_returns
+from .adapter import BEHAVIOUR, FUNCTIONS, symbol_at
 from .model import JsModel, strip
 from .probe_keys import bound_names, listed_object, searched_strings
 
-# Where the value read from a probe stops being part of one condition.
-_STATEMENT = frozenset({"statement_block", "program", "expression_statement", *FUNCTIONS})
 _PROCESS = ("process", "node:process")
 # Names of the global object, when the file does not bind them itself.
 _GLOBAL_OBJECTS = frozenset({"globalThis", "global", "window"})
 _PRESENCE_CALLS = frozenset({"Reflect.has", "Reflect.get", "Object.hasOwn"})
-# Where a value stops flowing into the name or return that carries it.
-_CARRIER_STOPS = frozenset(
-    {"statement_block", "program", "if_statement", "function_declaration", "method_definition"}
-)
-
-
-def _unwrap_up(node: ts.Node) -> ts.Node | None:
-    parent = node.parent
-    while parent is not None and parent.type in WRAPPERS:
-        parent = parent.parent
-    return parent
-
-
-def _decided(node: ts.Node) -> ts.Node | None:
-    """The function whose returned value the condition ``node`` sits in decides, if any."""
-    child, current = node, node.parent
-    while current is not None and current.type not in _STATEMENT:
-        if current.type == "if_statement":
-            condition = current.child_by_field_name("condition")
-            if condition is not None and is_within(child, condition) and value_returns(current):
-                return enclosing(current, FUNCTIONS)
-            return None
-        if current.type == "ternary_expression":
-            if not is_within(child, current.child_by_field_name("condition")):
-                return None
-            outer = _unwrap_up(current)
-            if outer is not None and outer.type == "arrow_function":
-                return outer
-            if outer is not None and outer.type == "return_statement":
-                return enclosing(outer, FUNCTIONS)
-            return None
-        child, current = current, current.parent
-    return None
-
-
-def _uses(scope: ts.Node, name: str, call: bool) -> list[ts.Node]:
-    """Reads of ``name`` in ``scope`` (calls of it when ``call``), declarations aside."""
-    found: list[ts.Node] = []
-    for n in inside(scope, frozenset()):
-        if call and n.type == "call_expression":
-            callee = T.squash(n.child_by_field_name("function"))
-            if callee == name or callee.endswith("." + name):
-                found.append(n)
-        elif not call and n.type == "identifier" and T.text(n) == name:
-            parent = n.parent
-            if parent is None or parent.type != "variable_declarator":
-                found.append(n)
-    return found
-
-
-def _root(node: ts.Node) -> ts.Node:
-    while node.parent is not None:
-        node = node.parent
-    return node
-
-
-def _deciding(node: ts.Node, depth: int = 2) -> list[ts.Node]:
-    """The functions whose returned value ``node``'s value decides: in a condition, or
-    carried there through a name it is bound to or a function that returns it."""
-    direct = _decided(node)
-    found = [direct] if direct is not None else []
-    if depth == 0:
-        return found
-    current = node.parent
-    while current is not None and current.type not in _CARRIER_STOPS:
-        if current.type == "variable_declarator":
-            name = current.child_by_field_name("name")
-            value = current.child_by_field_name("value")
-            if value is not None and value.type in FUNCTIONS:
-                break  # the probe is inside a function bound to the name
-            if name is None or name.type != "identifier":
-                return found
-            fn = enclosing(current, FUNCTIONS)
-            scope = fn if fn is not None else _root(current)
-            uses = _uses(scope, T.text(name), False)
-            return found + [f for u in uses for f in _deciding(u, depth - 1)]
-        if current.type in ("return_statement", "arrow_function"):
-            fn = current if current.type == "arrow_function" else enclosing(current, FUNCTIONS)
-            name = function_name(fn) if fn is not None else ""
-            uses = _uses(_root(current), name, True) if name else []
-            return found + [f for u in uses for f in _deciding(u, depth - 1)]
-        current = current.parent
-    return found
-
-
-def _takes_arguments(fn: ts.Node) -> bool:
-    params = fn.child_by_field_name("parameters") or fn.child_by_field_name("parameter")
-    return params is not None and (params.type == "identifier" or bool(params.named_children))
-
-
-def _mixes_literals(fn: ts.Node) -> bool:
-    """Whether ``fn`` returns a literal on one path and a computed value on another."""
-    body = fn.child_by_field_name("body")
-    if body is not None and body.type != "statement_block":
-        values: list[ts.Node | None] = [body]
-    else:
-        values = [returned_value(r) for r in value_returns(body)]
-    arms: list[ts.Node | None] = []
-    for value in values:
-        value = strip(value)
-        if value is not None and value.type == "ternary_expression":
-            arms.extend(
-                [value.child_by_field_name("consequence"), value.child_by_field_name("alternative")]
-            )
-        else:
-            arms.append(value)
-    literal = {js_literal(a) is not None for a in arms if a is not None}
-    return literal == {True, False}
-
-
-def _compared_value(node: ts.Node) -> str:
-    parent = _unwrap_up(node)
-    if parent is None or parent.type != "binary_expression":
-        return ""
-    if T.text(parent.child_by_field_name("operator")) not in ("==", "===", "!=", "!=="):
-        return ""
-    for side in ("left", "right"):
-        literal = js_literal(parent.child_by_field_name(side))
-        if literal is not None and literal.startswith("s:"):
-            return literal[2:]
-    return ""
 
 
 def _probe(
@@ -159,19 +38,9 @@ def _probe(
 ) -> RunnerProbe:
     """The probe at ``node``; what it decides is what ``anchor`` (the array method call or
     loop its key comes from) decides, when it has one."""
-    deciding = _deciding(anchor if anchor is not None else node)
-    return RunnerProbe(
-        file=source.path,
-        line=T.line_of(node),
-        symbol=symbol_at(source, node),
-        source=kind,
-        name=name,
-        value=_compared_value(node),
-        returns=bool(deciding),
-        deciding=tuple(sorted({function_name(f) or "an anonymous function" for f in deciding})),
-        arguments=any(_takes_arguments(f) for f in deciding),
-        mixed=any(_mixes_literals(f) for f in deciding),
-    )
+    decided_by = [anchor if anchor is not None else node]
+    value = compared_value(node, BEHAVIOUR)
+    return runner_probe(source, node, kind, name, decided_by, BEHAVIOUR, value)
 
 
 def _is_env(model: JsModel, node: ts.Node | None) -> bool:
@@ -327,7 +196,7 @@ def _destructured(
         if not kind:
             continue
         fn = enclosing(node, FUNCTIONS)
-        scope = fn if fn is not None else _root(node)
+        scope = fn if fn is not None else root(node)
         for part in pattern.named_children:
             if part.type == "shorthand_property_identifier_pattern":
                 key = local = T.text(part)
@@ -336,24 +205,10 @@ def _destructured(
                 local = T.text(part.child_by_field_name("value"))
             else:
                 continue
-            uses = _uses(scope, local, False)
-            deciding = [f for u in uses for f in _deciding(u)]
-            value = next((v for u in uses if (v := _compared_value(u))), "")
+            reads = uses(scope, local, False, BEHAVIOUR)
+            value = next((v for u in reads if (v := compared_value(u, BEHAVIOUR))), "")
             found.append(
-                RunnerProbe(
-                    file=source.path,
-                    line=T.line_of(part),
-                    symbol=symbol_at(source, node),
-                    source=kind,
-                    name=key,
-                    value=value,
-                    returns=bool(deciding),
-                    deciding=tuple(
-                        sorted({function_name(f) or "an anonymous function" for f in deciding})
-                    ),
-                    arguments=any(_takes_arguments(f) for f in deciding),
-                    mixed=any(_mixes_literals(f) for f in deciding),
-                )
+                runner_probe(source, part, kind, key, reads, BEHAVIOUR, value, symbol_node=node)
             )
     return found
 
@@ -380,6 +235,6 @@ def env_writes(source: SourceFile, model: JsModel, caps: dict[str, list[ts.Node]
         if T.squash(function).endswith(".stubEnv") and key is not None and key.startswith("s:"):
             names.append((node, key[2:]))
     return [
-        EnvWrite(file=source.path, line=T.line_of(n), symbol=symbol_at(source, n), name=name)
+        EnvWrite(file=source.path, line=T.line_of(n), symbol=symbol_at(source.path, n), name=name)
         for n, name in names
     ]

@@ -15,19 +15,9 @@ from ..common import treesitter as T
 from ..common.code_shapes import Env, shape_of
 from ..common.returns import follow_statement
 from ..facts.contracts import Shape, obj, scalar, union, unknown
-from .adapter import JAVASCRIPT
+from .adapter import JAVASCRIPT, NESTED
 from .consumers import call_parts
 from .model import strip
-
-_FUNCTIONS = {
-    "function_declaration",
-    "function_expression",
-    "arrow_function",
-    "method_definition",
-    "generator_function_declaration",
-    "class_declaration",
-    "class",
-}
 
 # Response methods of Express (``res``) and Hono (``c``): what the body becomes.
 _SEND_BODY = {"json", "send", "jsonp"}
@@ -82,7 +72,7 @@ def _walk(
 ) -> None:
     for child in node.named_children:
         kind = child.type
-        if kind in _FUNCTIONS:
+        if kind in NESTED:
             continue
         if kind in ("lexical_declaration", "variable_declaration"):
             for decl in child.named_children:
@@ -159,7 +149,7 @@ def _callback_writes(body: ts.Node) -> Writes:
     stack = [(child, False) for child in body.named_children]
     while stack:
         node, nested = stack.pop()
-        nested = nested or node.type in _FUNCTIONS
+        nested = nested or node.type in NESTED
         target: ts.Node | None = None
         whole = False
         if nested and node.type in ("assignment_expression", "augmented_assignment_expression"):

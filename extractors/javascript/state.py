@@ -13,20 +13,13 @@ from __future__ import annotations
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from ..common.bodies import returned_value, value_returns
 from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
 from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
 from ..facts.impl import StateFlip
-from .behaviour import (
-    FUNCTIONS,
-    NAMES,
-    NESTED,
-    function_name,
-    returned_value,
-    symbol_at,
-    value_returns,
-)
+from .adapter import BEHAVIOUR, FUNCTIONS, NAMES, NESTED, function_name, symbol_at
 from .model import strip
 
 _CLASSES = frozenset({"class_declaration", "class"})
@@ -82,7 +75,7 @@ def _outlives_call(fn: ts.Node, name: str) -> bool:
     body = outer.child_by_field_name("body")
     if body is not None and body.type != "statement_block":
         return _hands_out(body, fn)
-    return any(_hands_out(returned_value(r), fn) for r in value_returns(body))
+    return any(_hands_out(returned_value(r), fn) for r in value_returns(body, BEHAVIOUR))
 
 
 def _write(n: ts.Node) -> tuple[ts.Node | None, str] | None:
@@ -134,7 +127,7 @@ def _guarded(node: ts.Node, name: str) -> tuple[ts.Node, list[ts.Node]] | None:
     """(``return``, values it may hand back) when ``node`` returns under a condition on
     ``name``: an ``if`` whose consequence returns, or a returned ternary."""
     if node.type == "if_statement" and _reads(node.child_by_field_name("condition"), name):
-        returns = value_returns(node.child_by_field_name("consequence"))
+        returns = value_returns(node.child_by_field_name("consequence"), BEHAVIOUR)
         if not returns:
             return None
         value = returned_value(returns[0])
@@ -169,7 +162,7 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
                     StateFlip(
                         file=source.path,
                         line=T.line_of(node),
-                        symbol=symbol_at(source, body),
+                        symbol=symbol_at(source.path, body),
                         name=name,
                         write=write,
                         returned=T.squash(returned_value(ret)),

@@ -84,6 +84,7 @@ def read_tests(f: JsFile) -> None:
         local for local, origin in f.imports.bindings.items() if origin.kind or origin.name in BASES
     }
     declaring = BASES | imported | f.imports.extended.keys() | f.imports.switched.keys()
+    declaring |= {k for k, chain in f.imports.aliased.items() if chain[0] in declaring}
     _declarations(f, calls, names, declaring)
     parameters = {p for t in f.tests if (p := t.context_parameter())}
     declared = {span(d.call) for d in (*f.tests, *f.suites)}

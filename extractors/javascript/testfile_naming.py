@@ -1,5 +1,8 @@
 """Which TS/JS calls are tests and what they are named (suites joined by `` > ``), the local
-names of the test libraries, and the names a test body binds."""
+names of the test libraries, and the names a test body binds.
+
+The test libraries' local names come from the file's semantic model (``model.py``), which
+reads every import and ``require`` once; this module only says what each export does."""
 
 from __future__ import annotations
 
@@ -7,33 +10,22 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from .testfile_syntax import (
-    FUNCTION_TYPES,
-    call_arguments,
-    node_text,
-    property_name,
-    string_value,
-    title_of,
-)
+from .model import JsImport, JsModel
+from .testfile_syntax import FUNCTION_TYPES, call_arguments, node_text, property_name, title_of
 from .testfile_words import ASSERT_SOURCES, DESCRIBE, EXPECT_SOURCES, TEST
 
 
-def library_roles(root: Node) -> dict[str, str]:
-    """Local names of ``expect``, ``assert`` and ``should`` through imports and requires."""
+def library_roles(model: JsModel) -> dict[str, str]:
+    """Local names of ``expect``, ``assert`` and ``should``, suites and tests, through the
+    imports and requires the file's semantic model read."""
     roles = {"expect": "expect", "assert": "assert", "should": "should"}
     roles.update(dict.fromkeys(DESCRIBE, "suite"))
     roles.update(dict.fromkeys(TEST, "test"))
-    for statement in root.named_children:
-        if statement.type == "import_statement":
-            source = statement.child_by_field_name("source")
-            module = string_value(source) if source is not None else None
-            clause = next((c for c in statement.named_children if c.type == "import_clause"), None)
-            if module is None or clause is None:
-                continue
-            _import_roles(module, clause, roles)
-        elif statement.type in ("lexical_declaration", "variable_declaration"):
-            for declarator in statement.named_children:
-                _require_roles(declarator, roles)
+    for bound in model.imports:
+        role = _import_role(bound) if bound.via == "import" else None
+        role = _require_role(bound) if bound.via == "require" else role
+        if role:
+            roles[bound.local] = role
     return roles
 
 
@@ -46,57 +38,22 @@ def _role(exported: str) -> str | None:
     return "test" if exported in TEST else None
 
 
-def _import_roles(module: str, clause: Node, roles: dict[str, str]) -> None:
-    for part in clause.named_children:
-        if part.type in ("identifier", "namespace_import") and module in ASSERT_SOURCES:
-            local = part if part.type == "identifier" else part.named_children[-1]
-            roles[node_text(local)] = "assert"
-        elif part.type == "identifier" and module == "node:test":
-            roles[node_text(part)] = "test"
-        elif part.type == "named_imports":
-            for spec in part.named_children:
-                name = spec.child_by_field_name("name")
-                alias = spec.child_by_field_name("alias") or name
-                if name is None or alias is None:
-                    continue
-                imported = node_text(name)
-                if module in ASSERT_SOURCES and imported in ("strict", "ok", "assert"):
-                    roles[node_text(alias)] = "assert"
-                elif module in EXPECT_SOURCES and _role(imported):
-                    roles[node_text(alias)] = _role(imported) or ""
+def _import_role(bound: JsImport) -> str | None:
+    """``import assert from 'node:assert'``, ``import { it as iit } from 'vitest'``."""
+    whole = bound.name in ("default", "*")
+    if bound.module in ASSERT_SOURCES:
+        return "assert" if whole or bound.name in ("strict", "ok", "assert") else None
+    if whole:
+        return "test" if bound.module == "node:test" and bound.name == "default" else None
+    return _role(bound.name) if bound.module in EXPECT_SOURCES else None
 
 
-def _require_roles(declarator: Node, roles: dict[str, str]) -> None:
-    name = declarator.child_by_field_name("name")
-    value = declarator.child_by_field_name("value")
-    if name is None or value is None:
-        return
-    target = value
-    while target.type == "member_expression":
-        owner = target.child_by_field_name("object")
-        if owner is None:
-            return
-        target = owner
-    if target.type != "call_expression" or node_text(target.children[0]) != "require":
-        return
-    args = call_arguments(target)
-    module = string_value(args[0]) if args else None
-    if module in ASSERT_SOURCES and name.type == "identifier":
-        roles[node_text(name)] = "assert"
-    elif module in EXPECT_SOURCES:
-        if name.type == "identifier" and value.type == "member_expression":
-            role = _role(property_name(value))
-            if role:
-                roles[node_text(name)] = role
-        elif name.type == "object_pattern":
-            for part in name.named_children:
-                key, alias = part, part
-                if part.type == "pair_pattern":
-                    key = part.child_by_field_name("key") or part
-                    alias = part.child_by_field_name("value") or part
-                role = _role(node_text(key))
-                if role and alias.type in ("identifier", "shorthand_property_identifier_pattern"):
-                    roles[node_text(alias)] = role
+def _require_role(bound: JsImport) -> str | None:
+    """``const assert = require('assert')``, ``const { expect: e } = require('chai')``,
+    ``const expect = require('chai').expect``."""
+    if bound.module in ASSERT_SOURCES:
+        return None if bound.destructured else "assert"
+    return _role(bound.name) if bound.module in EXPECT_SOURCES else None
 
 
 def local_bindings(body: Node) -> list[str]:
@@ -139,11 +96,13 @@ def local_bindings(body: Node) -> list[str]:
 def collect_test_calls(
     node: Node, prefix: str, roles: dict[str, str]
 ) -> Iterator[tuple[str, Node, Node]]:
-    """(qualified name, call, callback body) for every test, suites joined by `` > ``."""
-    stack: list[tuple[Node, str]] = [(node, prefix)]
+    """(qualified name, call, callback body) for every test, suites joined by `` > ``; a
+    node:test subtest (``t.test('sub', fn)`` on the test's context ``t``) is a test of its own,
+    named under its enclosing test."""
+    stack: list[tuple[Node, str, dict[str, str]]] = [(node, prefix, roles)]
     while stack:
-        current, scope = stack.pop()
-        found = _suite_or_test(current, roles)
+        current, scope, known = stack.pop()
+        found = _suite_or_test(current, known)
         if found is not None:
             role, title, callback = found
             name = f"{scope}{title}"
@@ -151,11 +110,54 @@ def collect_test_calls(
                 body = callback.child_by_field_name("body") if callback else None
                 if body is not None:
                     yield name, current, body
+                    context = _context_parameter(callback) if callback else ""
+                    if context:
+                        inner = {**known, context: "context"}
+                        stack.extend((c, name + " > ", inner) for c in reversed(body.children))
                 continue
             if callback is not None:
-                stack.append((callback, name + " > "))
+                stack.append((callback, name + " > ", known))
             continue
-        stack.extend((c, scope) for c in reversed(current.children))
+        stack.extend((c, scope, known) for c in reversed(current.children))
+
+
+def subtest_calls(body: Node, roles: dict[str, str], callback: Node | None) -> list[Node]:
+    """The node:test subtest calls directly inside one test body: they are tests of their own."""
+    context = _context_parameter(callback) if callback is not None else ""
+    if not context:
+        return []
+    known = {**roles, context: "context"}
+    found: list[Node] = []
+    stack = list(body.children)
+    while stack:
+        current = stack.pop()
+        shape = _suite_or_test(current, known)
+        if shape is not None and shape[0] == "test" and known.get(_leftmost(current)) == "context":
+            found.append(current)
+            continue
+        stack.extend(current.children)
+    return found
+
+
+def _leftmost(call: Node) -> str:
+    """The identifier a call's callee chain starts from."""
+    function = call.child_by_field_name("function")
+    while function is not None and function.type in ("call_expression", "member_expression"):
+        function = function.child_by_field_name(
+            "function" if function.type == "call_expression" else "object"
+        )
+    return node_text(function) if function is not None else ""
+
+
+def _context_parameter(callback: Node) -> str:
+    """The name of a test callback's first parameter: the node:test context ``t``."""
+    params = callback.child_by_field_name("parameters")
+    first = params.named_children[0] if params is not None and params.named_children else None
+    if first is None:
+        first = callback.child_by_field_name("parameter")
+    if first is not None and first.type in ("required_parameter", "optional_parameter"):
+        first = first.child_by_field_name("pattern")
+    return node_text(first) if first is not None and first.type == "identifier" else ""
 
 
 def _suite_or_test(node: Node, roles: dict[str, str]) -> tuple[str, str, Node | None] | None:
@@ -171,6 +173,12 @@ def _suite_or_test(node: Node, roles: dict[str, str]) -> tuple[str, str, Node | 
         return None
     role = roles.get(node_text(function))
     args = call_arguments(node)
+    if role == "context":
+        # ``t.test('sub', fn)``: a node:test subtest of the enclosing test's context ``t``.
+        callee = node.child_by_field_name("function")
+        owner = callee.child_by_field_name("object") if callee is not None else None
+        subtest = owner is not None and owner.type == "identifier"
+        role = "test" if subtest and property_name(callee) == "test" else None
     if role not in ("suite", "test") or not args:
         return None
     callback = next((a for a in reversed(args) if a.type in FUNCTION_TYPES), None)

@@ -6,12 +6,17 @@ A subscript of an absent key raises, ``d.get("k")`` does not, a ``try`` that cat
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
-from ..common.adapter import CodeSyntax
-from .model import PythonModel
+from ..common.adapter import BehaviourSyntax, CodeSyntax, Conditional
+from ..common.literals import py_literal
+from ..common.walk import enclosing
+from .answer_keys import case_pairs, condition_pairs, tuple_key
+from .model import PythonModel, qualname
 
 _TOLERANT_EXCEPTIONS = ("KeyError", "LookupError", "AttributeError", "Exception")
 
@@ -132,6 +137,189 @@ def _spellings(root: str, path: list[str]) -> set[str]:
     }
 
 
+# Node types a walk of one function body does not enter.
+NESTED = frozenset({"function_definition", "lambda", "class_definition"})
+NAMES = frozenset({"identifier"})
+FUNCTIONS = frozenset({"function_definition"})
+
+
+def symbol_at(path: str, node: ts.Node) -> str:
+    """``path::qualname`` of the innermost function around ``node``, "" at module level."""
+    fn = enclosing(node, FUNCTIONS)
+    return f"{path}::{qualname(fn)}" if fn is not None else ""
+
+
+def _function_name(fn: ts.Node) -> str:
+    """A ``def``'s name; "" for a ``lambda``."""
+    return T.text(fn.child_by_field_name("name"))
+
+
+def _answer_group(path: str, fn: ts.Node) -> tuple[str, str]:
+    """A function's qualified name is unique in its file: it is symbol and group both."""
+    symbol = f"{path}::{qualname(fn)}"
+    return symbol, symbol
+
+
+def _table_name(node: ts.Node) -> str:
+    """``TABLE`` of ``TABLE = {...}``."""
+    parent = node.parent
+    if parent is not None and parent.type == "assignment":
+        left = parent.child_by_field_name("left")
+        if left is not None and left.type == "identifier":
+            return T.text(left)
+    return ""
+
+
+def _parameters(fn: ts.Node) -> list[str]:
+    """The names of a function's parameters, ``self`` and ``cls`` aside."""
+    params = fn.child_by_field_name("parameters")
+    names: list[str] = []
+    for p in params.named_children if params is not None else []:
+        if p.type == "identifier":
+            names.append(T.text(p))
+        else:
+            named = p.child_by_field_name("name")
+            first = named or next((c for c in p.named_children if c.type == "identifier"), None)
+            if first is not None and first.type == "identifier":
+                names.append(T.text(first))
+    return [n for n in names if n not in ("self", "cls")]
+
+
+def _takes_arguments(fn: ts.Node) -> bool:
+    """Any parameter but ``self``/``cls`` (a ``*`` separator counts)."""
+    params = fn.child_by_field_name("parameters")
+    names = (
+        [T.text(p).split(":")[0].split("=")[0].strip() for p in params.named_children]
+        if params
+        else []
+    )
+    return any(n not in ("self", "cls") for n in names)
+
+
+def _conditional(node: ts.Node | None) -> Conditional | None:
+    """``consequence if condition else alternative``."""
+    if node is None or node.type != "conditional_expression" or len(node.named_children) != 3:
+        return None
+    consequence, condition, alternative = node.named_children
+    return condition, consequence, alternative
+
+
+def _binds(ident: ts.Node) -> bool:
+    """The ``x`` of ``x = ...``."""
+    parent = ident.parent
+    return (
+        parent is not None
+        and parent.type == "assignment"
+        and parent.child_by_field_name("left") == ident
+    )
+
+
+def _compared_operands(node: ts.Node) -> list[ts.Node | None]:
+    """The other operands of the ``==``/``!=`` comparison ``node`` is an operand of."""
+    parent = node.parent
+    if parent is None or parent.type != "comparison_operator":
+        return []
+    operators = {T.text(c) for c in parent.children if not c.is_named}
+    if not operators & {"==", "!="}:
+        return []
+    return [other for other in parent.named_children if other.id != node.id]
+
+
+def _inert(expression: ts.Node) -> bool:
+    """``...`` or a string standing as a statement (a docstring)."""
+    return expression.type == "ellipsis" or (
+        expression.type == "string" and py_literal(expression) is not None
+    )
+
+
+# Constructors whose call makes a fresh value (``dict()``, ``list(items)``); a type given
+# to one (``defaultdict(list)``) is as constant as a literal.
+_CONSTRUCTORS = frozenset(
+    {"dict", "list", "set", "tuple", "frozenset", "str", "int", "float", "bool", "bytes"}
+    | {"OrderedDict", "defaultdict", "Counter", "deque"}
+)
+
+
+def _constructed(value: ts.Node) -> tuple[list[ts.Node], bool] | None:
+    """The arguments of ``dict(...)``, ``list(...)``, ... (type names left out); each of
+    them copies what it is given."""
+    if value.type != "call":
+        return None
+    if T.squash(value.child_by_field_name("function")).rsplit(".", 1)[-1] not in _CONSTRUCTORS:
+        return None
+    args = value.child_by_field_name("arguments")
+    values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+    return [a for a in values if T.text(a) not in _CONSTRUCTORS], True
+
+
+def _to_stderr(call: ts.Node, resolve: Callable[[str], str]) -> bool:
+    """``print(..., file=sys.stderr)``."""
+    args = call.child_by_field_name("arguments")
+    return any(
+        a.type == "keyword_argument"
+        and T.text(a.child_by_field_name("name")) == "file"
+        and resolve(T.squash(a.child_by_field_name("value"))) == "sys.stderr"
+        for a in (args.named_children if args is not None else [])
+    )
+
+
+BEHAVIOUR = BehaviourSyntax(
+    functions=FUNCTIONS,
+    nested=NESTED,
+    names=NAMES,
+    blocks=frozenset({"block"}),
+    wrappers=frozenset({"parenthesized_expression"}),
+    lambdas=frozenset({"lambda"}),
+    call="call",
+    literal=py_literal,
+    strip=lambda node: node,
+    function_name=_function_name,
+    anonymous="lambda",
+    symbol_at=symbol_at,
+    answer_group=_answer_group,
+    condition_pairs=condition_pairs,
+    case=case_pairs,
+    table="dict",
+    table_key=py_literal,
+    tuple_key=tuple_key,
+    table_name=_table_name,
+    parameters=_parameters,
+    branches=frozenset({"if_statement", "elif_clause"}),
+    elif_clause="elif_clause",
+    conditional=_conditional,
+    statement_stops=frozenset(
+        {"block", "module", "expression_statement", "function_definition", "class_definition"}
+    ),
+    carrier_stops=frozenset(
+        {
+            "block",
+            "module",
+            "function_definition",
+            "class_definition",
+            "if_statement",
+            "elif_clause",
+        }
+    ),
+    binding="assignment",
+    binding_fields=("left", "right"),
+    binds=_binds,
+    returning_functions=frozenset(),
+    takes_arguments=_takes_arguments,
+    compared_operands=_compared_operands,
+    constant_collections=frozenset({"list", "dictionary", "tuple", "set"}),
+    constant_pair_fields=("key", "value"),
+    value_calls=frozenset({"call"}),
+    references=frozenset({"identifier", "attribute"}),
+    empty_statements=frozenset({"pass_statement"}),
+    updates=frozenset({"assignment", "augmented_assignment"}),
+    inert=_inert,
+    log_calls=(("print", "log:print"), ("warnings.warn", "log:warning")),
+    constructed=_constructed,
+    spreads=frozenset({"dictionary_splat", "list_splat"}),
+    to_stderr=_to_stderr,
+)
+
+
 PYTHON = CodeSyntax(
     name="python",
     functions=frozenset({"function_definition", "lambda"}),
@@ -156,4 +344,5 @@ PYTHON = CodeSyntax(
     chain_object=_chain_object,
     computed_key=_computed_key,
     merge_call=_merge_call,
+    behaviour=BEHAVIOUR,
 )

@@ -21,7 +21,7 @@ from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
 from ..common.walk import enclosing
 from ..facts import Fact
-from ..facts.impl import AllowList, TestInput
+from ..facts.impl import AllowList, AllowListForm, TestInput
 from .model import PythonModel, qualname
 from .test_cases import is_test_path
 
@@ -52,7 +52,9 @@ def _members(node: ts.Node | None) -> list[tuple[str, int]] | None:
     return [(v or "", line) for v, line in found]
 
 
-def _fact(source: SourceFile, at: ts.Node, name: str, form: str, members: list) -> AllowList:
+def _fact(
+    source: SourceFile, at: ts.Node, name: str, form: AllowListForm, members: list[tuple[str, int]]
+) -> AllowList:
     fn = enclosing(at, frozenset({"function_definition"}))
     return AllowList(
         file=source.path,

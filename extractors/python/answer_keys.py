@@ -2,7 +2,7 @@
 
 ``if x == 3``, ``case 3`` under ``match x`` compare one name; ``if a == 2 and b == 3``,
 ``if (a, b) == (2, 3)``, ``case (2, 3)`` under ``match (a, b)`` compare several at once.
-Each reader gives ``[(name, literal), ...]`` in the order written, or None when the
+Each reader gives ``[((name,), literal), ...]`` in the order written, or None when the
 condition compares anything but names with literals.
 """
 
@@ -11,9 +11,10 @@ from __future__ import annotations
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from ..common.adapter import Case, Pairs
 from ..common.literals import py_literal
+from ..common.walk import enclosing
 
-Pairs = list[tuple[str, str]]
 _SEQUENCES = frozenset({"tuple", "list", "expression_list"})
 _SEQUENCE_PATTERNS = frozenset({"tuple_pattern", "list_pattern"})
 
@@ -47,11 +48,11 @@ def _equality(node: ts.Node) -> Pairs | None:
     return [pair] if pair is not None else None
 
 
-def _pair(left: ts.Node, right: ts.Node) -> tuple[str, str] | None:
+def _pair(left: ts.Node, right: ts.Node) -> tuple[tuple[str, ...], str] | None:
     if left.type == "identifier" and (key := py_literal(right)) is not None:
-        return T.text(left), key
+        return (T.text(left),), key
     if right.type == "identifier" and (key := py_literal(left)) is not None:
-        return T.text(right), key
+        return (T.text(right),), key
     return None
 
 
@@ -73,7 +74,7 @@ def condition_pairs(condition: ts.Node | None) -> Pairs | None:
     return None
 
 
-def match_subjects(match: ts.Node) -> list[str] | None:
+def _match_subjects(match: ts.Node) -> list[str] | None:
     """The names ``match a`` / ``match a, b`` / ``match (a, b)`` compares, None for others."""
     subjects = [
         c for c in match.named_children if c.type not in ("block", "comment") and c.is_named
@@ -88,7 +89,7 @@ def match_subjects(match: ts.Node) -> list[str] | None:
     return [T.text(s) for s in subjects if s is not None]
 
 
-def case_keys(case: ts.Node) -> list[str] | None:
+def _case_keys(case: ts.Node) -> list[str] | None:
     """The literals of ``case K``, ``case K1, K2`` or ``case (K1, K2)``/``[K1, K2]``."""
     patterns = [c for c in case.named_children if c.type == "case_pattern"]
     if len(patterns) == 1:
@@ -103,6 +104,18 @@ def case_keys(case: ts.Node) -> list[str] | None:
             return None
         keys.append(key)
     return keys or None
+
+
+def case_pairs(case: ts.Node) -> Case:
+    """The keys of ``case K`` under ``match x``, or of ``case (K1, K2)`` under ``match (a,
+    b)``, and the clause's block."""
+    match = enclosing(case, frozenset({"match_statement"}))
+    subjects = _match_subjects(match) if match is not None else None
+    keys = _case_keys(case)
+    answering = case.child_by_field_name("consequence")
+    if subjects is None or keys is None or len(subjects) != len(keys):
+        return None, answering
+    return [((s,), k) for s, k in zip(subjects, keys, strict=True)], answering
 
 
 def tuple_key(node: ts.Node | None) -> list[str] | None:

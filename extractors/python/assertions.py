@@ -7,6 +7,7 @@ left out) to place each assertion, and to say whether it is conditional or insid
 from __future__ import annotations
 
 import re
+from typing import get_args
 
 import tree_sitter as ts
 
@@ -16,6 +17,7 @@ from ..facts import Fact
 from ..facts.integrity import (
     Assertion,
     AssertionStyle,
+    CompareOperator,
     Handler,
     HandlerBody,
     Operand,
@@ -38,6 +40,8 @@ _CONDITIONAL = {
     "list_comprehension",
     "generator_expression",
 }
+# The operators of a comparison as written, each token once: ``not in``, ``is not``.
+_OPERATORS: dict[str, CompareOperator] = {op: op for op in get_args(CompareOperator) if op}
 _NESTED_SCOPES = {"function_definition", "lambda", "class_definition"}
 _HANDLER_PARTS = {"except_clause", "finally_clause", "except_group_clause"}
 _MOCK_ASSERTS = re.compile(r"^assert_(called|not_called|awaited|not_awaited|has_calls|any_call)")
@@ -204,12 +208,14 @@ def _assert_statement(f: PyFile, node: ts.Node, symbol: str, stop: ts.Node) -> A
     if expr.type == "not_operator":
         negated = True
         expr = expr.child_by_field_name("argument") or expr
-    operator = ""
+    operator: CompareOperator = ""
     operands: tuple[Operand, ...]
     if expr.type == "comparison_operator" and expr.named_child_count == 2:
-        operator = " ".join(
-            T.text(c) for c in expr.children if not c.is_named and T.text(c) not in ("(", ")")
-        )
+        operator = _OPERATORS[
+            " ".join(
+                T.text(c) for c in expr.children if not c.is_named and T.text(c) not in ("(", ")")
+            )
+        ]
         operands = tuple(operand(c) for c in expr.named_children)
     else:
         operands = (operand(expr),)

@@ -1,5 +1,5 @@
 """Python behaviour facts: runtime patches, equality hooks, state flips (runner probes are
-``probes``), and the function and return helpers the readers share.
+``probes``; what a function and a return look like is the adapter's, ``adapter.py``).
 
 Qualified names come from the file's semantic model, so ``import time as t`` makes
 ``t.time`` read as ``time.time``. The readers record what the code does; the
@@ -10,123 +10,66 @@ from __future__ import annotations
 
 import tree_sitter as ts
 
+from ..common import patches
 from ..common import treesitter as T
+from ..common.bodies import return_word, returned_value, value_returns
 from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
 from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
-from ..facts.impl import EqualityOverride, RuntimePatch, StateFlip
+from ..facts.impl import EqualityOverride, OverrideReturn, StateFlip
+from .adapter import BEHAVIOUR, FUNCTIONS, NAMES, NESTED
 from .model import PythonModel, qualname
 
-NESTED = frozenset({"function_definition", "lambda", "class_definition"})
-NAMES = frozenset({"identifier"})
-_FUNCTION = frozenset({"function_definition"})
 _EQUALITY_HOOKS = frozenset({"__eq__", "__ne__", "__int__", "__float__", "__index__"})
-
-
-def symbol_at(source: SourceFile, node: ts.Node) -> str:
-    """``path::qualname`` of the innermost function around ``node``, "" at module level."""
-    fn = enclosing(node, _FUNCTION)
-    return f"{source.path}::{qualname(fn)}" if fn is not None else ""
-
-
-def returned_value(node: ts.Node) -> ts.Node | None:
-    """The value of a ``return`` statement, or None for a bare ``return``."""
-    return node.named_children[0] if node.named_children else None
-
-
-def value_returns(block: ts.Node | None) -> list[ts.Node]:
-    """``return <value>`` statements inside ``block``, nested functions excluded."""
-    if block is None:
-        return []
-    return [
-        n
-        for n in inside(block, NESTED)
-        if n.type == "return_statement" and returned_value(n) is not None
-    ]
 
 
 def runtime_patches(
     source: SourceFile, model: PythonModel, caps: dict[str, list[ts.Node]]
 ) -> list[Fact]:
-    """Assignments to an attribute of an imported module or class (``time.time = f``)."""
-    found: list[Fact] = []
-    for node in caps.get("assignment", []):
-        left = node.child_by_field_name("left")
-        if left is None or left.type != "attribute":
-            continue
-        written = T.squash(left)
-        if written.split(".", 1)[0] not in model.qualified:
-            continue
-        right = node.child_by_field_name("right")
-        keeps = right is not None and any(
-            c.type == "attribute" and T.squash(c) == written
-            for c in [right, *inside(right, NESTED)]
-        )
-        found.append(
-            RuntimePatch(
-                file=source.path,
-                line=T.line_of(node),
-                symbol=symbol_at(source, node),
-                target=model.resolve(written),
-                keeps_original=keeps,
-            )
-        )
-    found.extend(_patch_calls(source, model, caps))
-    return found
+    """Assignments to an attribute of an imported module or class (``time.time = f``), and
+    ``setattr``/``mock.patch``/``freeze_time`` calls (``common/patches.py``)."""
+
+    def written(left: ts.Node) -> str:
+        text = T.squash(left)
+        if left.type != "attribute" or text.split(".", 1)[0] not in model.qualified:
+            return ""
+        return model.resolve(text)
+
+    return patches.runtime_patches(
+        source, caps, BEHAVIOUR, written, lambda node: _call_target(model, node)
+    )
 
 
-def _patch_calls(
-    source: SourceFile, model: PythonModel, caps: dict[str, list[ts.Node]]
-) -> list[Fact]:
+def _call_target(model: PythonModel, node: ts.Node) -> str:
     """``setattr(time, "time", f)``, ``mock.patch("time.time", ...)``, ``freeze_time(...)``:
     the target replaced, or the patching function itself when it names none."""
-    found: list[Fact] = []
-    for node in caps.get("call", []):
-        function = model.resolve(T.squash(node.child_by_field_name("function")))
-        args = node.child_by_field_name("arguments")
-        values = [a for a in (args.named_children if args else []) if a.type != "comment"]
-        target = ""
-        if function in ("setattr", "builtins.setattr") and len(values) == 3:
-            owner, name = T.squash(values[0]), py_literal(values[1])
-            if owner.split(".", 1)[0] in model.qualified and name and name.startswith("s:"):
-                target = f"{model.resolve(owner)}.{name[2:]}"
-        elif function.endswith(("mock.patch", "mock.patch.object")) and values:
-            named = py_literal(values[0])
-            if function.endswith("object") and len(values) >= 2:
-                attribute = py_literal(values[1])
-                if attribute and attribute.startswith("s:"):
-                    target = f"{model.resolve(T.squash(values[0]))}.{attribute[2:]}"
-            elif named and named.startswith("s:"):
-                target = named[2:]
-        elif function.startswith(("freezegun.", "time_machine.")):
-            target = function
-        if target:
-            found.append(
-                RuntimePatch(
-                    file=source.path,
-                    line=T.line_of(node),
-                    symbol=symbol_at(source, node),
-                    target=target,
-                    keeps_original=False,
-                )
-            )
-    return found
+    function = model.resolve(T.squash(node.child_by_field_name("function")))
+    args = node.child_by_field_name("arguments")
+    values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+    if function in ("setattr", "builtins.setattr") and len(values) == 3:
+        owner, name = T.squash(values[0]), py_literal(values[1])
+        if owner.split(".", 1)[0] in model.qualified and name and name.startswith("s:"):
+            return f"{model.resolve(owner)}.{name[2:]}"
+    elif function.endswith(("mock.patch", "mock.patch.object")) and values:
+        named = py_literal(values[0])
+        if function.endswith("object") and len(values) >= 2:
+            attribute = py_literal(values[1])
+            if attribute and attribute.startswith("s:"):
+                return f"{model.resolve(T.squash(values[0]))}.{attribute[2:]}"
+        elif named and named.startswith("s:"):
+            return named[2:]
+    elif function.startswith(("freezegun.", "time_machine.")):
+        return function
+    return ""
 
 
-def _return_word(value: ts.Node | None) -> str:
-    literal = py_literal(value)
-    if literal == "b:true":
-        return "true"
-    if literal == "b:false":
-        return "false"
-    if literal == "none" or value is None:
-        return "none"
-    if literal is not None:
-        return "literal"
-    if value.type == "identifier" and T.text(value) == "NotImplemented":
-        return "not-implemented"
-    return "other"
+def _return_word(value: ts.Node | None) -> OverrideReturn:
+    """``return NotImplemented`` hands the comparison to the other operand."""
+    word = return_word(value, BEHAVIOUR)
+    if word == "other" and value is not None and value.type == "identifier":
+        return "not-implemented" if T.text(value) == "NotImplemented" else word
+    return word
 
 
 def _owner(definition: ts.Node) -> str:
@@ -145,7 +88,8 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
         owner = _owner(fn)
         if name not in _EQUALITY_HOOKS or not owner:
             continue
-        returns = value_returns(fn.child_by_field_name("body"))
+        body = fn.child_by_field_name("body")
+        returns = value_returns(body, BEHAVIOUR)
         found.append(
             EqualityOverride(
                 file=source.path,
@@ -154,6 +98,7 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
                 method=name,
                 owner=owner,
                 returns=tuple(_return_word(returned_value(r)) for r in returns),
+                ignores_other=_ignores_other(fn, name, body, 1),
             )
         )
     for node in caps.get("assignment", []):
@@ -171,9 +116,24 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
                 method=T.text(left),
                 owner=owner,
                 returns=(_return_word(right.child_by_field_name("body")),),
+                ignores_other=_ignores_other(
+                    right, T.text(left), right.child_by_field_name("body"), 1
+                ),
             )
         )
     return found
+
+
+def _ignores_other(fn: ts.Node, name: str, body: ts.Node | None, index: int) -> bool:
+    """An ``__eq__``/``__ne__`` whose body never reads the object it is compared with (the
+    parameter after ``self``); ``*args`` and a missing parameter are read as reading it."""
+    if name not in ("__eq__", "__ne__") or body is None:
+        return False
+    params = fn.child_by_field_name("parameters")
+    names = [c for c in (params.named_children if params is not None else [])]
+    if len(names) <= index or names[index].type != "identifier":
+        return False
+    return not mentions(body, T.text(names[index]), NAMES)
 
 
 def _reads(node: ts.Node | None, name: str) -> bool:
@@ -204,7 +164,7 @@ def _guarded_returns(body: ts.Node, name: str) -> list[tuple[ts.Node, ts.Node, l
         if node.type in ("if_statement", "elif_clause"):
             if _reads(node.child_by_field_name("condition"), name):
                 consequence = node.child_by_field_name("consequence")
-                for ret in value_returns(consequence)[:1]:
+                for ret in value_returns(consequence, BEHAVIOUR)[:1]:
                     value = returned_value(ret)
                     found.append((node, ret, [value] if value is not None else []))
         elif node.type == "return_statement":
@@ -219,11 +179,11 @@ def _guarded_returns(body: ts.Node, name: str) -> list[tuple[ts.Node, ts.Node, l
 def _returned_by_outer(fn: ts.Node) -> bool:
     """Whether the function around ``fn`` hands it out (``return inner``): a factory whose
     closure state outlives each call of the inner function."""
-    outer = enclosing(fn, _FUNCTION)
+    outer = enclosing(fn, FUNCTIONS)
     name = T.text(fn.child_by_field_name("name"))
     if outer is None:
         return False
-    returns = value_returns(outer.child_by_field_name("body"))
+    returns = value_returns(outer.child_by_field_name("body"), BEHAVIOUR)
     return any(_hands_out(returned_value(r), name) for r in returns)
 
 

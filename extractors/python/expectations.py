@@ -16,7 +16,7 @@ from ..common.literals import py_literal
 from ..common.walk import enclosing
 from ..facts import Fact
 from ..facts.impl import TestExpectation
-from .behaviour import symbol_at
+from .adapter import symbol_at
 from .model import PythonModel
 
 _EQUAL_METHODS = frozenset({"assertEqual", "assertEquals", "assert_equal"})
@@ -110,7 +110,7 @@ def _expectations(
                     TestExpectation(
                         file=source.path,
                         line=T.line_of(at),
-                        symbol=symbol_at(source, at),
+                        symbol=symbol_at(source.path, at),
                         callee=called[0],
                         args=called[1],
                         expected=value,

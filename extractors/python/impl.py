@@ -1,17 +1,18 @@
 """Python facts about production behaviour (DESIGN §6 ``impl.*``; judges nothing).
 
 One query (``queries/python/impl.scm``) finds the candidate nodes in C; the readers in
-``probes``, ``probe_sets``, ``behaviour``, ``answers``, ``expectations``, ``handlers``
-and ``allow_lists`` describe them,
-names resolved through the file's semantic model.
+``probes``, ``probe_sets``, ``behaviour``, ``expectations``, ``handlers``, ``allow_lists``
+and the language-neutral ``common/answers.py`` (over ``adapter.py``) describe them, names
+resolved through the file's semantic model.
 """
 
 from __future__ import annotations
 
+from ..common.answers import branch_answers, table_answers
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
+from .adapter import BEHAVIOUR
 from .allow_lists import allow_lists, test_inputs
-from .answers import branch_answers, table_answers
 from .behaviour import equality_overrides, runtime_patches, state_flips
 from .expectations import test_expectations
 from .handlers import error_handlers
@@ -32,8 +33,8 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
         *runtime_patches(source, model, caps),
         *equality_overrides(source, caps),
         *state_flips(source, caps),
-        *branch_answers(source, caps),
-        *table_answers(source, caps),
+        *branch_answers(source, caps, BEHAVIOUR),
+        *table_answers(source, caps, BEHAVIOUR),
         *test_expectations(source, model, caps),
         *error_handlers(source, model, caps),
         *allow_lists(source, model, caps),

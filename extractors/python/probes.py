@@ -4,7 +4,8 @@ A probe is a read of ``sys.modules``, the environment, ``sys.argv`` or a ``sys``
 constant name: a literal, a module-level constant, or a loop or comprehension variable over
 a collection of such names (``any(m in sys.modules for m in RUNNERS)``), one fact for each
 name it may stand for; its fact says which functions' returned values it decides, directly (an
-``if``/conditional expression) or through a name or helper function that carries it.
+``if``/conditional expression) or through a name or helper function that carries it
+(``common/probes.py``; this module says which reads are probes).
 Environment writes (``monkeypatch.setenv``) tell which variables the tests set.
 """
 
@@ -15,165 +16,21 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
-from ..common.walk import enclosing, inside, is_within
+from ..common.probes import probe, root
+from ..common.walk import inside
 from ..facts import Fact
 from ..facts.impl import EnvWrite, RunnerProbe
-from .behaviour import NESTED, returned_value, symbol_at, value_returns
+from .adapter import BEHAVIOUR, NESTED, symbol_at
 from .model import PythonModel
 
-_FUNCTION = frozenset({"function_definition"})
-# Where the value read from a probe stops being part of one condition.
-_STATEMENT = frozenset(
-    {"block", "module", "expression_statement", "function_definition", "class_definition"}
-)
-# Where a value stops flowing into the name or return that carries it.
-_CARRIER_STOPS = frozenset(
-    {"block", "module", "function_definition", "class_definition", "if_statement", "elif_clause"}
-)
 _ENV_GETTERS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
 # Mappings whose membership or lookup by a name is a probe, and the probe's source.
 READS = {"sys.modules": "module", "os.environ": "env"}
 
 
-def _arms_return(branch: ts.Node) -> bool:
-    """Whether an ``if``/``elif`` (its whole chain) returns a value on some arm."""
-    chain = branch.parent if branch.type == "elif_clause" and branch.parent else branch
-    return bool(value_returns(chain))
-
-
-def _decided(node: ts.Node) -> ts.Node | None:
-    """The function whose returned value the condition ``node`` sits in decides, if any."""
-    child, current = node, node.parent
-    while current is not None and current.type not in _STATEMENT:
-        if current.type in ("if_statement", "elif_clause"):
-            condition = current.child_by_field_name("condition")
-            if condition is not None and is_within(child, condition) and _arms_return(current):
-                return enclosing(current, _FUNCTION)
-            return None
-        if current.type == "conditional_expression" and len(current.named_children) == 3:
-            if not is_within(child, current.named_children[1]):
-                return None
-            outer = current.parent
-            while outer is not None and outer.type == "parenthesized_expression":
-                outer = outer.parent
-            if outer is not None and outer.type == "lambda":
-                return outer
-            if outer is not None and outer.type == "return_statement":
-                return enclosing(outer, _FUNCTION)
-            return None
-        child, current = current, current.parent
-    return None
-
-
-def _uses(scope: ts.Node, name: str, call: bool) -> list[ts.Node]:
-    """Reads of ``name`` in ``scope`` (calls of it when ``call``), assignments aside."""
-    found: list[ts.Node] = []
-    for n in inside(scope, frozenset()):
-        if call and n.type == "call":
-            callee = T.squash(n.child_by_field_name("function"))
-            if callee == name or callee.endswith("." + name):
-                found.append(n)
-        elif not call and n.type == "identifier" and T.text(n) == name:
-            parent = n.parent
-            if (
-                parent is None
-                or parent.type != "assignment"
-                or parent.child_by_field_name("left") != n
-            ):
-                found.append(n)
-    return found
-
-
-def _deciding(node: ts.Node, depth: int = 2) -> list[ts.Node]:
-    """The functions whose returned value ``node``'s value decides: in a condition, or
-    carried there through a name it is assigned to or a function that returns it."""
-    direct = _decided(node)
-    found = [direct] if direct is not None else []
-    if depth == 0:
-        return found
-    current = node.parent
-    while current is not None and current.type not in _CARRIER_STOPS:
-        if current.type == "assignment":
-            left = current.child_by_field_name("left")
-            if left is None or left.type != "identifier":
-                return found
-            fn = enclosing(current, _FUNCTION)
-            scope = fn if fn is not None else _root(current)
-            uses = _uses(scope, T.text(left), False)
-            return found + [f for u in uses for f in _deciding(u, depth - 1)]
-        if current.type == "return_statement":
-            fn = enclosing(current, _FUNCTION)
-            name = T.text(fn.child_by_field_name("name")) if fn is not None else ""
-            uses = _uses(_root(current), name, True) if name else []
-            return found + [f for u in uses for f in _deciding(u, depth - 1)]
-        current = current.parent
-    return found
-
-
-def _takes_arguments(fn: ts.Node) -> bool:
-    params = fn.child_by_field_name("parameters")
-    names = (
-        [T.text(p).split(":")[0].split("=")[0].strip() for p in params.named_children]
-        if params
-        else []
-    )
-    return any(n not in ("self", "cls") for n in names)
-
-
-def _mixes_literals(fn: ts.Node) -> bool:
-    """Whether ``fn`` returns a literal on one path and a computed value on another."""
-    if fn.type == "lambda":
-        values = [fn.child_by_field_name("body")]
-    else:
-        values = [returned_value(r) for r in value_returns(fn.child_by_field_name("body"))]
-    arms: list[ts.Node | None] = []
-    for value in values:
-        if value is not None and value.type == "conditional_expression":
-            parts = value.named_children
-            arms.extend([parts[0], parts[-1]])
-        else:
-            arms.append(value)
-    literal = {py_literal(a) is not None for a in arms if a is not None}
-    return literal == {True, False}
-
-
-def _root(node: ts.Node) -> ts.Node:
-    while node.parent is not None:
-        node = node.parent
-    return node
-
-
-def _compared_value(node: ts.Node) -> str:
-    """The string ``node`` is compared with by ``==``/``!=``, else ""."""
-    parent = node.parent
-    if parent is None or parent.type != "comparison_operator":
-        return ""
-    operators = {T.text(c) for c in parent.children if not c.is_named}
-    if not operators & {"==", "!="}:
-        return ""
-    for other in parent.named_children:
-        literal = py_literal(other) if other.id != node.id else None
-        if literal is not None and literal.startswith("s:"):
-            return literal[2:]
-    return ""
-
-
 def probe_at(source: SourceFile, node: ts.Node, kind: str, name: str) -> RunnerProbe:
-    deciding = _deciding(node)
-    return RunnerProbe(
-        file=source.path,
-        line=T.line_of(node),
-        symbol=symbol_at(source, node),
-        source=kind,
-        name=name,
-        value=_compared_value(node),
-        returns=bool(deciding),
-        deciding=tuple(
-            sorted({T.text(f.child_by_field_name("name")) or "lambda" for f in deciding})
-        ),
-        arguments=any(_takes_arguments(f) for f in deciding),
-        mixed=any(_mixes_literals(f) for f in deciding),
-    )
+    """The probe read at ``node``, decided through its own value."""
+    return probe(source, node, kind, name, BEHAVIOUR)
 
 
 _COMPREHENSIONS = frozenset(
@@ -189,7 +46,7 @@ def _module_value(model: PythonModel, name: ts.Node) -> ts.Node | None:
     module = model.scopes.module
     if module.times.get(text) != 1 or model.scopes.lookup(text, name) is not module:
         return None
-    for statement in _root(name).named_children:
+    for statement in root(name).named_children:
         for assignment in (
             statement.named_children if statement.type == "expression_statement" else ()
         ):
@@ -283,7 +140,7 @@ def runner_probes(
 
 
 _ENV_SETTERS = frozenset({"setenv", "setdefault", "putenv"})
-_SYS_ATTRIBUTEREADS = frozenset({"hasattr", "getattr", "builtins.hasattr", "builtins.getattr"})
+_SYS_ATTRIBUTE_READS = frozenset({"hasattr", "getattr", "builtins.hasattr", "builtins.getattr"})
 
 
 def attribute_probes(
@@ -294,7 +151,7 @@ def attribute_probes(
     for node in caps.get("call", []):
         function = model.resolve(T.squash(node.child_by_field_name("function")))
         args = node.child_by_field_name("arguments")
-        if function not in _SYS_ATTRIBUTEREADS or args is None or len(args.named_children) < 2:
+        if function not in _SYS_ATTRIBUTE_READS or args is None or len(args.named_children) < 2:
             continue
         owner, name = args.named_children[0], py_literal(args.named_children[1])
         if model.resolve(T.squash(owner)) in ("sys", "builtins") and name and name[:2] == "s:":
@@ -333,6 +190,6 @@ def env_writes(
                     if pair.type == "pair" and key is not None and key.startswith("s:"):
                         names.append((pair, key[2:]))
     return [
-        EnvWrite(file=source.path, line=T.line_of(n), symbol=symbol_at(source, n), name=name)
+        EnvWrite(file=source.path, line=T.line_of(n), symbol=symbol_at(source.path, n), name=name)
         for n, name in names
     ]

@@ -12,7 +12,7 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.code_shapes import Env, shape_of
-from ..common.returns import follow_statement, open_name
+from ..common.returns import follow_statement, open_name, root_name
 from ..facts.contracts import Shape, union
 from .adapter import PYTHON
 
@@ -58,7 +58,7 @@ def _walk(node: ts.Node, env: Env, returns: list[Shape], needed: set[str]) -> No
         if kind == "expression_statement" and child.named_children:
             statement = child.named_children[0]
             _open_mutated(statement, env)
-            if _root_name(statement) in needed:
+            if root_name(statement, PYTHON) in needed:
                 follow_statement(statement, env, PYTHON)
             continue
         _walk(child, env, returns, needed)
@@ -97,20 +97,6 @@ def _open_mutated(statement: ts.Node, env: Env) -> None:
                 open_name(T.text(argument), env)
 
 
-def _root_name(node: ts.Node | None) -> str:
-    """The local name an assignment writes to (``r`` of ``r["a"]["b"] = v``) or a method call
-    is made on (``r`` of ``r.update(...)``); "" for anything else."""
-    if node is None:
-        return ""
-    if node.type == "assignment":
-        node = node.child_by_field_name("left")
-    elif node.type == "call":
-        node = node.child_by_field_name("function")
-    while node is not None and node.type in ("subscript", "attribute"):
-        node = node.child_by_field_name("value" if node.type == "subscript" else "object")
-    return T.text(node) if node is not None and node.type == "identifier" else ""
-
-
 def _names(node: ts.Node) -> set[str]:
     out: set[str] = set()
     stack = [node]
@@ -142,7 +128,7 @@ def _needed(body: ts.Node) -> tuple[set[str], bool]:
         if node.type == "assignment":
             right = node.child_by_field_name("right")
             if right is not None:
-                writes.append((_root_name(node), right))
+                writes.append((root_name(node, PYTHON), right))
             continue
         stack.extend(node.named_children)
     for _ in range(3):

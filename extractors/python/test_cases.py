@@ -10,9 +10,11 @@ from pathlib import PurePosixPath
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from ..common.dispatch import SourceFile
 from ..common.env_conditions import skip_env
+from ..common.walk import inside
 from ..facts import Fact
-from ..facts.integrity import PyFramework, Skip, SkipScope
+from ..facts.integrity import PyFramework, Skip, SkipScope, SkipWhere
 from .assertions import walk_own
 from .file_context import PyFile, resolve
 
@@ -60,9 +62,28 @@ def decorators(f: PyFile, definition: ts.Node) -> list[ts.Node]:
     return []
 
 
+def module_values(source: SourceFile) -> dict[str, ts.Node]:
+    """Names the module binds exactly once at its top level, with their values: a marker
+    kept in a name (``later = pytest.mark.skip(reason=...)``, then ``@later``)."""
+    found: dict[str, ts.Node] = {}
+    seen: dict[str, int] = {}
+    for statement in source.tree.root_node.named_children:
+        inner = statement.named_children[0] if statement.named_children else None
+        if statement.type != "expression_statement" or inner is None or inner.type != "assignment":
+            continue
+        left, right = inner.child_by_field_name("left"), inner.child_by_field_name("right")
+        if left is not None and left.type == "identifier" and right is not None:
+            seen[T.text(left)] = seen.get(T.text(left), 0) + 1
+            found[T.text(left)] = right
+    return {name: value for name, value in found.items() if seen[name] == 1}
+
+
 def decorator_name(f: PyFile, decorator: ts.Node) -> tuple[str, ts.Node | None]:
-    """(resolved name, call) of a decorator; the call is None without arguments."""
+    """(resolved name, call) of a decorator; the call is None without arguments. A
+    decorator that is a module-level name for a marker is read as that marker."""
     expr = decorator.named_children[0] if decorator.named_children else decorator
+    if expr.type == "identifier":
+        expr = f.source.model(module_values).get(T.text(expr), expr)
     if expr.type == "call":
         return resolve(f, expr.child_by_field_name("function")), expr
     return resolve(f, expr), None
@@ -73,6 +94,8 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
     facts: list[Fact] = []
     for decorator in decorators(f, definition):
         name, call = decorator_name(f, decorator)
+        if name == "pytest.mark.parametrize" and call is not None:
+            facts.extend(_case_skips(f, call, symbol, scope))
         if name not in SKIP_DECORATORS:
             continue
         conditional = SKIP_DECORATORS[name]
@@ -106,7 +129,54 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
     return facts
 
 
-def env_of(condition: ts.Node | None, skips_when_true: bool = True) -> tuple[tuple[str, ...], str]:
+def _case_skips(f: PyFile, parametrize: ts.Node, symbol: str, scope: SkipScope) -> list[Fact]:
+    """``pytest.param(..., marks=pytest.mark.xfail)``: a case of the test that is skipped or
+    expected to fail whatever happens (a mark given a condition is left out)."""
+    facts: list[Fact] = []
+    for node in inside(parametrize, frozenset({"lambda"})):
+        if (
+            node.type != "call"
+            or resolve(f, node.child_by_field_name("function")) != "pytest.param"
+        ):
+            continue
+        args = node.child_by_field_name("arguments")
+        for keyword in args.named_children if args is not None else []:
+            if keyword.type != "keyword_argument":
+                continue
+            if T.text(keyword.child_by_field_name("name")) != "marks":
+                continue
+            value = keyword.child_by_field_name("value")
+            marks = value.named_children if value.type in ("list", "tuple") else [value]
+            for mark in marks:
+                called = mark.type == "call"
+                target = mark.child_by_field_name("function") if called else mark
+                name = resolve(f, target)
+                if name not in ("pytest.mark.skip", "pytest.mark.xfail"):
+                    continue
+                inner = mark.child_by_field_name("arguments") if called else None
+                positional = [
+                    a
+                    for a in (inner.named_children if inner else [])
+                    if a.type != "keyword_argument"
+                ]
+                if positional and positional[0].type != "string":
+                    continue
+                facts.append(
+                    Skip(
+                        file=f.source.path,
+                        line=T.line_of(node),
+                        symbol=symbol,
+                        how=f"pytest.param(marks={name}) on a case",
+                        conditional=False,
+                        scope=scope,
+                    )
+                )
+    return facts
+
+
+def env_of(
+    condition: ts.Node | None, skips_when_true: bool = True
+) -> tuple[tuple[str, ...], SkipWhere]:
     """The environment variable a skip condition reads alone, and where it skips."""
     if condition is None:
         return (), ""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import posixpath
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -289,6 +289,10 @@ class JsTest:
     full_name: str
     line: int
     body: str = ""
+    # What makes the test never run though it is still written, and where: ``it.todo`` in
+    # its place, or a ``describe.skip`` around every test of the file; "" when it runs.
+    not_run: str = ""
+    not_run_line: int = 0
 
 
 def _callback_digest(args: ts.Node | None) -> str:
@@ -299,25 +303,63 @@ def _callback_digest(args: ts.Node | None) -> str:
     return hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
+def _callee_base(callee: ts.Node | None) -> str:
+    """The name a callee chain starts with: ``it`` of ``it.skip.each(t)``."""
+    base = callee
+    while base is not None and base.type in ("member_expression", "call_expression"):
+        base = (
+            base.child_by_field_name("object")
+            if base.type == "member_expression"
+            else base.child_by_field_name("function")
+        )
+    return text(base) if base is not None and base.type == "identifier" else ""
+
+
+def _test_aliases(root: ts.Node) -> dict[str, tuple[str, str]]:
+    """Local names bound to a test function: ``const slow = it.skip`` (slow -> it, it.skip)."""
+    found: dict[str, tuple[str, str]] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.named_children)
+        if node.type != "variable_declarator":
+            continue
+        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+        if name is None or name.type != "identifier" or value is None:
+            continue
+        if value.type in ("identifier", "member_expression"):
+            base = _callee_base(value)
+            if base in _TEST_CALLEES and text(name) not in _TEST_CALLEES:
+                found.setdefault(text(name), (base, "".join(text(value).split())))
+    return found
+
+
+def _modifiers(callee: ts.Node | None, aliases: dict[str, tuple[str, str]]) -> tuple[str, ...]:
+    """The words after a test function's name: ``skip`` of ``it.skip``, ``todo``, ``each``."""
+    spelled = "".join(text(callee).split()).split("(")[0]
+    root, _, rest = spelled.partition(".")
+    if root in aliases:
+        spelled = aliases[root][1] + ("." + rest if rest else "")
+    return tuple(spelled.split(".")[1:])
+
+
 @lru_cache(maxsize=4096)
 def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
     """Tests declared with test/it (describe nesting kept), in id order."""
     root = parse(grammar_for(path), data)
     found: list[JsTest] = []
+    aliases = _test_aliases(root)
 
-    def visit(node: ts.Node, scope: tuple[str, ...]) -> None:
+    skipped_suites: list[tuple[str, int]] = []
+
+    def visit(node: ts.Node, scope: tuple[str, ...], skipped: tuple[str, int] | None) -> None:
         for child in node.named_children:
             if child.type == "call_expression":
                 callee = child.child_by_field_name("function")
-                base = callee
-                while base is not None and base.type in ("member_expression", "call_expression"):
-                    base = (
-                        base.child_by_field_name("object")
-                        if base.type == "member_expression"
-                        else base.child_by_field_name("function")
-                    )
-                name = text(base) if base is not None else ""
+                name = _callee_base(callee)
+                name = aliases[name][0] if name in aliases else name
                 if name in _TEST_CALLEES:
+                    words = _modifiers(callee, aliases)
                     args = child.child_by_field_name("arguments")
                     first = (
                         args.named_children[0] if args is not None and args.named_children else None
@@ -328,23 +370,34 @@ def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
                         title = " ".join(text(first)[1:-1].split())
                     title = title if title is not None else f"<dynamic@{line(child)}>"
                     if name in ("describe", "xdescribe", "fdescribe", "suite"):
+                        inner = skipped
+                        if inner is None and (name == "xdescribe" or "skip" in words):
+                            inner = (f"{name}.skip" if name != "xdescribe" else name, line(child))
+                            skipped_suites.append(inner)
                         if args is not None:
-                            visit(args, (*scope, title))
+                            visit(args, (*scope, title), inner)
                         continue
-                    full = " ".join((*scope, title))
+                    todo = "todo" in words
                     found.append(
                         JsTest(
                             symbol_id(path, " > ".join((*scope, title))),
-                            full,
+                            " ".join((*scope, title)),
                             line(child),
                             _callback_digest(args),
+                            f"{name}.todo" if todo else (skipped[0] if skipped else ""),
+                            line(child) if todo else (skipped[1] if skipped else 0),
                         )
                     )
                     continue
-            visit(child, scope)
+            visit(child, scope, skipped)
 
-    visit(root, ())
+    visit(root, (), None)
+    # A skipped describe counts as removing its tests only when it holds every test of the
+    # file (the file skipped as a whole); a skipped group among running ones is a skip.
+    whole = bool(found) and all(t.not_run for t in found)
     unique: dict[str, JsTest] = {}
     for test in found:
+        if not whole and test.not_run and not test.not_run.endswith(".todo"):
+            test = replace(test, not_run="", not_run_line=0)
         unique.setdefault(test.id, test)
     return tuple(sorted(unique.values(), key=lambda t: t.id))

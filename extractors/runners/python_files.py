@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import tree_sitter as ts
 
 from ..facts import symbol_id
+from .conftest_hooks import HookEffect, hook_effects, module_bindings, pytest_aliases
 from .syntax import line, parse, py_string, text, walk
 
 UNITTEST_BASES = frozenset({"TestCase", "IsolatedAsyncioTestCase", "AsyncTestCase"})
@@ -43,7 +44,6 @@ PATH_HOOKS = frozenset(
         "pytest_pyfunc_call",
     }
 )
-_REMOVING_METHODS = frozenset({"remove", "pop", "clear", "__delitem__"})
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,10 @@ class PyTestItem:
     markers: tuple[str, ...]
     unittest: bool
     body: str = ""
+    # A skip of the whole module (``pytestmark = pytest.mark.skip``, ``pytest.skip(...,
+    # allow_module_level=True)``): its source and line; "" when the module runs.
+    not_run: str = ""
+    not_run_line: int = 0
 
 
 @dataclass(frozen=True)
@@ -80,15 +84,13 @@ class OpaqueEntry:
 
 @dataclass(frozen=True)
 class HookDef:
-    """A hook implementation in a conftest: whether it visibly drops or skips items, and the
-    markers that alone decide which items it touches (empty: it may touch any item)."""
+    """A hook implementation in a conftest and what it does to items (``conftest_hooks``)."""
 
     name: str
     line: int
-    drops: bool
     session_wide: bool
     fingerprint: str
-    markers: tuple[str, ...] = ()
+    effects: tuple[HookEffect, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,26 @@ def _marker_names(expression: ts.Node) -> list[str]:
         if target is not None and attr is not None and text(target).split(".")[-1] == "mark":
             found.append(text(attr))
     return found
+
+
+def _module_skip(statement: ts.Node) -> tuple[str, int] | None:
+    """A top-level statement that skips the whole module, with its source and line."""
+    value = _assigned(statement, "pytestmark")
+    if value is not None and "skip" in _marker_names(value):
+        return " ".join(text(statement).split()), line(statement)
+    if statement.type != "expression_statement" or not statement.named_children:
+        return None
+    call = statement.named_children[0]
+    if call.type != "call" or text(call.child_by_field_name("function")).split(".")[-1] != "skip":
+        return None
+    args = call.child_by_field_name("arguments")
+    for argument in args.named_children if args is not None else []:
+        if argument.type == "keyword_argument" and (
+            text(argument.child_by_field_name("name")) == "allow_module_level"
+            and text(argument.child_by_field_name("value")) == "True"
+        ):
+            return " ".join(text(call).split()), line(statement)
+    return None
 
 
 def _decorator_markers(decorators: tuple[ts.Node, ...]) -> list[str]:
@@ -203,6 +225,7 @@ def python_test_items(
     root = parse("python", data)
     module_marks: list[str] = []
     top_classes: dict[str, tuple[ts.Node, tuple[ts.Node, ...]]] = {}
+    skipped = next(filter(None, map(_module_skip, root.named_children)), None)
     for statement in root.named_children:
         value = _assigned(statement, "pytestmark")
         if value is not None:
@@ -301,6 +324,8 @@ def python_test_items(
                 )
         elif inner.type == "class_definition":
             collect_class(inner, decorators, (), list(module_marks))
+    if skipped is not None:
+        items = [replace(i, not_run=skipped[0], not_run_line=skipped[1]) for i in items]
     return tuple(sorted(items, key=lambda i: i.id))
 
 
@@ -345,92 +370,6 @@ def _conditional(node: ts.Node) -> bool:
     return False
 
 
-def _hook_drops(name: str, function: ts.Node) -> bool:
-    """Whether a hook visibly removes, deselects, ignores or skips items."""
-    body = function.child_by_field_name("body")
-    if body is None:
-        return False
-    for node in walk(body):
-        if node.type == "delete_statement":
-            return True
-        if node.type == "call":
-            callee = node.child_by_field_name("function")
-            called = text(callee)
-            last = called.split(".")[-1]
-            if last in _REMOVING_METHODS or last in ("pytest_deselected", "skip", "xfail"):
-                return True
-            if last == "add_marker" and any(
-                word in text(node.child_by_field_name("arguments")) for word in ("skip", "xfail")
-            ):
-                return True
-        if node.type == "assignment":
-            left = node.child_by_field_name("left")
-            if left is not None and left.type == "subscript" and "items" in text(left):
-                return True
-        if node.type == "return_statement" and name == "pytest_ignore_collect":
-            value = node.named_children[0] if node.named_children else None
-            if value is not None and text(value) not in ("None", "False"):
-                return True
-    return False
-
-
-# Item attributes that identify an item other than by its markers: a hook reading them may
-# pick any item, so it is not marker-guarded.
-_ITEM_IDENTITY = frozenset(
-    {
-        "name",
-        "nodeid",
-        "fspath",
-        "path",
-        "location",
-        "originalname",
-        "keywords",
-        "cls",
-        "module",
-        "function",
-        "parent",
-        "own_markers",
-        "callspec",
-        "listchain",
-        "obj",
-    }
-)
-
-
-def _guard_markers(function: ts.Node) -> tuple[str, ...]:
-    """Marker names a hook tests with literal ``get_closest_marker``/``iter_markers`` calls,
-    when nothing else in it can single out an item (no identity attribute, no index, no pop)."""
-    body = function.child_by_field_name("body")
-    if body is None:
-        return ()
-    markers: set[str] = set()
-    for node in walk(body):
-        if node.type == "delete_statement":
-            return ()
-        if (
-            node.type == "attribute"
-            and text(node.child_by_field_name("attribute")) in _ITEM_IDENTITY
-        ):
-            return ()
-        if node.type == "subscript" and not text(node).replace(" ", "").endswith("[:]"):
-            return ()
-        if node.type != "call":
-            continue
-        method = text(node.child_by_field_name("function")).split(".")[-1]
-        if method in ("pop", "clear", "__delitem__", "shuffle", "sample", "choice", "sort"):
-            return ()
-        if method in ("get_closest_marker", "iter_markers", "get_marker"):
-            args = node.child_by_field_name("arguments")
-            first = args.named_children[0] if args is not None and args.named_children else None
-            if first is not None and first.type == "keyword_argument":
-                first = first.child_by_field_name("value")
-            value = py_string(first)
-            if value is None:
-                return ()
-            markers.add(value)
-    return tuple(sorted(markers))
-
-
 @lru_cache(maxsize=1024)
 def conftest_facts(path: str, data: bytes) -> ConftestFacts:
     """collect_ignore entries, unreadable collection statements and hooks of one conftest.py."""
@@ -438,6 +377,7 @@ def conftest_facts(path: str, data: bytes) -> ConftestFacts:
     ignores: list[IgnoreEntry] = []
     opaque: list[OpaqueEntry] = []
     hooks: list[HookDef] = []
+    aliases, bindings = pytest_aliases(root), module_bindings(root)
 
     def note(values: ts.Node, variable: str, statement: ts.Node) -> None:
         readable, rest = _list_strings(values)
@@ -486,10 +426,9 @@ def conftest_facts(path: str, data: bytes) -> ConftestFacts:
                     HookDef(
                         name,
                         line(node),
-                        _hook_drops(name, node),
                         name in SESSION_HOOKS,
                         " ".join(text(node).split()),
-                        _guard_markers(node),
+                        hook_effects(name, node, aliases, bindings),
                     )
                 )
     return ConftestFacts(

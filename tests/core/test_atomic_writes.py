@@ -11,6 +11,7 @@ import pytest
 
 from ralph_validate.core.atomic import (
     atomic_write_bytes,
+    atomic_write_set,
     stage_bytes,
     stale_temps,
     temp_target_name,
@@ -93,3 +94,29 @@ def test_a_staged_write_is_invisible_until_committed(tmp_path: Path) -> None:
     dropped = stage_bytes(target, b"never")
     dropped.discard()
     assert target.read_bytes() == b"new" and [p.name for p in tmp_path.iterdir()] == ["tasks.md"]
+
+
+def test_a_set_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch) -> None:
+    names = ("report.md", "report.json", "report.sarif")
+    for name in names:
+        (tmp_path / name).write_bytes(b"old " + name.encode())
+    real = os.write
+    calls = []
+
+    def full_on_the_second_file(fd: int, data: object) -> int:
+        calls.append(fd)
+        if len(calls) > 1:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(fd, data)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "write", full_on_the_second_file)
+    with pytest.raises(OSError, match="No space left"):
+        atomic_write_set({tmp_path / n: b"new " + n.encode() for n in names})
+    monkeypatch.setattr(os, "write", real)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {
+        n: b"old " + n.encode() for n in names
+    }
+    atomic_write_set({tmp_path / n: b"new " + n.encode() for n in names})
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {
+        n: b"new " + n.encode() for n in names
+    }

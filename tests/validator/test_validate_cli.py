@@ -186,6 +186,32 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(repo, validate, args, 
     assert not (repo.root / SPEC / "validation-report.md").exists()
 
 
+def test_a_report_set_that_cannot_be_written_keeps_the_old_reports(
+    repo, validate, monkeypatch
+) -> None:
+    import errno
+    import os
+
+    build(repo)
+    assert validate("--repo", str(repo.root), "--spec", "row-count").returncode == 0
+    folder = repo.root / SPEC
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    repo.commit("row-count: resume from the checkpoint", {"src/resume.py": "def resume(): ...\n"})
+    real = os.write
+
+    def full_when_the_json_report_is_written(fd: int, data: bytes) -> int:
+        if bytes(data[:1]) == b"{":  # the Markdown report is written before the JSON one
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(fd, data)
+
+    monkeypatch.setattr(os, "write", full_when_the_json_report_is_written)
+    done = validate("--repo", str(repo.root), "--spec", "row-count", "--quiet")
+    monkeypatch.setattr(os, "write", real)
+    assert done.returncode == 2 and "cannot write the report" in done.stderr
+    assert done.stderr.count("\n") == 1
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
+
+
 def test_not_a_git_repository(tmp_path, validate) -> None:
     done = validate("--repo", str(tmp_path))
     assert done.returncode == 2

@@ -9,6 +9,7 @@ Adding a check is one line here.
 from __future__ import annotations
 
 from ..context import Check
+from .base_missing import BaseMissingCheck
 from .contracts import ContractCheck
 from .implementation import ImplementationCheck
 from .integrity import IntegrityCheck
@@ -21,6 +22,7 @@ from .traceability import TraceabilityCheck
 CHECKS: tuple[Check, ...] = (
     IntegrityCheck(),
     TestRunCheck(),
+    BaseMissingCheck(),
     PlaceholderCheck(),
     ImplementationCheck(),
     ScopeCheck(),

@@ -10,8 +10,8 @@ pre-existing.
 from __future__ import annotations
 
 import dataclasses
-from pathlib import PurePosixPath
 
+from ...extractors.common.paths import is_test_path, is_test_side
 from ...extractors.facts import FileFacts
 from ...extractors.facts.impl import EnvWrite, TestExpectation, TestInput
 from ...extractors.runners.view import RevisionView
@@ -20,7 +20,6 @@ from ..context import AnalysisContext, CheckOutput
 from ..findings import Finding
 from ..rules import rules_of
 from ..rules.rule import FileContext, FileRule
-from ..trace.evidence import is_test_path
 from .script_env import script_env
 
 
@@ -30,33 +29,13 @@ def detect_impl(facts: FileFacts, context: FileContext) -> list[Finding]:
     return [f for rule in rules for f in rule.detect(facts, context)]
 
 
-# Test support that lives beside production code: mocks, test utilities, runner setup.
-_SUPPORT_DIRS = frozenset({"__mocks__", "__fixtures__", "mocks", "testing", "test-utils"})
-_SUPPORT_NAMES = frozenset(
-    {"testing", "test-utils", "testutils", "test-helpers", "testhelpers"}
-    | {"setup", "setuptests", "setup-tests", "test-setup", "testsetup", "setupenv", "setup-env"}
-)
-
-
-def _test_side(path: str) -> bool:
-    """Test files, setup files a runner loads before them (``jest.setup.ts``,
-    ``setupTests.ts``) and test support beside the code (``__mocks__/``, ``test-utils.ts``)."""
-    pure = PurePosixPath(path)
-    words = pure.name.lower().split(".")[:-1]  # jest.setup.ts -> jest, setup
-    return (
-        is_test_path(path)
-        or (pure.name != "setup.py" and any(w in _SUPPORT_NAMES for w in words))
-        or any(part in _SUPPORT_DIRS for part in pure.parts[:-1])
-    )
-
-
 def test_side_facts(ctx: AnalysisContext) -> tuple[tuple[TestExpectation, ...], set[str]]:
     """The literal expectations of every test file at HEAD, in file order, and the
     environment variables the test files and setup files set."""
     answers: list[TestExpectation] = []
     env: set[str] = set()
     for path in ctx.facts.files():
-        if not _test_side(path):
+        if not is_test_side(path):
             continue
         facts = ctx.facts.head(path)
         if facts is not None:
@@ -103,7 +82,7 @@ class ImplementationCheck:
     def run(self, ctx: AnalysisContext) -> CheckOutput:
         """``impl`` findings on the change set's production files."""
         out = CheckOutput()
-        production = [p for p in ctx.change_set.files if not _test_side(p)]
+        production = [p for p in ctx.change_set.files if not is_test_side(p)]
         if not production:
             return out
         compare = compare_with_base(ctx)

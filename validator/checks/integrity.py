@@ -3,7 +3,8 @@
 Per file with tests, every rule of the family runs on the file (``validator/rules/test/``).
 The same rules run on the file at BASE, so a finding already there is marked
 ``pre_existing``; a rule that compares with BASE itself (``reads_base``: weakened tests)
-gets the BASE version in its context instead. One table row per test.
+gets the BASE version in its context instead, and does not run without a BASE (``--all``
+without ``--base``: ``checks/base_missing.py`` says so). One table row per test.
 """
 
 from __future__ import annotations
@@ -101,8 +102,10 @@ class IntegrityCheck:
             found = detect_tests(head, ci.context)
             if compare:
                 found = subtract_base(found, base, ci.detect)
-            context = comparison_context(ctx, path, reach, asks_differently)
-            found = _dedupe([*found, *weakened(head, context)])
+            if compare:
+                context = comparison_context(ctx, path, reach, asks_differently)
+                found = [*found, *weakened(head, context)]
+            found = _dedupe(found)
             out.findings.extend(found)
             by_test: dict[str, list[Finding]] = defaultdict(list)
             for f in found:

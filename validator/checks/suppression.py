@@ -10,6 +10,8 @@ read from git), and the rules compare the two.
 from __future__ import annotations
 
 from ...core.git import Git
+from ...extractors.common.comment_lines import code_at
+from ...extractors.common.languages import is_code
 from ...extractors.facts import FileFacts
 from ...extractors.facts.integrity import Comment
 from ..config import Config, ConfigEntry
@@ -21,8 +23,6 @@ from ..rules.suppression.common import SETTINGS, Site, SuppressionSites, coverag
 from ..suppression import directives_in
 from ..suppressions_in_effect import base_config, resolve
 from .testruns import renames
-
-_CODE_LANGUAGES = ("python", "javascript", "typescript", "tsx")
 
 
 def _owners(facts: FileFacts) -> dict[int, str]:
@@ -53,31 +53,16 @@ def _directive_sites(facts: FileFacts, used: dict[tuple[str, int], bool], scope:
     ]
 
 
-def _code_at(lines: list[str], line: int) -> str:
-    """The code a pragma on ``line`` covers: the code before the comment on that line, else
-    the next line that holds code."""
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    for marker in ("#", "//", "/*"):
-        before = text.split(marker, 1)[0].strip()
-        if marker in text and before:
-            return before
-    for following in lines[line : line + 5]:
-        stripped = following.strip()
-        if stripped and not stripped.startswith(("#", "//", "/*", "*")):
-            return stripped
-    return ""
-
-
 def _pragma_sites(facts: FileFacts, text: str | None, scope: str) -> list[Site]:
     path, language = facts.path, facts.language
-    if language not in _CODE_LANGUAGES:
+    if not is_code(language):
         return []
     lines = (text or "").splitlines()
     sites = []
     for comment in facts.of_type(Comment):
         pragma = coverage_pragma(comment.text, language)
         if pragma is not None:
-            code = _code_at(lines, comment.line)
+            code = code_at(lines, comment.line)
             identity = f"{pragma} @ {code}"
             owner = _local(comment.symbol)
             site = Site(

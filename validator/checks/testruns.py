@@ -7,9 +7,9 @@ HEAD runs less than BASE; each rule of the family that reads those changes turns
 findings, and every change is one row of the *Integration test integrity* table: a test
 under its BASE id, a command under its invocation, at the cause's ``file:line``.
 
-Without a BASE to compare with (``--all`` without ``--base``, or BASE equal to HEAD with a
-clean work tree) nothing is compared, and the report's header says so whenever HEAD has
-tests to run.
+Without a BASE to compare with nothing is compared: ``--all`` without ``--base`` gives each
+rule's UNKNOWN row (``checks/base_missing.py``), and BASE equal to HEAD with a clean work
+tree a note in the report's header whenever HEAD has tests to run.
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ from __future__ import annotations
 from ...core.git import EMPTY_TREE, BlobReader, Git
 from ...extractors.facts import symbol_name
 from ...extractors.runners.view import RevisionView
+from ..baseline import compare_with_base
 from ..context import AnalysisContext, CheckOutput
 from ..findings import Finding, Status
 from ..report.model import TestRow
-from ..rules import rules_of
+from ..rules import all_rules, rules_of
 from ..rules.test.runs import RunsContext, RunsRule
-from ..testruns import compare, revision_runs
+from ..testruns import Change, compare, revision_runs
 
 
 def revision_view(git: Git, revision: str, blobs: BlobReader | None = None) -> RevisionView:
@@ -71,14 +72,10 @@ def renames(git: Git, base: str, head: str | None) -> dict[str, str]:
     return found
 
 
-def _base_missing(ctx: AnalysisContext) -> str | None:
-    """Why there is no BASE to compare the test runs with, or None when there is one."""
+def _base_is_head(ctx: AnalysisContext) -> bool:
+    """Whether BASE is HEAD with a clean work tree: nothing changed, nothing to compare."""
     change = ctx.change_set
-    if change.source == "all" and not change.base_rule.startswith("--base"):
-        return "--all without --base"
-    if change.base == change.head and not change.include_dirty:
-        return "BASE is HEAD"
-    return None
+    return change.base == change.head and not change.include_dirty
 
 
 def _rules() -> list[RunsRule]:
@@ -103,11 +100,12 @@ class TestRunCheck:
                 if change.include_dirty
                 else revision_view(git, change.head, blobs)
             )
-            missing = _base_missing(ctx)
-            if missing is not None:
+            if not compare_with_base(ctx):
+                return out  # the rules' UNKNOWN rows say it (checks/base_missing.py)
+            if _base_is_head(ctx):
                 if revision_runs(head).suites:
                     out.notes.append(
-                        f"test runs not compared with BASE ({missing}): removed tests and "
+                        "test runs not compared with BASE (BASE is HEAD): removed tests and "
                         "weakened test configuration are not checked; --base REF turns it on"
                     )
                 return out
@@ -121,6 +119,7 @@ class TestRunCheck:
                 renamed=renames(git, change.base, None if change.include_dirty else change.head),
             )
             found = [f for rule in _rules() for f in rule.detect(changes, context)]
+            out.superseded = _superseded(ctx, [c for c in changes if c.not_run])
         rows: dict[tuple[str, str, int], TestRow] = {}
         for finding in found:
             out.findings.append(finding)
@@ -131,6 +130,23 @@ class TestRunCheck:
             rows[(row.file, row.name, row.line)] = row
         out.tests.extend(rows[key] for key in sorted(rows))
         return out
+
+
+def _superseded(ctx: AnalysisContext, removals: list[Change]) -> list[Finding]:
+    """Earlier findings that a test is skipped or checks nothing, about a test its own file
+    now removes (``it.todo`` in its place, the module skipped): the removal says it."""
+    if not removals:
+        return []
+    says = {r.id for r in all_rules() if r.says_not_run}
+    by_file: dict[str, list[Change]] = {}
+    for change in removals:
+        by_file.setdefault(change.file, []).append(change)
+    return [
+        f
+        for f in ctx.so_far.findings
+        if f.rule in says
+        and any(f.symbol == c.subject or f.line == c.line for c in by_file.get(f.file, []))
+    ]
 
 
 def _merged(a: TestRow, b: TestRow) -> TestRow:

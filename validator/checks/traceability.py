@@ -21,7 +21,7 @@ from ..context import AnalysisContext, CheckOutput
 from ..findings import Finding, Status
 from ..report.model import RequirementRow
 from ..rules import rule_named, rules_of
-from ..rules.trace.rows import RequirementTable, TraceRule
+from ..rules.trace.rows import RequirementTable, RowRule, TraceRule
 from ..trace.commits import files_by_task
 from ..trace.evidence import Tracer, classify
 from ..trace.observed import RequirementEvidence, requirement_evidence
@@ -30,10 +30,16 @@ _CREATED = re.compile(r"^Created\s+`?(?P<path>[^`\s]+)`?(?:\s+.*)?$")
 
 # Implementation evidence on the line of a flagged stub does not count.
 STUB = "stub-body"
+# A requirements file with text but no requirement read.
+NOT_READ = "requirements-not-read"
 
 
 def _trace_rules() -> list[TraceRule]:
     return [r for r in rules_of("trace") if isinstance(r, TraceRule)]
+
+
+def _row_rules() -> list[RowRule]:
+    return [r for r in rules_of("trace") if isinstance(r, RowRule)]
 
 
 def judge_requirements(evidence: list[RequirementEvidence]) -> list[RequirementRow]:
@@ -47,7 +53,7 @@ def judge_requirements(evidence: list[RequirementEvidence]) -> list[RequirementR
 def requirement_findings(rows: list[RequirementRow]) -> list[Finding]:
     """The findings the non-PASS requirement rows stand for, worded by the trace rule of
     each row's kind (also after the LLM pass changed a row)."""
-    return [f for row in rows for rule in _trace_rules() if (f := rule.row_finding(row))]
+    return [f for row in rows for rule in _row_rules() if (f := rule.row_finding(row))]
 
 
 def created_paths(req: Requirement) -> list[str]:
@@ -71,7 +77,14 @@ class TraceabilityCheck:
         """Rows and findings for every requirement; nothing without a spec."""
         out = CheckOutput()
         spec = ctx.spec
-        if spec is None or not spec.requirements:
+        if spec is None:
+            return out
+        unread = [u for u in spec.unread if u.file == spec.requirements_file]
+        if unread:
+            table = RequirementTable()
+            out.findings.extend(rule_named(NOT_READ).detect(unread, table))
+            out.requirements.extend(table.extra())
+        if not spec.requirements:
             return out
         files = []
         for path in ctx.facts.files():

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import networkx as nx
 
+from ...extractors.common.paths import is_test_file
 from ...extractors.facts import SEPARATOR, symbol_id, symbol_name
 from ...extractors.facts.contracts import UNION, Consumer, Mock, Producer, Read, Shape
 from ..report.model import FieldRef
@@ -89,6 +90,7 @@ def code_observations(
     handlers = _handler_producers(facts, wiring)
     for key, uses in sorted(readers.items()):
         producer = facts.by_name[key]
+        # test code: its helpers' results are not contracts between components
         if is_test_file(producer.file) or producer.declared:
             # A declared class's fields are the class's contract, not this function's.
             continue
@@ -289,15 +291,3 @@ def _mocked_reads(
 def _record_key(name: str) -> bool:
     """True for a key that names a field (``user_id``), not data (``tests/a.py``, ``en-GB``)."""
     return bool(_FIELD_NAME.fullmatch(name))
-
-
-def is_test_file(path: str) -> bool:
-    """True for test code: its helpers' results are not contracts between components."""
-    parts = path.split("/")
-    name = parts[-1]
-    return (
-        any(p in ("tests", "test", "__tests__", "spec") for p in parts[:-1])
-        or name.startswith("test_")
-        or name.endswith("_test.py")
-        or any(f".{kind}." in name for kind in ("test", "spec"))
-    )

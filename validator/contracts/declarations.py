@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...extractors.common.modules import RepoModules
 from ...extractors.common.routes import normalise_route
 from ...extractors.facts import symbol_id
 from ...extractors.facts.contracts import ARRAY, OBJECT, UNION, Producer, Record, Shape, union
 from ...extractors.javascript.routes import RESPONSE
 from .contract_index import ContractFacts
-from .js_modules import JsModules
-from .py_names import PyModules, subclassed_records, with_declared
+from .py_names import subclassed_records, with_declared
 from .shape import has_fields, relined
 
 _DELEGATION_STEPS = 3  # handler -> builder -> helper: deeper chains stay unknown
@@ -34,9 +34,9 @@ _DELEGATION_STEPS = 3  # handler -> builder -> helper: deeper chains stay unknow
 DeclaredIn = dict[tuple[str, str], str]
 
 
-def declare(facts: ContractFacts, py: PyModules, js: JsModules) -> DeclaredIn:
+def declare(facts: ContractFacts, modules: RepoModules) -> DeclaredIn:
     """Give every producer its declared fields; where each came from."""
-    passes = _Declarations(facts, py, js)
+    passes = _Declarations(facts, modules)
     passes.records()
     passes.ts_types()
     passes.mounted_routes()
@@ -47,10 +47,10 @@ def declare(facts: ContractFacts, py: PyModules, js: JsModules) -> DeclaredIn:
 class _Declarations:
     """The passes over the producers of one repository, in the order ``declare`` runs them."""
 
-    def __init__(self, facts: ContractFacts, py: PyModules, js: JsModules) -> None:
+    def __init__(self, facts: ContractFacts, modules: RepoModules) -> None:
         self.facts = facts
-        self.py = py
-        self.js = js
+        self.modules = modules
+        self.py, self.js = modules.py, modules.js
         self.declared_in: DeclaredIn = {}
 
     def records(self) -> None:
@@ -169,7 +169,4 @@ class _Declarations:
         """The producer ``name`` (imported from ``module``, or of the same file) is."""
         if not module:
             return self.facts.by_name.get((producer.file, name))
-        if producer.file.endswith(".py"):
-            return self.py.producer(module, name)
-        file = self.js.module_file(producer.file, module)
-        return self.js.producer(file, name) if file is not None else None
+        return self.modules.producer(producer.file, module, name)

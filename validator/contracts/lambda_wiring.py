@@ -13,6 +13,7 @@ import posixpath
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ...extractors.common.paths import LAMBDA_HANDLER_EXTENSIONS
 from ...extractors.facts.contracts import (
     FunctionDef,
     FunctionRef,
@@ -21,8 +22,6 @@ from ...extractors.facts.contracts import (
     StateMachine,
 )
 from .contract_index import ContractFacts
-
-_HANDLER_EXTENSIONS = (".py", ".js", ".mjs", ".cjs", ".ts")
 
 
 @dataclass(frozen=True)
@@ -64,7 +63,7 @@ def handler_producer(facts: ContractFacts, ref: FunctionRef, near: str) -> Produ
         if not module or not name:
             continue
         base = posixpath.normpath(posixpath.join(code, module.replace(".", "/")))
-        for ext in _HANDLER_EXTENSIONS:
+        for ext in LAMBDA_HANDLER_EXTENSIONS:
             found = facts.by_name.get((base + ext, name))
             if found is not None:
                 return found

@@ -12,13 +12,12 @@ the repo) is left unresolved; the questions turn that into UNKNOWN, never FAIL.
 
 from __future__ import annotations
 
+from ...extractors.common.modules import RepoModules
 from ...extractors.facts.contracts import Consumer, FunctionRef, Mock, Producer, State, StateMachine
 from . import lambda_wiring
 from .contract_index import ContractFacts
 from .declarations import declare
-from .js_modules import JsModules
 from .lambda_wiring import Resolved
-from .py_names import PyModules
 from .routes import best_routes
 
 
@@ -27,9 +26,11 @@ class Wiring:
 
     def __init__(self, facts: ContractFacts) -> None:
         self.facts = facts
-        self.py = PyModules(facts.files, facts.aliases, facts.by_name)
-        self.js = JsModules(facts.files, facts.js_paths, facts.js_reexports, facts.by_name)
-        self._declared_in = declare(facts, self.py, self.js)
+        self.modules = RepoModules(
+            facts.files, facts.aliases, facts.js_paths, facts.js_reexports, facts.by_name
+        )
+        self.py, self.js = self.modules.py, self.modules.js
+        self._declared_in = declare(facts, self.modules)
 
     def declared_in(self, producer: Producer) -> tuple[str, ...]:
         """The file of the record class a producer's shape comes from, if any."""
@@ -56,19 +57,13 @@ class Wiring:
         """The producers a consumer's value comes from (none when outside the repo)."""
         if consumer.source == "http":
             return best_routes(self.facts.producers, consumer)
-        if consumer.file.endswith(".py"):
-            module_file = self.py.module_file(consumer.module) if consumer.module else None
+        if consumer.module:
+            module_file = self.modules.module_file(consumer.file, consumer.module)
             if module_file is None:
                 return []
             found = self.facts.by_name.get((module_file, consumer.imported))
             if found is None:
-                found = self.py.producer(consumer.module, consumer.imported)
-            return [found] if found is not None else []
-        if consumer.module:
-            module_file = self.js.module_file(consumer.file, consumer.module)
-            if module_file is None:
-                return []
-            found = self.js.producer(module_file, consumer.imported)
+                found = self.modules.producer(consumer.file, consumer.module, consumer.imported)
             return [found] if found is not None else []
         found = self.facts.by_name.get((consumer.file, consumer.target))
         return [found] if found is not None else []

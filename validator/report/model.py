@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Literal
 
 from ..findings import KINDS, Finding, Status
+
+# Closed vocabularies of the report: type-level only, the values stay plain strings.
+DecidedBy = Literal["analysis", "llm"]  # who decided a requirement's row
+ChangeSetSource = Literal["spec-prefix", "diff", "all"]  # how the change set was chosen
+SuppressionSource = Literal["inline", "config"]  # a directive in a file, or a settings entry
 
 
 @dataclass(frozen=True)
@@ -45,7 +51,7 @@ class RequirementRow:
     status: Status
     implementation: tuple[Location, ...]
     tests: tuple[TestRef, ...]
-    decided_by: str  # "analysis" | "llm"
+    decided_by: DecidedBy
     reason: str
     file: str  # where the requirement is declared (spec file)
     line: int
@@ -100,7 +106,7 @@ class Header:
     base_rule: str  # which rule chose BASE ("--base", "parent of oldest spec-prefixed commit", ...)
     head: str
     tool_version: str
-    change_set_source: str  # "spec-prefix" | "diff" | "all"
+    change_set_source: ChangeSetSource
     change_set_files: tuple[str, ...]
     llm: str  # "off (no ANTHROPIC_API_KEY)", "off (--no-llm)", "on (model ...)", "replay"
     include_dirty: bool = False
@@ -116,7 +122,7 @@ class Suppression:
     line: int
     rules: tuple[str, ...]  # ids or kinds it names; ("*",) for an exclude glob
     reason: str
-    source: str  # "inline" | "config"
+    source: SuppressionSource
     used: bool
     paths: tuple[str, ...] = ()  # the glob of a config exclude entry
 

@@ -2,7 +2,8 @@
 
 A rule's folder is a small repository: its files (or a ``base/`` and a ``head/`` tree for
 a rule that compares with BASE), with a spec under ``.kiro/specs/<name>/`` when the rule
-needs one. The folder is committed into a fresh git repository and audited in-process,
+needs one. The folder is committed into a fresh git repository over its BASE (``base/``,
+else an empty commit, so that every rule has a BASE to compare with) and audited in-process,
 so every rule of the registry runs on it as in a real audit. The findings must agree with
 the folder's annotations and, message for message, with ``expected.txt`` beside them.
 
@@ -79,13 +80,17 @@ def run_folder(folder: Path) -> list[Finding]:
         repo = Path(scratch)
         _git(repo, "init", "-q", "-b", "main")
         paired = (folder / "base").is_dir()
+        # An unpaired folder is audited against an empty BASE: the rules that compare with
+        # BASE see nothing removed or edited, rather than no BASE at all.
         if paired:
             _commit_tree(folder / "base", repo, "tests at BASE")
+        else:
+            _git(repo, "commit", "-q", "--allow-empty", "-m", "empty BASE")
         _commit_tree(head_tree(folder), repo, "rules: change")
         opts = AuditOptions(
             repo=repo,
             spec=_spec_name(head_tree(folder)),
-            base="HEAD~1" if paired else None,
+            base="HEAD~1",
             all_files=not paired,
             jobs=1,
             cache=False,

@@ -55,6 +55,13 @@ class Rule(ABC, Generic[FactsT, ContextT]):
     # True when a finding is about its test as a whole (skipped, asserts nothing): at BASE
     # and HEAD it is the same finding while the test is, however its text is spelled.
     whole_test: ClassVar[bool] = False
+    # True for a rule that compares with BASE itself: without a BASE (``--all`` without
+    # ``--base``) it cannot answer, and says so in its ``no-base`` message (an UNKNOWN row).
+    reads_base: ClassVar[bool] = False
+    # True when a finding says its test does not run or checks nothing: where the test-run
+    # comparison finds the same test removed in its file (``it.todo``, a module-wide skip),
+    # that removal replaces the finding.
+    says_not_run: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -133,10 +140,8 @@ class FileContext:
 
 
 class FileRule(Rule[FileFacts, FileContext], ABC):
-    """A rule over the facts of one file version."""
-
-    # True for a rule that compares with BASE itself (its findings are not subtracted).
-    reads_base: ClassVar[bool] = False
+    """A rule over the facts of one file version (``reads_base``: its findings are not
+    subtracted, it compares with BASE itself)."""
 
 
 AnyRule = Rule[Any, Any]

@@ -1,34 +1,21 @@
-"""Exception breadth shared by both languages: which expected exception accepts which."""
+"""Exception breadth: which expected exception accepts which.
+
+Which exceptions a language builds in, and their ancestors, is the language's knowledge
+(``extractors/common/languages.py``); the comparison of two expectations is this module's.
+"""
 
 from __future__ import annotations
 
-import builtins
+from ...extractors.common.languages import broad_exceptions, knowledge_of
 
 # Exception names whose check accepts (nearly) any failure, in either language.
-BROAD_EXCEPTIONS = frozenset({"Exception", "BaseException", "Error", "builtins.Exception"})
-
-# JavaScript's built-in error classes all derive directly from Error.
-_JS_ERRORS = frozenset(
-    {
-        "TypeError",
-        "RangeError",
-        "SyntaxError",
-        "ReferenceError",
-        "EvalError",
-        "URIError",
-        "AggregateError",
-    }
-)
+BROAD_EXCEPTIONS = broad_exceptions()
 
 
 def exception_ancestors(name: str, language: str) -> frozenset[str]:
     """The known base classes of an exception name (empty when the name is not built in)."""
-    if language == "python":
-        found = getattr(builtins, name.removeprefix("builtins."), None)
-        if isinstance(found, type) and issubclass(found, BaseException):
-            return frozenset(c.__name__ for c in found.__mro__[1:] if c is not object)
-        return frozenset()
-    return frozenset({"Error"}) if name in _JS_ERRORS else frozenset()
+    knowledge = knowledge_of(language)
+    return knowledge.exception_ancestors(name) if knowledge is not None else frozenset()
 
 
 def _covers(wide: str, narrow: str, language: str) -> bool:

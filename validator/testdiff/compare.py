@@ -178,6 +178,8 @@ def classify(base: Assertion, head: Assertion, language: str) -> Change | None:
     if base.kind in _VALUE_KINDS and head.kind in _VALUE_KINDS:
         if base.negated:
             return None
+        if head.kind is Kind.APPROX and _approximates_another(base, head):
+            return Change.EXPECTED_EDITED
         if _rank(head) >= _rank(base):
             return None
         if base.kind is Kind.LENGTH and head.kind is Kind.TRUTHINESS:
@@ -187,6 +189,13 @@ def classify(base: Assertion, head: Assertion, language: str) -> Change | None:
         return _WEAKER_AS.get(head.kind, Change.EXPECTED_EDITED)
     # Different families (a value check against a mock check or a throw): BASE's is gone.
     return Change.ASSERTION_REMOVED
+
+
+def _approximates_another(base: Assertion, head: Assertion) -> bool:
+    """An exact check turned into an approximate one around a different number (``== 0.0``
+    -> ``== approx(50.0)``): the expected value was edited, whatever the tolerance."""
+    was, now = _number(base), _number(head)
+    return was is not None and now is not None and was != now
 
 
 def _root(subject: str) -> str | None:
@@ -313,7 +322,16 @@ def compare_assertions(
         used,
         lambda b, h: _family(b.kind) != "value" and _family(b.kind) == _family(h.kind),
     )
-    _pair_pass(bases, heads, paired, used, same_subject, reuse=True)
+    # A check of a subject HEAD checks otherwise may stand for that check, unless HEAD kept
+    # it commented out: then the comment is what became of it.
+    _pair_pass(
+        bases,
+        heads,
+        paired,
+        used,
+        lambda b, h: same_subject(b, h) and _commented_twin(b, head.commented) is None,
+        reuse=True,
+    )
     for i, b in enumerate(bases):
         if i in split:
             continue
@@ -369,7 +387,6 @@ def compare_parsed(base: ParsedTestFile, head: ParsedTestFile) -> FileComparison
     error = base.error or head.error
     if error is not None:
         return FileComparison(head.path, head.language, (), (), (), error)
-    family = "python" if head.language == "python" else "javascript"
     base_tests, head_tests = _unique(base.tests), _unique(head.tests)
     pairs = [(name, name) for name in base_tests if name in head_tests]
     gone = [name for name in base_tests if name not in head_tests]
@@ -389,7 +406,7 @@ def compare_parsed(base: ParsedTestFile, head: ParsedTestFile) -> FileComparison
                 name=base_name,
                 base_line=old.line,
                 head_line=now.line,
-                changes=compare_assertions(old, now, family),
+                changes=compare_assertions(old, now, head.language),
                 head_name=head_name if head_name != base_name else None,
             )
         )

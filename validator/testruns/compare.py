@@ -8,7 +8,7 @@ import re
 from ...extractors.runners.entrypoints import revision_scripts
 from ...extractors.runners.scripts import Script
 from ...extractors.runners.view import RevisionView
-from .model import CONFIG_WEAKENED, REMOVED, Cause, Change, Status, Suite, Verdict
+from .model import CONFIG_WEAKENED, NOT_RUN, REMOVED, Cause, Change, Status, Suite, Verdict
 from .runs import Patterns, RevisionRuns, revision_runs
 from .thresholds import threshold_changes
 
@@ -17,7 +17,7 @@ __all__ = ["RevisionRuns", "compare", "revision_runs"]
 
 # Test runners the model does not read: a suite that moves to one of them may still run.
 _OTHER_RUNNERS = re.compile(
-    r"(?<![\w-])(mocha|ava|tap|uvu|jasmine|karma|playwright\s+test"
+    r"(?<![\w-])(ava|tap|uvu|jasmine|karma|playwright\s+test"
     r"|cypress\s+run|bun\s+test|deno\s+test|python[\d.]*\s+-m\s+unittest|nose2|ward)(?![\w-])"
 )
 
@@ -138,6 +138,22 @@ def _test_changes(
             if moved:
                 target, verdict = moved[0]
                 file, line = _first(verdict.causes, (target.split("::", 1)[0], 1))
+                if verdict.causes and all(c.setting in NOT_RUN for c in verdict.causes):
+                    reason = f"no longer runs: {_cause_text(verdict.causes)}"
+                    changes.append(
+                        Change(
+                            REMOVED,
+                            "FAIL",
+                            file,
+                            line,
+                            test,
+                            reason,
+                            base.runner,
+                            head.invocation,
+                            True,
+                        )
+                    )
+                    continue
                 where = target.split("::", 1)[0]
                 reason = f"moved to {where}, not collected: {_cause_text(verdict.causes)}"
                 status = "FAIL" if verdict.status is Status.DROPPED else "UNKNOWN"
@@ -163,6 +179,18 @@ def _test_changes(
         if not fresh:
             continue
         file, line = _first(fresh, (path, 1))
+        if (
+            before.status is Status.RUNS
+            and after.status is Status.DROPPED
+            and all(c.setting in NOT_RUN for c in fresh)
+        ):
+            reason = f"no longer runs: {_cause_text(fresh)}"
+            changes.append(
+                Change(
+                    REMOVED, "FAIL", file, line, test, reason, base.runner, head.invocation, True
+                )
+            )
+            continue
         if before.status is Status.RUNS and after.status is Status.DROPPED:
             status, reason = "FAIL", f"no longer runs: {_cause_text(fresh)}"
         else:

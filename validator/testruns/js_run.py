@@ -17,7 +17,7 @@ from ...extractors.runners.js_config import (
 )
 from ...extractors.runners.view import RevisionView
 from .globs import micromatch
-from .model import Cause, Status, Suite, Verdict
+from .model import Cause, Status, Suite, Verdict, not_run_cause
 from .pytest_args import Arg
 
 ROOT = "/__root__"
@@ -250,6 +250,8 @@ def _finish(
             locations[test.id] = test.line
             bodies[test.id] = test.body
             test_drops = list(drops)
+            if test.not_run:
+                test_drops.append(not_run_cause(test.not_run, path, test.not_run_line))
             for cause in name_filters:
                 if not _search(cause.detail, test.full_name):
                     test_drops.append(cause)

@@ -1,5 +1,6 @@
 """Which words of a command run a test runner: launchers (``uv run``, ``npx``, env assignments)
-stripped, then pytest, jest, vitest or ``node --test`` recognised with the arguments it receives."""
+stripped, then pytest, jest, vitest, mocha or ``node --test`` recognised with the arguments it
+receives (under the coverage wrappers nyc and c8 too)."""
 
 from __future__ import annotations
 
@@ -69,8 +70,54 @@ def strip_wrappers(words: list[str]) -> list[str]:
     return words
 
 
+# Options of nyc and c8 that take the next word as their value.
+_COVERAGE_VALUED = frozenset(
+    {
+        "--reporter",
+        "-r",
+        "--report-dir",
+        "--reports-dir",
+        "-o",
+        "--temp-dir",
+        "-t",
+        "--include",
+        "-n",
+        "--exclude",
+        "-x",
+        "--extension",
+        "-e",
+        "--require",
+        "-i",
+        "--nycrc-path",
+        "--config",
+        "-c",
+        "--src",
+        "--cwd",
+        "--lines",
+        "--branches",
+        "--functions",
+        "--statements",
+    }
+)
+
+
+def _after_options(words: list[str]) -> list[str]:
+    """The command a coverage wrapper runs: its words after the wrapper's own options."""
+    index = 0
+    while index < len(words) and words[index].startswith("-"):
+        option = words[index]
+        index += 1
+        takes = option in _COVERAGE_VALUED and "=" not in option
+        if takes and index < len(words) and not words[index].startswith("-"):
+            index += 1
+    if words[index : index + 1] == ["--"]:
+        index += 1
+    return words[index:]
+
+
 def runner_of(words: list[str]) -> tuple[str, list[str]] | None:
-    """(runner, its arguments) when the words run pytest, jest, vitest or ``node --test``."""
+    """(runner, its arguments) when the words run pytest, jest, vitest, mocha or
+    ``node --test``."""
     if not words:
         return None
     program = posixpath.basename(words[0])
@@ -93,6 +140,12 @@ def runner_of(words: list[str]) -> tuple[str, list[str]] | None:
         return "jest", words[1:] if program == "jest" else words[2:]
     if program in ("react-scripts", "craco") and words[1:2] == ["test"]:
         return "jest", words[2:]
+    if program in ("mocha", "_mocha") or (
+        program == "node" and len(words) > 1 and words[1].endswith(("/mocha", "/_mocha"))
+    ):
+        return "mocha", words[1:] if program != "node" else words[2:]
+    if program in ("nyc", "c8") and words[1:2] != ["report"]:
+        return runner_of(_after_options(words[1:]))
     if program == "vitest":
         rest = words[1:]
         if rest and rest[0] in ("run", "watch", "dev", "related", "list", "bench"):

@@ -33,6 +33,18 @@ class Cause:
         return (self.setting, self.detail, self.file) == (other.setting, other.detail, other.file)
 
 
+# Causes written in the test file itself that stop a test running while it stays written:
+# ``it.todo`` in its place, its whole module skipped. A BASE test they stop is removed.
+REPLACED_BY = "replaced by"
+SKIPPED_WHOLE = "skipped module-wide by"
+NOT_RUN = frozenset({REPLACED_BY, SKIPPED_WHOLE})
+
+
+def not_run_cause(how: str, file: str, line: int) -> Cause:
+    """The cause of a test that is written but never runs: ``it.todo`` or a module-wide skip."""
+    return Cause(REPLACED_BY if how.endswith(".todo") else SKIPPED_WHOLE, how, file, line)
+
+
 @dataclass(frozen=True)
 class Verdict:
     """A test's fate in one suite, with the causes that decided it (none when it runs)."""
@@ -75,3 +87,6 @@ class Change:
     reason: str
     runner: str
     invocation: str
+    # A removal by the test file itself (``it.todo``, a module-wide skip): the test is still
+    # written, and a finding that it is skipped or checks nothing says less than this one.
+    not_run: bool = False

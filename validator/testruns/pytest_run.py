@@ -17,7 +17,8 @@ from ...extractors.runners.python_files import (
 )
 from ...extractors.runners.view import RevisionView
 from .expressions import ExpressionError, keyword_matches, marker_matches
-from .model import Cause, Status, Suite, Verdict
+from .hooks import hook_status
+from .model import Cause, Status, Suite, Verdict, not_run_cause
 from .pytest_args import Arg, PytestOptions, parse_pytest_args
 
 DEFAULTS = {
@@ -314,8 +315,8 @@ class _Collector:
                 return True
         return False
 
-    @staticmethod
     def _conftest_causes(
+        self,
         facts: ConftestFacts,
         folder: str,
         path: str,
@@ -326,15 +327,17 @@ class _Collector:
     ) -> None:
         """Hooks and unreadable ignores of one conftest that may touch ``item`` at ``path``."""
         inside = _under(posixpath.dirname(path), folder)
+        by_expression = self.options.keyword is not None or self.options.markexpr is not None
         for hook in facts.hooks:
             if not ((hook.session_wide and loaded) or inside):
                 continue
-            if hook.markers and not set(hook.markers) & set(item.markers):
+            status = hook_status(hook, item, path, self.rootdir, by_expression)
+            if status is None:
                 continue
             cause = Cause(
                 f"hook {hook.name}", _fingerprint(hook.fingerprint), facts.path, hook.line
             )
-            (drops if hook.drops else unknown).append(cause)
+            (drops if status is Status.DROPPED else unknown).append(cause)
         if inside:
             for entry in facts.opaque:
                 unknown.append(Cause(entry.what, entry.source, facts.path, entry.line))
@@ -381,6 +384,8 @@ class _Collector:
                         drops.append(self.functions.cause)
                 item_drops, unknown = self.item_causes(item, path)
                 drops.extend(item_drops)
+                if item.not_run:
+                    drops.append(not_run_cause(item.not_run, path, item.not_run_line))
                 unknown.extend(c for s, c in self.global_causes if s is Status.UNKNOWN)
                 if drops:
                     result[item.id] = Verdict(Status.DROPPED, tuple(sorted(set(drops))))

@@ -10,10 +10,12 @@ from dataclasses import dataclass
 from ...extractors.runners.coverage import Threshold, config_thresholds
 from ...extractors.runners.entrypoints import UNREADABLE, revision_scripts
 from ...extractors.runners.js_config import JEST_CONFIG_NAMES, VITEST_CONFIG_NAMES
+from ...extractors.runners.mocha_config import MOCHARC_NAMES
 from ...extractors.runners.pytest_config import CONFIG_NAMES, locate_pytest_config
 from ...extractors.runners.view import RevisionView
 from .commands import RunnerCall, runner_calls
 from .js_run import jest_suite, vitest_suite
+from .mocha_run import mocha_suite
 from .model import Status, Suite, Verdict
 from .node_run import node_test_suite
 from .pytest_args import Arg
@@ -51,6 +53,8 @@ def _package_folders(view: RevisionView) -> dict[str, set[str]]:
         folder = posixpath.dirname(path)
         if name in JEST_CONFIG_NAMES:
             found.setdefault(folder, set()).add("jest")
+        elif name in MOCHARC_NAMES:
+            found.setdefault(folder, set()).add("mocha")
         elif name in VITEST_CONFIG_NAMES and (
             name.startswith("vitest") or b"test" in (view.read(path) or b"")
         ):
@@ -70,6 +74,8 @@ def _package_folders(view: RevisionView) -> dict[str, set[str]]:
                 found.setdefault(folder, set()).add("jest")
             if "vitest" in deps:
                 found.setdefault(folder, set()).add("vitest")
+            if "mocha" in document or "mocha" in deps:
+                found.setdefault(folder, set()).add("mocha")
     return found
 
 
@@ -107,6 +113,8 @@ def _call_suite(view: RevisionView, call: RunnerCall, extra: Patterns) -> Suite 
         suite = jest_suite(view, call.cwd, call.args, invocation=call.invocation, site=site)
     elif call.runner == "vitest":
         suite = vitest_suite(view, call.cwd, call.args, invocation=call.invocation, site=site)
+    elif call.runner == "mocha":
+        suite = mocha_suite(view, call.cwd, call.args, invocation=call.invocation, site=site)
     elif call.runner == "node-test":
         suite = node_test_suite(view, call.cwd, call.args, invocation=call.invocation, site=site)
     else:
@@ -140,13 +148,18 @@ def revision_runs(view: RevisionView, extra: Patterns = ((), (), ())) -> Revisio
     suites: list[Suite] = []
     if _has_python_tests(view):
         suites.append(pytest_suite(view, extra_patterns=extra))
+    calls = tuple(runner_calls(view))
+    # Mocha's command line decides much of what it loads (spec, --recursive): a folder whose
+    # scripts call it is judged by those calls, a bare configuration only where none does.
+    called = {call.cwd for call in calls if call.runner == "mocha"}
     for folder, runners in sorted(_package_folders(view).items()):
         name = f"config {folder or '.'}"
         if "jest" in runners:
             suites.append(jest_suite(view, folder, invocation=name))
         if "vitest" in runners:
             suites.append(vitest_suite(view, folder, invocation=name))
-    calls = tuple(runner_calls(view))
+        if "mocha" in runners and folder not in called:
+            suites.append(mocha_suite(view, folder, invocation=name))
     for call in calls:
         suite = _call_suite(view, call, extra)
         if suite is not None:

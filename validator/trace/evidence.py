@@ -22,12 +22,14 @@ otherwise with the tests whose names share a term with the requirement.
 
 from __future__ import annotations
 
-import posixpath
 from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import IntEnum
 
 from ...core.specs.model import Requirement, Spec
+from ...extractors.common.languages import is_unread
+from ...extractors.common.modules import import_files
+from ...extractors.common.paths import is_test_path
 from ...extractors.facts import FileFacts
 from ...extractors.facts.integrity import Comment, TestCase
 from ...extractors.facts.terms import Import, Terms
@@ -71,22 +73,7 @@ class Evidence:
     tests: set[Cover] = field(default_factory=set)
 
 
-_TEST_DIRS = ("tests", "test", "__tests__", "spec", "specs", "e2e")
 _DOC_SUFFIXES = (".md", ".markdown", ".rst", ".txt", ".adoc")
-
-
-def is_test_path(path: str) -> bool:
-    """Test files by name and folder conventions of pytest, Jest, Vitest, Mocha and Go."""
-    name = posixpath.basename(path)
-    parts = path.split("/")[:-1]
-    return (
-        name.startswith("test_")
-        or name.endswith(("_test.py", "_test.go", ".pyi"))
-        or ".test." in name
-        or ".spec." in name
-        or name == "conftest.py"
-        or any(part in _TEST_DIRS for part in parts)
-    )
 
 
 @dataclass(frozen=True)
@@ -103,7 +90,7 @@ class _File:
 
 def classify(path: str, facts: FileFacts, spec: Spec) -> _File | None:
     """A file that can carry evidence, or None (docs, the spec itself, unparsed files)."""
-    if path.lower().endswith(_DOC_SUFFIXES) or facts.language == "none":
+    if path.lower().endswith(_DOC_SUFFIXES) or is_unread(facts.language):
         return None
     if path in (spec.tasks_file, spec.requirements_file):
         return None
@@ -310,47 +297,11 @@ class Tracer:
         linked: dict[str, bool] = {}
         paths = set(implemented_by)
         for imp in f.facts.of_type(Import):
-            for target in resolve_import(f.path, imp, paths):
+            for target in import_files(f.path, imp, paths):
                 rids = implemented_by[target]
                 for rid in rids:
                     linked[rid] = linked.get(rid, False) or len(rids) == 1
         return linked
-
-
-_JS_EXTENSIONS = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
-
-
-def resolve_import(importer: str, imp: Import, paths: set[str]) -> list[str]:
-    """The repo files an import may refer to (Python modules or relative JS/TS paths)."""
-    module = imp.module
-    here = posixpath.dirname(importer)
-    if not importer.endswith((".py", ".pyi")):
-        if not module.startswith("."):
-            return []  # a package import: not a file of this repository
-        base = posixpath.normpath(posixpath.join(here, module))
-        stems = [base]
-        root, ext = posixpath.splitext(base)
-        if ext in _JS_EXTENSIONS:  # ESM style: './count.js' names the compiled count.ts
-            stems.append(root)
-        candidates = [c for stem in stems for c in (stem, *(stem + e for e in _JS_EXTENSIONS))]
-        candidates += [posixpath.join(base, "index" + e) for e in _JS_EXTENSIONS]
-        return sorted({c for c in candidates if c in paths})
-    if module.startswith("."):
-        dots = len(module) - len(module.lstrip("."))
-        anchor = here
-        for _ in range(dots - 1):
-            anchor = posixpath.dirname(anchor)
-        rest = module.lstrip(".").replace(".", "/")
-        stems = [posixpath.join(anchor, rest) if rest else anchor]
-    else:
-        stems = [module.replace(".", "/")]
-    stems += [posixpath.join(stem, name) for stem in list(stems) for name in imp.names]
-    found: set[str] = set()
-    for stem in stems:
-        for suffix in (".py", "/__init__.py"):
-            tail = stem.strip("/") + suffix
-            found.update(p for p in paths if p == tail or p.endswith("/" + tail))
-    return sorted(found)
 
 
 def requirement_heading(req: Requirement) -> tuple[str, int]:

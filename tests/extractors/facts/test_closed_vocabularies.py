@@ -1,108 +1,181 @@
 """Every value the extractors write into a closed-vocabulary fact field is one its
-``Literal`` type lists, so the type checker's view of the facts is the real one."""
+``Literal`` type lists, so the type checker's view of the facts is the real one.
+
+The fields are found from the facts' type hints, not listed here: a field typed with a
+``Literal`` (alone, ``| None``, or as the element of a tuple) is checked wherever it
+occurs, nested values (an assertion's operands, a machine's states, a shape's fields)
+included, over the facts of every fixture file of the repository.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import types
+import typing
 from pathlib import Path
-from typing import get_args
+from typing import Literal, get_args, get_origin
 
 import pytest
 
 from ralph_validate.extractors.common.dispatch import _load_builtin_extractors, extract
-from ralph_validate.extractors.facts.contracts import State, StateMachine, StateType, state_type
-from ralph_validate.extractors.facts.integrity import (
-    Assertion,
-    AssertionStyle,
-    Binding,
-    BindingForm,
-    Comment,
-    CommentCode,
-    Framework,
-    Handler,
-    HandlerBody,
-    LiteralKind,
-    OperandKind,
-    Skip,
-    SkipScope,
-    StubBody,
-    StubKind,
-    TestCase,
-)
+from ralph_validate.extractors.facts import Fact
+from ralph_validate.extractors.facts.contracts import state_type
+from ralph_validate.extractors.facts.impl import LOG_LEVELS, HandlerStep, handler_step
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
-SUFFIXES = (".py", ".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".yaml", ".yml")
+SUFFIXES = (".py", ".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".yaml", ".yml", ".md")
+
+Members = frozenset[object]
 
 
-def _states(states: tuple[State, ...]) -> list[State]:
-    out: list[State] = []
-    for state in states:
-        out.append(state)
-        for branch in state.branches:
-            out.extend(_states(branch.states))
+def _members(hint: object) -> Members | None:
+    """The values a closed type allows (None among them for ``| None``), or None when
+    the type is not closed."""
+    if get_origin(hint) is Literal:
+        return frozenset(get_args(hint))
+    if get_origin(hint) in (typing.Union, types.UnionType):
+        found: set[object] = set()
+        for arg in get_args(hint):
+            if arg is type(None):
+                found.add(None)
+                continue
+            inner = _members(arg)
+            if inner is None:
+                return None
+            found |= inner
+        return frozenset(found)
+    return None
+
+
+def _element(hint: object) -> object | None:
+    """``X`` of ``tuple[X, ...]``, else None."""
+    args = get_args(hint)
+    if get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return args[0]
+    return None
+
+
+@functools.cache
+def _closed_fields(cls: type) -> dict[str, tuple[Members, bool]]:
+    """``field -> (allowed values, holds a tuple of them)`` for a dataclass's closed fields."""
+    hints = typing.get_type_hints(cls)
+    out: dict[str, tuple[Members, bool]] = {}
+    for field in dataclasses.fields(cls):
+        hint = hints[field.name]
+        direct = _members(hint)
+        if direct is not None:
+            out[field.name] = (direct, False)
+            continue
+        element = _element(hint)
+        inner = _members(element) if element is not None else None
+        if inner is not None:
+            out[field.name] = (inner, True)
     return out
 
 
+def _visit(value: object, seen: dict[str, set[object]], allowed: dict[str, Members]) -> None:
+    if isinstance(value, tuple | list):
+        for item in value:
+            _visit(item, seen, allowed)
+        return
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return
+    cls = type(value)
+    closed = _closed_fields(cls)
+    for field in dataclasses.fields(value):
+        current = getattr(value, field.name)
+        if field.name in closed:
+            members, many = closed[field.name]
+            key = f"{cls.__name__}.{field.name}"
+            allowed[key] = members
+            seen.setdefault(key, set()).update(current if many else (current,))
+        _visit(current, seen, allowed)
+
+
 @pytest.fixture(scope="module")
-def seen() -> dict[str, set[object]]:
+def extracted() -> tuple[dict[str, set[object]], dict[str, Members]]:
     _load_builtin_extractors()
-    values: dict[str, set[object]] = {}
-
-    def add(field: str, value: object) -> None:
-        values.setdefault(field, set()).add(value)
-
+    seen: dict[str, set[object]] = {}
+    allowed: dict[str, Members] = {}
     for path in sorted(FIXTURES.rglob("*")):
         if not path.is_file() or not path.name.endswith(SUFFIXES):
             continue
         facts = extract(path.relative_to(FIXTURES).as_posix(), path.read_bytes())
-        for fact in facts.facts:
-            if isinstance(fact, TestCase):
-                add("framework", fact.framework)
-            elif isinstance(fact, Assertion):
-                add("style", fact.style)
-                for operand in fact.operands:
-                    add("operand", operand.literal)
-            elif isinstance(fact, Skip):
-                add("scope", fact.scope)
-            elif isinstance(fact, Handler):
-                add("handler", fact.body)
-            elif isinstance(fact, Comment):
-                add("code", fact.code)
-            elif isinstance(fact, StubBody):
-                add("stub", fact.body)
-            elif isinstance(fact, Binding):
-                add("literal", fact.literal)
-                add("form", fact.form)
-            elif isinstance(fact, StateMachine):
-                for state in _states(fact.machine.states):
-                    add("state", state.type)
-    return values
+        _visit(facts.facts, seen, allowed)
+    return seen, allowed
 
 
-@pytest.mark.parametrize(
-    ("field", "allowed"),
-    [
-        ("framework", Framework),
-        ("style", AssertionStyle),
-        ("operand", OperandKind | None),
-        ("scope", SkipScope),
-        ("handler", HandlerBody),
-        ("code", CommentCode),
-        ("stub", StubKind),
-        ("literal", LiteralKind),
-        ("form", BindingForm),
-        ("state", StateType),
-    ],
-)
+def _fact_classes() -> list[type]:
+    """Every fact class the extractors define, and the dataclasses nested in them."""
+    _load_builtin_extractors()
+    found: list[type] = []
+    pending = [Fact]
+    while pending:
+        cls = pending.pop()
+        found.append(cls)
+        pending.extend(cls.__subclasses__())
+    return sorted(found, key=lambda c: (c.__module__, c.__name__))
+
+
+def _declared() -> list[str]:
+    """``Class.field`` of every closed field of a fact class of the extractors' ``facts``."""
+    return sorted(
+        f"{cls.__name__}.{name}"
+        for cls in _fact_classes()
+        if cls.__module__.startswith("ralph_validate.extractors.facts")
+        for name in _closed_fields(cls)
+    )
+
+
+@pytest.mark.parametrize("field", _declared())
 def test_extracted_values_lie_in_the_fields_literal_type(
-    seen: dict[str, set[object]], field: str, allowed: object
+    extracted: tuple[dict[str, set[object]], dict[str, Members]], field: str
 ) -> None:
+    seen, allowed = extracted
     values = seen.get(field, set())
     assert values, f"no fixture produced a {field} value"
-    members = {a for arg in get_args(allowed) for a in (get_args(arg) or (arg,))}
-    members.discard(type(None))
-    if None in values or type(None) in get_args(allowed):
-        members.add(None)
-    assert values <= members, sorted(map(str, values - members))
+    assert values <= allowed[field], sorted(map(str, values - allowed[field]))
+
+
+def test_nested_values_lie_in_their_literal_type_too(
+    extracted: tuple[dict[str, set[object]], dict[str, Members]],
+) -> None:
+    seen, allowed = extracted
+    for nested in ("Operand.literal", "State.type", "Shape.kind"):
+        assert seen.get(nested), nested
+    outside = {key: sorted(map(str, seen[key] - allowed[key])) for key in sorted(seen)}
+    assert {key: values for key, values in outside.items() if values} == {}
+
+
+def test_the_fields_closed_vocabularies_are_read_from_their_hints() -> None:
+    declared = _declared()
+    for field in (
+        "RunnerProbe.source",
+        "EqualityOverride.returns",
+        "StateFlip.write",
+        "LiteralAnswer.form",
+        "AllowList.form",
+        "ErrorHandler.form",
+        "ErrorHandler.steps",
+        "Skip.skipped_where",
+        "Skip.scope",
+        "Assertion.operator",
+        "TestCase.framework",
+    ):
+        assert field in declared, field
+
+
+def test_every_log_level_has_its_handler_step() -> None:
+    steps = set(get_args(HandlerStep))
+    assert {f"log:{level}" for level in LOG_LEVELS} <= steps
+
+
+def test_a_handler_step_built_from_parts_must_be_in_the_vocabulary() -> None:
+    assert handler_step("return:" + "call") == "return:call"
+    assert handler_step(f"log:{'warn'}") == "log:warn"
+    with pytest.raises(ValueError, match="return:maybe"):
+        handler_step("return:maybe")
 
 
 def test_a_state_type_the_language_does_not_define_reads_as_empty() -> None:

@@ -64,3 +64,33 @@ def test_a_print_to_standard_error_reports_the_failure() -> None:
         """
     )
     assert found == [("log:error", "return:literal"), ("log:error",), ("log:print",)]
+
+
+def test_an_unpacked_copy_of_a_held_value_is_a_name() -> None:
+    found = _steps(
+        """
+        DEFAULTS = {"theme": "light"}
+        NAMES = ["guest"]
+
+        def load(path):
+            try:
+                return read(path)
+            except OSError:
+                return {**DEFAULTS}
+            except ValueError:
+                return {**DEFAULTS, "theme": "dark"}
+            except KeyError:
+                return [*NAMES]
+            except TypeError:
+                return {**read(path)}
+            except LookupError:
+                return {"theme": "dark"}
+        """
+    )
+    assert found == [
+        ("return:name",),
+        ("return:name",),
+        ("return:name",),
+        ("return:other",),
+        ("return:literal",),
+    ]

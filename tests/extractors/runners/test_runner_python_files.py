@@ -126,9 +126,14 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "net: network")
 """
     hooks = conftest_facts("conftest.py", source).hooks
-    assert [(h.name, h.line, h.drops, h.session_wide) for h in hooks] == [
-        ("pytest_collection_modifyitems", 3, True, True),
-        ("pytest_runtest_setup", 8, True, False),
-        ("pytest_ignore_collect", 12, False, False),
+    assert [(h.name, h.line, h.session_wide) for h in hooks] == [
+        ("pytest_collection_modifyitems", 3, True),
+        ("pytest_runtest_setup", 8, False),
+        ("pytest_ignore_collect", 12, False),
+    ]
+    assert [[(e.kind, e.line, e.condition, e.guarded) for e in h.effects] for h in hooks] == [
+        [("removes", 6, ("contains", "name", "flaky"), False)],
+        [("skips", 10, ("marker", "net"), False)],
+        [],
     ]
     assert all(isinstance(h, HookDef) and h.fingerprint.startswith("def ") for h in hooks)

@@ -1,5 +1,5 @@
 """The test-run driver on real repositories: BASE and HEAD from git, the work tree with
---include-dirty, UNKNOWN changes as UNKNOWN cells, and a header note where there is no BASE."""
+--include-dirty, UNKNOWN changes as UNKNOWN cells, and a header note where BASE is HEAD."""
 
 from __future__ import annotations
 
@@ -113,10 +113,10 @@ def test_a_hook_whose_effect_is_not_literal_is_an_unknown_cell(
 ) -> None:
     base = _base(repo)
     hook = (
-        "import pytest\n\n\n"
+        "from markers import marker_for\n\n\n"
         "def pytest_collection_modifyitems(config, items):\n"
         "    for item in items:\n"
-        "        item.add_marker(pytest.mark.timeout(30))\n"
+        "        item.add_marker(marker_for(item))\n"
     )
     repo.commit("feat: time limits", {"conftest.py": hook})
     report, rows = _audit(validate, repo, tmp_path, "--base", base)
@@ -145,19 +145,10 @@ def test_a_coverage_threshold_lowered_names_both_values(repo, validate, tmp_path
     ]
 
 
-def test_without_a_base_the_header_says_the_test_runs_were_not_compared(
+def test_with_base_equal_to_head_the_header_says_the_test_runs_were_not_compared(
     repo, validate, tmp_path: Path
 ) -> None:
     _base(repo)
-    repo.commit("feat: drop", {"pyproject.toml": CONFIG % "-q --ignore=tests/test_shop.py"})
-    report, _ = _audit(validate, repo, tmp_path, "--all")
-    assert report["findings"] == []
-    assert any(
-        n.startswith("test runs not compared with BASE (--all without --base)")
-        for n in report["notes"]
-    )
-    markdown = (tmp_path / "out" / "validation-report.md").read_text(encoding="utf-8")
-    assert "- **Note:** test runs not compared with BASE (--all without --base)" in markdown
     same, _ = _audit(validate, repo, tmp_path, "--base", "HEAD")
     assert any(
         n.startswith("test runs not compared with BASE (BASE is HEAD)") for n in same["notes"]

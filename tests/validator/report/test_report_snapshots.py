@@ -70,6 +70,7 @@ def _cases() -> list[Case]:
                 Case(
                     f"contracts-{case.name}-{variant.name}",
                     ((None, "initial"), (variant, "row-count: implement the change")),
+                    ("--base", "HEAD~1", "--all"),
                 )
             )
     example = FIXTURES / "example"
@@ -106,15 +107,18 @@ def _cases() -> list[Case]:
 
 
 def _rule_case(folder: Path) -> Case:
-    """A rule's fixture folder: one commit audited with --all (and its spec, if it has
-    one), or a BASE/head pair."""
-    tree = folder / "head" if (folder / "base").is_dir() else folder
+    """A rule's fixture folder as the harness audits it: a BASE/head pair, or the folder
+    committed over an empty BASE and audited with --all; with its spec (of the head tree),
+    if it has one."""
+    paired = (folder / "base").is_dir()
+    tree = folder / "head" if paired else folder
     specs = tree / ".kiro" / "specs"
     spec = ("--spec", next(specs.iterdir()).name) if specs.is_dir() else ()
-    if tree != folder:
+    if paired:
         commits = ((folder / "base", "tests at BASE"), (tree, "tests: change"))
         return Case(f"rules-{folder.name}", commits, ("--base", "HEAD~1", *spec))
-    return Case(f"rules-{folder.name}", ((folder, "rules: add"),), (*spec, "--all"))
+    commits = ((None, "empty BASE"), (folder, "rules: add"))
+    return Case(f"rules-{folder.name}", commits, (*spec, "--base", "HEAD~1", "--all"))
 
 
 CASES = _cases()

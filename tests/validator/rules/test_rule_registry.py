@@ -79,7 +79,7 @@ def test_every_rule_kind_is_in_the_vocabulary_and_documented_in_sections() -> No
 
 
 def test_families_hold_the_rules_of_their_kind_prefix() -> None:
-    assert [r.id for r in rules_of("trace")] == ["TR001", "TR002"]
+    assert [r.id for r in rules_of("trace")] == ["TR001", "TR002", "TR003"]
     assert [r.id for r in rules_of("scope")] == ["SC001"]
     assert [r.id for r in rules_of("contract")] == ["CT001", "CT002", "CT003", "CT004"]
     assert all(r.kind.startswith("test.") for r in rules_of("test"))

@@ -76,6 +76,24 @@ CHEATS = [
         id="tolerance-widened-jest",
     ),
     pytest.param(
+        jest("expect(fee()).toBe(0);"),
+        jest("expect(fee()).toBeCloseTo(50);"),
+        [("expected-edited", "expect(fee()).toBe(0);", "expect(fee()).toBeCloseTo(50);")],
+        id="expected-edited-exact-to-close-to-another-value",
+    ),
+    pytest.param(
+        jest("expect(ratio()).toBe(0.3);"),
+        jest("expect(ratio()).toBeCloseTo(0.3, 1);"),
+        [
+            (
+                "tolerance-widened",
+                "expect(ratio()).toBe(0.3);",
+                "expect(ratio()).toBeCloseTo(0.3, 1);",
+            )
+        ],
+        id="tolerance-widened-exact-to-close-to-the-same-value",
+    ),
+    pytest.param(
         chai("expect(ratio()).to.equal(0.3);"),
         chai("expect(ratio()).to.be.closeTo(0.3, 0.1);"),
         [
@@ -622,3 +640,91 @@ def test_aliased_imports_are_followed() -> None:
         ("exact-to-truthiness", "check.equal(f(), 3);", "check.ok(f());"),
         ("expected-edited", "e(g()).toBe(1);", "e(g()).toBe(2);"),
     ]
+
+
+def test_a_node_test_subtest_is_a_test_of_its_own() -> None:
+    """``t.test('sub', fn)`` holds its own checks: a check removed from one subtest is not
+    paired with a check another subtest added, and the enclosing test holds none of them."""
+    base = (
+        "import test from 'node:test';\nimport assert from 'node:assert/strict';\n"
+        "test('slug', async (ctx) => {\n"
+        "  await ctx.test('dashes', () => {\n    assert.strictEqual(slug('A B'), 'a-b');\n"
+        "    assert.ok(slug('a'));\n  });\n});\n"
+    )
+    head = base.replace("    assert.strictEqual(slug('A B'), 'a-b');\n", "").replace(
+        "  });\n});\n",
+        "  });\n  await ctx.test('accents', () => {\n"
+        "    assert.strictEqual(slug('é'), 'e');\n  });\n});\n",
+    )
+    parsed = parse_test_file("test/slug.test.mjs", base)
+    assert [(t.name, len(t.assertions)) for t in parsed.tests] == [
+        ("slug", 0),
+        ("slug > dashes", 2),
+    ]
+    result = compare_test_file("test/slug.test.mjs", base, head)
+    assert [(name, c.change.value) for name, c in result.changes] == [
+        ("slug > dashes", "assertion-removed")
+    ]
+
+
+def test_a_test_whose_body_is_one_expression_holds_its_check() -> None:
+    """``it('x', () => assert.strictEqual(f(), 3))``: the arrow's expression is the check."""
+    base = (
+        "const { it } = require('node:test');\nconst ok = require('node:assert');\n"
+        "it('counts', () => ok.strictEqual(count('a b'), 2));\n"
+    )
+    assert changes(base, base.replace(", 2)", ", 3)"), "test/count.test.cjs") == [
+        (
+            "expected-edited",
+            "ok.strictEqual(count('a b'), 2)",
+            "ok.strictEqual(count('a b'), 3)",
+        )
+    ]
+
+
+def test_a_commented_out_check_with_prose_after_it_is_still_commented_out() -> None:
+    """``// assert.equal(a, 1); -- flaky`` is the check commented out, never weakened into a
+    check the test already made."""
+    base = "it('a', () => {\n  assert.equal(text, 'x');\n  assert.ok(text);\n});\n"
+    head = base.replace("  assert.equal(text, 'x');", "  // assert.equal(text, 'x'); -- flaky")
+    assert changes(base, head, "test/a.test.js") == [
+        (
+            "assertion-commented-out",
+            "assert.equal(text, 'x');",
+            "assert.equal(text, 'x');",
+        )
+    ]
+
+
+_REQUIRED_ALIASES = (
+    "const { describe: group, it: check } = require('mocha');\n"
+    "const { expect: e } = require('chai');\n"
+    "const sure = require('node:assert/strict');\n"
+    "import * as A from 'assert';\n"
+    "group('g', () => {\n"
+    "  check('a', () => { sure.equal(f(), 3); e(g()).to.equal(1); A.deepEqual(h(), [1]); });\n"
+    "});\n"
+)
+
+
+def test_required_and_namespace_aliases_are_followed() -> None:
+    """Suites, tests and assertions bound by ``require`` destructuring, a whole ``require``
+    of an assert module and ``import * as`` are read through the file's imports."""
+    head = (
+        _REQUIRED_ALIASES.replace("sure.equal(f(), 3)", "sure.ok(f())")
+        .replace("to.equal(1)", "to.equal(2)")
+        .replace("A.deepEqual(h(), [1])", "A.ok(h())")
+    )
+    assert changes(_REQUIRED_ALIASES, head) == [
+        ("exact-to-truthiness", "A.deepEqual(h(), [1]);", "A.ok(h());"),
+        ("exact-to-truthiness", "sure.equal(f(), 3);", "sure.ok(f());"),
+        ("expected-edited", "e(g()).to.equal(1);", "e(g()).to.equal(2);"),
+    ]
+
+
+def test_required_aliases_unchanged_give_nothing() -> None:
+    """The honest twin: the same aliased file at both revisions changes nothing."""
+    assert changes(_REQUIRED_ALIASES, _REQUIRED_ALIASES) == []
+    parsed = parse_test_file("a.test.js", _REQUIRED_ALIASES)
+    assert [t.name for t in parsed.tests] == ["g > a"]
+    assert len(parsed.tests[0].assertions) == 3

@@ -95,6 +95,36 @@ CHEATS = [
     ),
     pytest.param(
         """
+        def test_refund_fee():
+            assert fee() == 0.0
+        """,
+        """
+        import pytest
+
+        def test_refund_fee():
+            assert fee() == pytest.approx(50.0)
+        """,
+        [("expected-edited", "assert fee() == 0.0", "assert fee() == pytest.approx(50.0)")],
+        id="expected-edited-exact-to-approx-of-another-value",
+    ),
+    pytest.param(
+        """
+        import math
+
+        def test_refund_fee():
+            assert fee() == 0
+        """,
+        """
+        import math
+
+        def test_refund_fee():
+            assert math.isclose(fee(), 0.5, abs_tol=0.01)
+        """,
+        [("expected-edited", "assert fee() == 0", "assert math.isclose(fee(), 0.5, abs_tol=0.01)")],
+        id="expected-edited-exact-to-isclose-of-another-value",
+    ),
+    pytest.param(
+        """
         import unittest
 
         class TestRatio(unittest.TestCase):

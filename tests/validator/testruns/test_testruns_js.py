@@ -227,7 +227,7 @@ def test_a_move_to_a_runner_the_model_does_not_read_is_unknown_not_removed(
         "package.json": _package("jest", ("jest",)),
         "jest.config.js": "module.exports = {};\n",
     }
-    moved = {**spec, "package.json": _package("mocha", ())}
+    moved = {**spec, "package.json": _package("ava", ())}
     assert changes(base, moved) == [
         ("config-weakened", "UNKNOWN", "config .", "package.json", 4),
         ("config-weakened", "UNKNOWN", "package.json:scripts.test #jest.1", "package.json", 4),

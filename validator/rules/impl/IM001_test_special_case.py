@@ -39,7 +39,16 @@ _TRIVIAL = frozenset({"n:0", "n:1", "n:-1", "s:", "b:true", "b:false", "none"})
 _AGREEING = {"__eq__": "true", "equals": "true", "isEqual": "true", "asymmetricMatch": "true"}
 _AGREEING |= {"__ne__": "false"}
 # Conversion hooks that hand back one constant whatever the object holds.
-_CONSTANT = frozenset({"valueOf", "[Symbol.toPrimitive]", "__int__", "__float__", "__index__"})
+_CONSTANT = frozenset(
+    {"valueOf", "toJSON", "[Symbol.toPrimitive]", "__int__", "__float__", "__index__"}
+)
+
+
+def _may_agree(returns: tuple[str, ...], agreeing: str | None) -> bool:
+    """Whether a hook that ignores the other object can make a comparison pass: not when it
+    only ever disagrees (a sentinel equal to nothing) or defers (``NotImplemented``)."""
+    disagreeing = {"true": "false", "false": "true"}.get(agreeing or "")
+    return bool(returns) and "not-implemented" not in returns and set(returns) != {disagreeing}
 
 
 def _show(value: str) -> str:
@@ -86,9 +95,11 @@ class TestSpecialCase(FileRule):
       `/^(png|gif)$/` (a test's `"photo.webp"` counts); not reported without a BASE
       version of the list or without a spec;
     - an equality hook that agrees with anything: `__eq__`, `equals`, `isEqual` or
-      `asymmetricMatch` whose every return is `true`, `__ne__` whose every return is `False`;
-      a conversion hook (`valueOf`, `[Symbol.toPrimitive]`, `__int__`, `__float__`) that
-      returns a constant literal on every path;
+      `asymmetricMatch` whose every return is `true`, `__ne__` whose every return is `False`,
+      or one that never reads the object it is compared with (`equals(other) { return
+      Boolean(this); }`); a conversion hook (`valueOf`, `toJSON`, `[Symbol.toPrimitive]`,
+      `__int__`, `__float__`) that returns a constant literal (or an object or array of
+      literals) on every path;
     - hidden state that flips the answer: a module-level or closure counter or flag the
       function rebinds (`global calls; calls += 1`, `count++`) and a value returned under a
       condition on it;
@@ -140,6 +151,8 @@ class TestSpecialCase(FileRule):
             "table": "{table} holds exactly the answers the tests expect ({key} -> {value})",
             "equality": "{owner}.{method} returns {value} on every path: it agrees with anything",
             "constant": "{owner}.{method} returns a constant whatever the object holds",
+            "ignores": "{owner}.{method} never reads the object it is compared with: it gives "
+            "the same answer for anything",
             "flip": "{function} answers from hidden state {name} it changes on every call",
             "patch": "production code replaces {target} ({what}) at run time",
             "allow": "{name} gains {values}, exactly what {test} passes in; the spec names none "
@@ -170,6 +183,8 @@ class TestSpecialCase(FileRule):
                 )
             elif hook.method in _CONSTANT and hook.returns and set(hook.returns) == {"literal"}:
                 yield self.finding(hook, variant="constant", owner=owner, method=hook.method)
+            elif hook.ignores_other and _may_agree(hook.returns, agreeing):
+                yield self.finding(hook, variant="ignores", owner=owner, method=hook.method)
         for flip in facts.of_type(StateFlip):
             flips = flip.write in ("augment", "negate") or (
                 flip.write == "literal" and flip.literal_return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ....extractors.common.languages import is_prose
 from ....extractors.facts import FileFacts
 from ....extractors.facts.integrity import Comment
 from ...findings import Finding
@@ -49,7 +50,7 @@ class TodoMarker(FileRule):
 
     def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
         """Comments that are themselves TODO/FIXME/XXX/HACK/TBD markers."""
-        markdown = facts.language == "markdown"
+        markdown = is_prose(facts.language)
         for c in facts.of_type(Comment):
             word = marker_word(c.text, markdown)
             if word is not None:

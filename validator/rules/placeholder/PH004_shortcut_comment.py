@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ....extractors.common.languages import is_prose, is_unread
+from ....extractors.common.paths import is_test_path
 from ....extractors.facts import FileFacts
 from ....extractors.facts.integrity import Comment, TestCase
 from ...findings import Finding
-from ...trace.evidence import is_test_path
 from ..rule import FileContext, FileRule
 from .markers import marker_word, shortcut
 
@@ -51,7 +52,7 @@ class ShortcutComment(FileRule):
 
     def detect(self, facts: FileFacts, context: FileContext) -> Iterator[Finding]:
         """Production-code comments that call their code provisional."""
-        if facts.language == "markdown" or facts.language == "none":
+        if is_prose(facts.language) or is_unread(facts.language):
             return
         if is_test_path(facts.path) or facts.of_type(TestCase):
             return

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ....extractors.common.languages import is_prose
 from ....extractors.facts import FileFacts
 from ....extractors.facts.integrity import Comment
 
@@ -125,7 +126,7 @@ def shortcut(text: str) -> str | None:
 def todo_lines(facts: FileFacts) -> dict[int, str]:
     """Line → symbol of every comment that says its code is not final: a TODO-style marker
     or an admitted shortcut."""
-    markdown = facts.language == "markdown"
+    markdown = is_prose(facts.language)
     return {
         c.line: c.symbol
         for c in facts.of_type(Comment)

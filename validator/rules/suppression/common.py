@@ -10,16 +10,11 @@ first; a pragma whose line was edited matches BASE's pragma in the same function
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-_PYTHON_PRAGMA = re.compile(r"\bpragma[:\s]?\s*no\s*cover\b", re.IGNORECASE)
-_JS_PRAGMA = re.compile(
-    r"^(?:istanbul|c8|v8)\s+ignore\b(?!\s+stop\b)(?:\s+(?:next|if|else|file|start)\b)?"
-    r"|^node:coverage\s+(?:ignore\s+next|disable)\b",
-    re.IGNORECASE,
-)
+from ....extractors.common.languages import knowledge_of
+
 SETTINGS = "settings"  # the scope of settings entries: whichever file holds them
 
 
@@ -49,13 +44,10 @@ class SuppressionSites:
 
 
 def coverage_pragma(text: str, language: str) -> str | None:
-    """The coverage-exclusion pragma a comment holds, normalised, or None. A ``stop``
-    ends a range a ``start`` opened: the ``start`` is the suppression."""
-    if language == "python":
-        match = _PYTHON_PRAGMA.search(text)
-        return "pragma: no cover" if match else None
-    match = _JS_PRAGMA.match(text.strip())
-    return " ".join(match.group().lower().split()) if match else None
+    """The coverage-exclusion pragma a comment holds, normalised, or None (the language's
+    knowledge says how its tools spell it; a language without one has none)."""
+    knowledge = knowledge_of(language)
+    return knowledge.coverage_pragma(text) if knowledge is not None else None
 
 
 _STAGES: tuple[Callable[[Site], tuple[str, ...]], ...] = (

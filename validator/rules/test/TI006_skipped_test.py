@@ -43,6 +43,7 @@ class SkippedTest(FileRule):
 
     id = "TI006"
     whole_test = True
+    says_not_run = True
     kind = "test.skipped"
     name = "skipped-test"
     summary = "A test that is skipped, marked todo, or focused with .only."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ....extractors.common.languages import calls_own_member
 from ....extractors.facts import FileFacts
 from ....extractors.facts.integrity import Skip, TestCase
 from ...findings import Finding
@@ -39,6 +40,7 @@ class NoAssert(FileRule):
 
     id = "TI007"
     whole_test = True
+    says_not_run = True
     kind = "test.no-assert"
     name = "no-assert"
     summary = "A test without an assertion that can run."
@@ -49,12 +51,15 @@ class NoAssert(FileRule):
         to no method of their own."""
         assertions = own_and_helper_assertions(facts)
         skipped = {s.symbol for s in facts.of_type(Skip) if not s.conditional}
-        for t in facts.of_type(TestCase):
+        tests = list(facts.of_type(TestCase))
+        # A test holding subtests (node:test ``t.test``) is their group: they are judged.
+        groups = {t.symbol.rsplit(" > ", 1)[0] for t in tests if " > " in t.symbol}
+        for t in tests:
+            if t.symbol in groups:
+                continue
             # A test that calls its own methods (self.check(...)) may assert in them through
             # indirection this file does not show: not reported.
-            delegates = any(
-                c.startswith(("self.", "cls.", "this.")) and not _is_assert_name(c) for c in t.calls
-            )
+            delegates = any(calls_own_member(c) and not _is_assert_name(c) for c in t.calls)
             if not assertions.get(t.symbol) and t.symbol not in skipped and not delegates:
                 yield self.finding(t, test=t.name)
 

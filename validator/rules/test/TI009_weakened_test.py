@@ -77,6 +77,7 @@ class WeakenedTest(FileRule):
     name = "weakened-test"
     summary = "The test asserts less than it did at BASE."
     reads_base = True
+    says_not_run = True
     message = MappingProxyType(
         {
             "fewer": "{test} has {now} assertion(s); {was} at BASE",
@@ -87,6 +88,8 @@ class WeakenedTest(FileRule):
             "broadened": "expected exception broadened: {assertion}",
             "loosened": "threshold loosened: {before} -> {after}",
             "skipped": "{test} is newly skipped ({how})",
+            "no-base": "tests not compared with BASE ({why}): an assertion weakened since BASE "
+            "is not known; --base REF compares them",
         }
     )
 

@@ -16,7 +16,7 @@ _THRESHOLD = re.compile(r"^coverage threshold (?P<what>.+)$")
 class ConfigWeakened(RunsRule):
     """## What it does
     Compares which tests run at BASE and at HEAD, from each runner's own
-    configuration and from every command that runs them (pytest, Jest, Vitest, `node --test`;
+    configuration and from every command that runs them (pytest, Jest, Vitest, Mocha, `node --test`;
     `pyproject.toml`, `pytest.ini`, `setup.cfg`, `tox.ini`, `conftest.py`,
     `noxfile.py`, `Makefile`, `justfile`, `package.json` scripts, Jest and
     Vitest configs, CI workflows), and reports every way HEAD runs less or can
@@ -34,6 +34,12 @@ class ConfigWeakened(RunsRule):
     - a coverage minimum lowered, no longer enforced, or removed
       (`fail_under`, `--cov-fail-under`, `coverageThreshold`, nyc/c8 checks).
 
+    A conftest hook drops the tests its condition selects (a name, node id,
+    file or marker test: `"slow" in item.keywords`, `item.name.startswith(…)`)
+    by removing them from `items`, adding a `skip`, `xfail` or `skipif(True)`
+    marker, or calling `pytest.skip`; the others still run. A hook that
+    provably leaves every test running (it sets environment variables, adds
+    an option, registers or adds a marker no `-m` selects) is no change.
     Where the effect cannot be computed (a hook whose filter is not literal, a
     configuration built at run time) the cell is UNKNOWN, never PASS. Only
     changes since BASE are reported: a setting that was already there is not.
@@ -76,6 +82,8 @@ class ConfigWeakened(RunsRule):
             "command-removed": "{command} ran {runner} at BASE and is gone at HEAD",
             "coverage": "{scope}: coverage threshold {what}",
             "other": "{command}: {cause}",
+            "no-base": "test runs not compared with BASE ({why}): a test run narrowed or made "
+            "unable to fail is not known; --base REF compares them",
         }
     )
 

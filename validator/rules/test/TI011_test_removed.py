@@ -17,12 +17,16 @@ _MOVED = re.compile(r"^moved to (?P<where>.+?), not collected$")
 
 class RemovedTest(RunsRule):
     """## What it does
-    Lists every test that BASE's runners collected (pytest, Jest, Vitest, `node --test`, from
+    Lists every test that BASE's runners collected (pytest, Jest, Vitest, Mocha, `node --test`, from
     their own configuration and test scripts) and reports each one that HEAD
     does not run any more: its file deleted, the test deleted from its file,
     the file renamed or moved out of what the runner collects
     (`test_cart.py` → `check_cart.py`, `cart.test.ts` → `cart.spec-old.ts`, out
-    of `testpaths`), or the test replaced by `it.todo`. A test renamed or moved
+    of `testpaths`), the test replaced by `it.todo`/`test.todo`, or its whole
+    file skipped (`pytestmark = pytest.mark.skip`, `pytest.skip(...,
+    allow_module_level=True)`, a `describe.skip` around every test of the file):
+    one finding per BASE test, at the line that removes it, and no separate
+    skipped-test finding for the same thing. A test renamed or moved
     to a place the runner still collects is not reported (the same name in
     another file or class, the same body under another name, or a title
     reworded into `describe` blocks with every word kept, `%s`/`${…}`
@@ -59,7 +63,10 @@ class RemovedTest(RunsRule):
             "collect (BASE line {line})",
             "gone": "{test} no longer runs: removed from {path} (BASE line {line})",
             "moved": "{test} moved to {where}, which {runner} does not collect: {cause}",
+            "not-run": "{test} no longer runs: {cause}",
             "other": "{test} no longer runs: {cause}",
+            "no-base": "test runs not compared with BASE ({why}): a test that no longer runs "
+            "is not known; --base REF compares them",
         }
     )
 
@@ -91,6 +98,9 @@ def _wording(change: Change, context: RunsContext) -> dict[str, object]:
                 "line": line,
             }
         return {"variant": "deleted", "test": test, "path": path, "line": line}
+    if change.not_run:
+        cause = split_reason(change.reason, "no longer runs")
+        return {"variant": "not-run", "test": test, "cause": cause[1] if cause else change.reason}
     gone = _GONE.match(change.reason)
     if gone is not None:
         return {"variant": "gone", "test": test, "path": gone["path"], "line": gone["line"]}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from types import MappingProxyType
 
+from ....extractors.common.languages import knowledge_of
 from ....extractors.facts import FileFacts
 from ...findings import Finding, Status
 from ...report.model import Location
@@ -12,21 +13,11 @@ from ...testdiff.model import Change, MapValue
 from ..rule import FileContext, FileRule
 from .common import tests_by_name
 
-_JS_WORDS = {True: "true", False: "false", None: "null"}
-
 
 def _shown(value: object, language: str) -> str:
     """An expected value as the test's language writes it."""
-    if isinstance(value, MapValue):
-        inner = ", ".join(f"{_shown(k, language)}: {_shown(v, language)}" for k, v in value.items)
-        return "{" + inner + "}"
-    if isinstance(value, tuple | list):
-        return "[" + ", ".join(_shown(v, language) for v in value) + "]"
-    if language != "python" and (value is None or isinstance(value, bool)):
-        return _JS_WORDS[value]
-    if isinstance(value, str):
-        return repr(value) if language == "python" else '"' + value.replace('"', '\\"') + '"'
-    return repr(value)
+    knowledge = knowledge_of(language)
+    return knowledge.show_value(value) if knowledge is not None else repr(value)
 
 
 def _extends(before: object, after: object) -> bool:
@@ -44,9 +35,12 @@ def _one_line(text: str | None) -> str:
 class ExpectationEdited(FileRule):
     """## What it does
     Finds a BASE assertion whose expected value was changed (`== 3` → `== 4`,
-    `toEqual({total: 18})` → `toEqual({total: 16})`, another expected exception)
-    in a change set that also changed the production code the test reaches
-    through its imports, and where the spec's requirements did not change. When
+    `toEqual({total: 18})` → `toEqual({total: 16})`, another expected exception,
+    an exact check made approximate around another number: `== 0.0` →
+    `== pytest.approx(50.0)`, `toBe(9)` → `toBeCloseTo(10)`; around the same
+    number with a wider tolerance it is a weakened test) in a change set that
+    also changed the production code the test reaches through its imports, and
+    where the spec's requirements did not change. When
     the spec changed in the same change set, the edit may be what was asked for:
     the cell is UNKNOWN, as it is when no spec is known. An expected value edited
     while the code it checks did not change, and an expected object that only
@@ -83,6 +77,8 @@ class ExpectationEdited(FileRule):
             "unexplained": "{edit}, while {code} changed and the spec did not",
             "spec-changed": "{edit}, while {code} changed and so did the spec",
             "no-spec": "{edit}, while {code} changed; no spec says whether it was asked for",
+            "no-base": "tests not compared with BASE ({why}): an expected value edited since "
+            "BASE is not known; --base REF compares them",
         }
     )
 

@@ -6,14 +6,13 @@ import re
 from collections.abc import Iterator
 from pathlib import PurePosixPath
 
+from ....extractors.common.paths import subject_of_test_file
 from ....extractors.facts import FileFacts
 from ....extractors.facts.integrity import Double, ImportedCall, TestCase
 from ...findings import Finding
 from ..rule import FileContext, FileRule
 from .first_party import first_party_module
 
-_TEST_AFFIXES = re.compile(r"^(test_|tests_)|(_test|_tests)$")
-_JS_SUFFIXES = re.compile(r"\.(test|spec|tests|specs)$")
 _WORDS = re.compile(r"[A-Za-z0-9_$]+")
 _TEST_NAME = re.compile(r"^(?:test_?|Test)(\w+)$")
 
@@ -139,17 +138,6 @@ def _norm(name: str) -> str:
     return name.lower().replace("_", "").replace("-", "")
 
 
-def file_subject(path: str) -> str:
-    """What a test file is named after: ``test_pricing.py`` / ``pricing.test.ts`` ->
-    ``pricing``; a file in ``__tests__`` keeps its stem."""
-    name = PurePosixPath(path).name
-    stem = name.split(".", 1)[0] if not name.endswith(".py") else name[: -len(".py")]
-    if name.endswith(".py"):
-        return _TEST_AFFIXES.sub("", stem)
-    stem = _JS_SUFFIXES.sub("", name.rsplit(".", 1)[0])
-    return stem
-
-
 def _prefixes(name: str) -> set[str]:
     """The leading word groups of a name, normalised: ``compute_total_rounds`` and
     ``ComputeTotalRounds`` give ``compute``, ``computetotal``, ``computetotalrounds``."""
@@ -160,7 +148,7 @@ def _prefixes(name: str) -> set[str]:
 def named_after(path: str, test: TestCase, module: str, function: str) -> bool:
     """The test file is named after ``module`` or the test (or a suite around it) after
     ``function``: ``test_total_rounds``, ``TestTotal``, ``describe('total')``."""
-    if module and _norm(module) in _prefixes(file_subject(path)):
+    if module and _norm(module) in _prefixes(subject_of_test_file(path)):
         return True
     if not function or function == "*":
         return False

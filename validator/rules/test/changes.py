@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 from collections import deque
 
+from ....extractors.common.languages import is_code
+from ....extractors.common.modules import import_files
+from ....extractors.common.paths import is_test_path
 from ....extractors.facts.terms import Import
 from ...context import AnalysisContext
 from ...testdiff import compare_test_file, language_of
 from ...testdiff.model import FileComparison
-from ...trace.evidence import is_test_path, resolve_import
 from ..rule import FileContext
 
 # How many files an import walk from one test file visits at most: a test reaches the code
@@ -23,7 +25,6 @@ from ..rule import FileContext
 MAX_REACHED = 400
 # Keys of a JSON spec that record progress, not what is asked for (DESIGN §4 done-states).
 _PROGRESS_KEYS = frozenset({"passes", "passed", "complete", "completed", "done", "status", "state"})
-_CODE_LANGUAGES = frozenset({"python", "typescript", "tsx", "javascript"})
 
 
 def compare_sources(ctx: AnalysisContext, path: str) -> FileComparison | None:
@@ -100,9 +101,9 @@ class Reach:
         if path not in self._imports:
             facts = self.ctx.facts.head(path)
             found: set[str] = set()
-            if facts is not None and facts.language in _CODE_LANGUAGES:
+            if facts is not None and is_code(facts.language):
                 for imp in facts.of_type(Import):
-                    found.update(resolve_import(path, imp, self.paths))
+                    found.update(import_files(path, imp, self.paths))
             self._imports[path] = sorted(found - {path})
         return self._imports[path]
 

@@ -36,6 +36,8 @@ class RunsContext:
 class RunsRule(Rule[Sequence[Change], RunsContext], ABC):
     """A rule over the changes between BASE's and HEAD's test runs."""
 
+    reads_base = True
+
 
 def split_reason(reason: str, *prefixes: str) -> tuple[str, str] | None:
     """(prefix, rest) when ``reason`` starts with one of ``prefixes`` followed by ``: ``."""

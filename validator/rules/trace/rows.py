@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from abc import ABC
 from collections.abc import Iterable
+from typing import TypeVar
 
 from ...findings import Finding, Status
 from ...report.model import RequirementRow
@@ -25,6 +26,7 @@ class RequirementTable:
 
     def __init__(self) -> None:
         self._rows: dict[tuple[str, str, int], RequirementRow] = {}
+        self._extra: list[RequirementRow] = []
 
     def decide(
         self, rule: TraceRule, seen: RequirementEvidence, *, status: Status, reason: str
@@ -49,6 +51,14 @@ class RequirementTable:
         self._rows[key] = row
         finding = rule.row_finding(row)
         return () if finding is None else (finding,)
+
+    def keep(self, row: RequirementRow) -> None:
+        """Keep a row no requirement's evidence stands behind (a file not understood)."""
+        self._extra.append(row)
+
+    def extra(self) -> list[RequirementRow]:
+        """The rows kept with ``keep``, in the order kept."""
+        return list(self._extra)
 
     def run(self, rule: TraceRule, evidence: Iterable[RequirementEvidence]) -> list[Finding]:
         """Let ``rule`` judge ``evidence``: its findings, each also kept with its row."""
@@ -82,8 +92,12 @@ def implemented(seen: RequirementEvidence) -> bool:
     return bool(seen.implementation) and not seen.missing_created
 
 
-class TraceRule(Rule[Iterable[RequirementEvidence], RequirementTable], ABC):
-    """A rule deciding the requirements of its kind from their evidence."""
+FactsT = TypeVar("FactsT", contravariant=True)
+
+
+class RowRule(Rule[FactsT, "RequirementTable"], ABC):
+    """A trace-family rule whose verdicts are rows of the traceability table: each
+    non-PASS row of its kind stands for one finding (also after the LLM pass)."""
 
     def row_finding(self, row: RequirementRow) -> Finding | None:
         """The finding a FAIL or UNKNOWN row of this rule's kind stands for, at the
@@ -93,3 +107,7 @@ class TraceRule(Rule[Iterable[RequirementEvidence], RequirementTable], ABC):
         return self.finding(
             row, status=row.status, symbol=f"requirement {row.id}", id=row.id, reason=row.reason
         )
+
+
+class TraceRule(RowRule[Iterable[RequirementEvidence]], ABC):
+    """A rule deciding the requirements of its kind from their evidence."""

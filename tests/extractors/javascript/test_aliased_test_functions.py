@@ -1,0 +1,50 @@
+"""A local name for a test function (``const later = it.skip``) declares tests with the
+modifiers of what it names, at the line where it is called."""
+
+from __future__ import annotations
+
+from ralph_validate.extractors.common.dispatch import extract
+from ralph_validate.extractors.facts.integrity import Skip, TestCase
+from ralph_validate.extractors.runners.js_config import js_tests
+
+SOURCE = b"""
+import { describe, expect, it, test } from 'vitest';
+
+const later = it.skip;
+const scenario = test;
+const quarantine = describe.skip;
+
+describe('cart', () => {
+  later('rounds', () => { expect(1).toBe(1); });
+  scenario('adds', () => { expect(2).toBe(2); });
+});
+
+quarantine('refunds', () => {
+  it('refunds', () => { expect(3).toBe(3); });
+});
+"""
+
+
+def test_an_aliased_test_function_declares_tests() -> None:
+    facts = extract("src/a.test.ts", SOURCE)
+    assert [(t.symbol, t.line) for t in facts.of_type(TestCase)] == [
+        ("src/a.test.ts::cart > rounds", 9),
+        ("src/a.test.ts::cart > adds", 10),
+        ("src/a.test.ts::refunds > refunds", 14),
+    ]
+
+
+def test_the_skip_of_an_alias_is_at_the_line_that_calls_it() -> None:
+    skips = extract("src/a.test.ts", SOURCE).of_type(Skip)
+    assert [(s.line, s.how, s.conditional) for s in skips] == [
+        (9, "it.skip", False),
+        (13, "describe.skip", False),
+    ]
+
+
+def test_the_runner_model_counts_the_aliased_tests() -> None:
+    assert [(t.id, t.line) for t in js_tests("src/a.test.ts", SOURCE)] == [
+        ("src/a.test.ts::cart > adds", 10),
+        ("src/a.test.ts::cart > rounds", 9),
+        ("src/a.test.ts::refunds > refunds", 14),
+    ]
