@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InputError
@@ -32,11 +33,19 @@ def _first_line(text: str) -> str:
     return lines[0] if lines else "git failed"
 
 
+# A full commit (or tree) sha names the same tree forever: what is read at one is kept.
+_FIXED_REV = re.compile(r"^(?:[0-9a-f]{40}|[0-9a-f]{64})$")
+
+
 @dataclass(frozen=True)
 class Git:
     """A repository's top level and the git commands the tools need."""
 
     root: Path
+    # Trees listed at a full sha, kept for the life of this object (one audit).
+    _trees: dict[str, dict[str, tuple[str, str, str]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @classmethod
     def open(cls, path: Path) -> Git:
@@ -102,14 +111,42 @@ class Git:
         """The bytes of ``path`` at ``rev``, or None when it does not exist there."""
         if rev == EMPTY_TREE:
             return None
-        kind = self.run("cat-file", "-t", f"{rev}:{path}", ok_codes=(0, 128)).strip()
-        if kind != "blob":
-            return None
-        return self.run_bytes("cat-file", "blob", f"{rev}:{path}")
+        if _FIXED_REV.match(rev):  # the revision's listing answers "missing" with no process
+            entry = self.tree_entries(rev).get(path)
+            if entry is None or entry[1] != "blob":
+                return None
+            return self.run_bytes("cat-file", "blob", entry[2])
+        # One process: git exits 128 for a missing path and for a tree or submodule alike.
+        done = subprocess.run(
+            [_git_binary(), "-c", "core.quotepath=off", "cat-file", "blob", f"{rev}:{path}"],
+            cwd=self.root,
+            capture_output=True,
+            env={**os.environ, **_ENV},
+            check=False,
+        )
+        if done.returncode not in (0, 128):
+            message = _first_line(done.stderr.decode("utf-8", errors="replace"))
+            raise InputError(f"git cat-file: {message}")
+        return done.stdout if done.returncode == 0 else None
+
+    def tree_entries(self, rev: str) -> dict[str, tuple[str, str, str]]:
+        """Every file entry of commit ``rev``, recursively: path -> (mode, type, object
+        sha). One process lists a whole revision, where asking path by path costs one each."""
+        if rev in self._trees:
+            return self._trees[rev]
+        entries: dict[str, tuple[str, str, str]] = {}
+        for record in self.run("ls-tree", "-r", "-z", rev).split("\0"):
+            meta, tab, path = record.partition("\t")
+            if tab:
+                mode, kind, sha = meta.split(" ", 2)
+                entries[path] = (mode, kind, sha)
+        if _FIXED_REV.match(rev):
+            self._trees[rev] = entries
+        return entries
 
     def ls_tree(self, rev: str) -> list[str]:
         """Every file path of commit ``rev``, repo-relative, sorted."""
-        return self._z("ls-tree", "-r", "-z", "--name-only", rev)
+        return sorted(self.tree_entries(rev))
 
     def ls_files(self) -> list[str]:
         """Tracked files, repo-relative, sorted."""

@@ -76,8 +76,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(scope="session", autouse=True)
 def facts_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """One facts cache for the whole run, outside the user's real cache folder; the CLI
-    subprocesses inherit it."""
-    folder = tmp_path_factory.mktemp("facts-cache")
+    subprocesses inherit it. Under xdist every worker of the run shares it (its entries are
+    written atomically and keyed by content), so a file one worker parsed is not parsed
+    again by the other."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        folder = tmp_path_factory.getbasetemp().parent / "facts-cache"
+        folder.mkdir(exist_ok=True)
+    else:
+        folder = tmp_path_factory.mktemp("facts-cache")
     previous = os.environ.get("RALPH_VALIDATE_CACHE")
     os.environ["RALPH_VALIDATE_CACHE"] = str(folder)
     yield folder

@@ -95,7 +95,11 @@ class FactStore:
         self.skipped: dict[str, str] = {}
         self._head: dict[str, FileFacts | None] = {}
         self._base: dict[str, FileFacts | None] = {}
-        tracked = set(git.ls_files())
+        self._trees: dict[str, dict[str, tuple[str, str, str]]] = {}
+        self._blobs: dict[str, bytes] = {}
+        # The tracked files at the start of the audit, for the checks that need the listing.
+        self.tracked: tuple[str, ...] = tuple(git.ls_files())
+        tracked = set(self.tracked)
         # Clean files read from disk are byte-identical to HEAD and far cheaper than git show.
         self._dirty = set() if worktree else set(git.dirty_files())
         if worktree:
@@ -141,12 +145,19 @@ class FactStore:
         return data.decode("utf-8")
 
     def _blob(self, rev: str, path: str) -> bytes | None:
+        """The file's bytes at ``rev``: None when it is missing there, a symlink (never
+        followed) or not a file. The revision's tree is listed once, each blob read once."""
         if rev == EMPTY_TREE:
             return None
-        mode = self.git.run("ls-tree", rev, "--", path).split(" ", 1)[0]
-        if mode == "120000":  # a symlink: never followed
+        if rev not in self._trees:
+            self._trees[rev] = self.git.tree_entries(rev)
+        entry = self._trees[rev].get(path)
+        if entry is None or entry[0] == "120000" or entry[1] != "blob":
             return None
-        return self.git.show(rev, path)
+        sha = entry[2]
+        if sha not in self._blobs:
+            self._blobs[sha] = self.git.run_bytes("cat-file", "blob", sha)
+        return self._blobs[sha]
 
     def _cache_path(self, data: bytes) -> Path | None:
         if self.cache_dir is None:

@@ -153,7 +153,7 @@ def run_audit(
         notes.append(f"{len(failed)} file(s) only partly analysed (an extractor failed: {where})")
     base_settings, _ = base_config(git, change)
     resolution = resolve(
-        ctx.so_far.findings, store.head, change.files, config, base_settings, git.ls_files()
+        ctx.so_far.findings, store.head, change.files, config, base_settings, list(store.tracked)
     )
     findings = resolution.kept
     tests = [_retest(t, findings) for t in ctx.so_far.tests]

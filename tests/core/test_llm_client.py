@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import anthropic
 import httpx2
 import pytest
 
@@ -56,6 +55,8 @@ class Recorder:
 
 
 def make_client(tmp_path: Path, recorder: Recorder, **kwargs: object) -> LlmClient:
+    import anthropic  # heavy to import: only where a client is built, not at collection
+
     sdk = anthropic.Anthropic(
         api_key=API_KEY,
         max_retries=2,

@@ -7,7 +7,6 @@ import sqlite3
 import sys
 from pathlib import Path
 
-import anthropic
 import httpx2
 
 from ralph_validate.core.llm import LlmClient
@@ -187,6 +186,8 @@ def judge(tmp_path: Path, answer: dict) -> QuestionAnsweredCheck:
                 "usage": {"input_tokens": 5, "output_tokens": 5},
             },
         )
+
+    import anthropic  # heavy to import: only where a client is built, not at collection
 
     sdk = anthropic.Anthropic(
         api_key="sk-test", http_client=httpx2.Client(transport=httpx2.MockTransport(handler))

@@ -59,9 +59,7 @@ def task_files(draw: st.DrawFn) -> bytes:
     return bom + text.encode("utf-8")
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=task_files())
-def test_marking_changes_exactly_the_box_byte(tmp_path: Path, data: bytes) -> None:
+def _marks_exactly_the_box_byte(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "tasks.md"
     path.write_bytes(data)
     (final,) = [t for t in parse_tasks(data, "tasks.md") if t.final]
@@ -75,6 +73,20 @@ def test_marking_changes_exactly_the_box_byte(tmp_path: Path, data: bytes) -> No
     assert again.checked and again.box_offset == final.box_offset
     assert mark_final(path, again, after, tmp_path / "gate.lock") is False
     assert path.read_bytes() == after
+
+
+@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=task_files())
+def test_marking_changes_exactly_the_box_byte(tmp_path: Path, data: bytes) -> None:
+    _marks_exactly_the_box_byte(tmp_path, data)
+
+
+# The same property over many more drawn task files: fuzzing, run by CI (--with-slow).
+@pytest.mark.slow
+@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=task_files())
+def test_marking_changes_exactly_the_box_byte_over_many_files(tmp_path: Path, data: bytes) -> None:
+    _marks_exactly_the_box_byte(tmp_path, data)
 
 
 def test_failed_rename_leaves_the_file_intact_and_no_temp_file(

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from ...core.git import Git
 from ...extractors.runners.view import RevisionView
 from ..context import AnalysisContext
 from .testruns import revision_view, worktree_view
@@ -59,7 +58,7 @@ def names_in(view: RevisionView) -> frozenset[str]:
 
 def ci_environment(ctx: AnalysisContext) -> frozenset[str]:
     """The names HEAD's CI and runner configuration writes."""
-    git = Git.open(ctx.repo)
+    git = ctx.facts.git
     change = ctx.change_set
     view = worktree_view(git) if change.include_dirty else revision_view(git, change.head)
     return names_in(view)

@@ -103,9 +103,9 @@ class SuppressionCheck:
         """SU findings over every suppression in effect. Two passes: whether a settings
         entry that names a suppression rule hid anything is known once that rule ran."""
         out = CheckOutput()
-        git = Git.open(ctx.repo)
+        git = ctx.facts.git
         base, missing = base_config(git, ctx.change_set)
-        tracked = git.ls_files()
+        tracked = list(ctx.facts.tracked)
         moved = _moved(git, ctx) if base is not None else {}
         found: list[Finding] = []
         sites = SuppressionSites((), None)

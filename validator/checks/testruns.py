@@ -92,7 +92,7 @@ class TestRunCheck:
     def run(self, ctx: AnalysisContext) -> CheckOutput:
         """Findings and one table row per change of the test runs since BASE."""
         out = CheckOutput()
-        git = Git.open(ctx.repo)
+        git = ctx.facts.git
         change = ctx.change_set
         with BlobReader(git, change.base) as base_blobs, BlobReader(git, change.head) as blobs:
             head = (

@@ -106,13 +106,13 @@ class TraceabilityCheck:
         commit_files: dict[str, list[str]] = {}
         if ctx.change_set.commits:
             try:
-                commit_files = files_by_task(Git.open(ctx.repo), spec, ctx.change_set.commits)
+                commit_files = files_by_task(ctx.facts.git, spec, ctx.change_set.commits)
             except InputError:
                 commit_files = {}  # unreadable history weakens the evidence, never stops the audit
         tracer.add_task_commits(commit_files)
         tracer.add_tests()
         flagged = {(t.file, t.line) for t in ctx.so_far.tests if t.status is not Status.PASS}
-        git = Git.open(ctx.repo)
+        git = ctx.facts.git
         evidence = [
             requirement_evidence(
                 req,

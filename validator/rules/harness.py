@@ -24,6 +24,7 @@ from pathlib import Path
 
 from ..findings import Finding
 from ..pipeline import AuditOptions, run_audit
+from ..report.model import Report
 from .annotations import read_annotations
 
 EXPECTED = "expected.txt"
@@ -76,6 +77,12 @@ def _spec_name(tree: Path) -> str | None:
 
 def run_folder(folder: Path) -> list[Finding]:
     """Every finding of an audit of the rule folder, sorted."""
+    return list(audit_folder(folder).findings)
+
+
+def audit_folder(folder: Path) -> Report:
+    """The report of an audit of the rule folder committed into a fresh repository (its
+    tables show what the family's engine observed there)."""
     with tempfile.TemporaryDirectory(prefix="rule-fixture-") as scratch:
         repo = Path(scratch)
         _git(repo, "init", "-q", "-b", "main")
@@ -95,7 +102,7 @@ def run_folder(folder: Path) -> list[Finding]:
             jobs=1,
             cache=False,
         )
-        return list(run_audit(opts).findings)
+        return run_audit(opts)
 
 
 def expected_lines(findings: Iterable[Finding]) -> list[str]:

@@ -9,11 +9,18 @@ name its kind, a findings-table finding by the row of its kind and ``file:line``
 finding by a row of its kind, a traceability finding by its requirement's row. Every FAIL row
 must hold at least one such finding, so neither side has a FAIL the other lacks. The audit
 runs through the pipeline (as the CLI does) so that each finding's symbol is at hand.
+
+That sweep audits every fixture a second time, so it runs with --with-slow. The default run
+checks the same agreement on the reports the suite writes anyway: here on every pinned
+snapshot (which ``test_report_snapshots.py`` keeps byte-equal to what the audit writes now),
+and in ``test_cheat_fixtures.py`` on both variants of every cheat case
+(``fail_cell_agreement.py``).
 """
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +28,14 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from fail_cell_agreement import (
+    CONTRACT_TABLE,
+    FINDINGS_TABLE,
+    TEST_TABLE,
+    TRACE_TABLE,
+    disagreements,
+    location,
+)
 
 from ralph_validate.gate.report_reader import StatusRow, read_report
 from ralph_validate.validator.findings import KINDS, Finding, Status
@@ -67,16 +82,6 @@ CASES: list[tuple[str, Builder]] = [(c.id, _snapshot_builder(c)) for c in SNAPSH
     for variant in ("cheat", "clean")
 ]
 
-TEST_TABLE = "Integration test integrity"
-FINDINGS_TABLE = "Findings"
-CONTRACT_TABLE = "Cross-component integrity"
-TRACE_TABLE = "Requirements traceability"
-
-
-def _location(cell: str) -> tuple[str, int]:
-    file, _, line = cell.rpartition(":")
-    return file, int(line)
-
 
 def _options(repo: Path, args: tuple[str, ...]) -> AuditOptions:
     """The CLI arguments the fixtures are audited with, as pipeline options."""
@@ -99,7 +104,7 @@ def _holders(finding: Finding, rows: list[StatusRow], report: dict[str, Any]) ->
     held = []
     for index, row in enumerate(rows):
         if table == "test-integrity" and row.table == TEST_TABLE:
-            file, _ = _location(row.cells[1])
+            file, _ = location(row.cells[1])
             module_wide = finding.symbol == finding.file
             if (
                 file == finding.file
@@ -108,7 +113,7 @@ def _holders(finding: Finding, rows: list[StatusRow], report: dict[str, Any]) ->
             ):
                 held.append(index)
         elif table == "findings" and row.table == FINDINGS_TABLE:
-            if (row.cells[0], _location(row.cells[2])) == (
+            if (row.cells[0], location(row.cells[2])) == (
                 finding.kind,
                 (finding.file, finding.line),
             ):
@@ -155,6 +160,28 @@ def test_json_fails_and_the_gates_fail_cells_are_the_same(build: Builder, tmp_pa
     unbacked = [(r.table, r.cells) for i, r in enumerate(rows) if i not in held]
     assert unbacked == [], "FAIL cell the gate reads, with no FAIL finding in the JSON"
     assert report["summary"]["FAIL"] == len(rows)
+
+
+@pytest.mark.parametrize("case", [c.id for c in SNAPSHOTS.CASES])
+def test_each_pinned_reports_json_fails_are_the_gates_fail_cells(case: str) -> None:
+    folder = SNAPSHOTS.SNAPSHOTS / case
+    report = json.loads((folder / "validation-report.json").read_text(encoding="utf-8"))
+    assert disagreements(report, folder / "validation-report.md") == []
+
+
+def test_the_agreement_check_sees_a_fail_cell_the_json_lacks_and_back(tmp_path: Path) -> None:
+    """A FAIL row moved out of the Markdown, or a FAIL finding out of the JSON, is named."""
+    folder = SNAPSHOTS.SNAPSHOTS / "rules-PH001"
+    report = json.loads((folder / "validation-report.json").read_text(encoding="utf-8"))
+    markdown = (folder / "validation-report.md").read_text(encoding="utf-8")
+    fail_rows = [line for line in markdown.splitlines() if line.endswith("| FAIL |")]
+    assert fail_rows
+    cut = tmp_path / "validation-report.md"
+    cut.write_text(markdown.replace(fail_rows[0] + "\n", "", 1), encoding="utf-8")
+    assert any("FAIL in the JSON, in no FAIL cell" in d for d in disagreements(report, cut))
+    fewer = {**report, "findings": [f for f in report["findings"] if f["status"] != "FAIL"]}
+    found = disagreements(fewer, folder / "validation-report.md")
+    assert any("with no FAIL finding in the JSON" in d for d in found)
 
 
 def test_every_fixture_family_is_audited() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import anthropic
 import httpx2
 
 from ralph_validate.core.llm import LlmClient
@@ -166,6 +165,8 @@ def llm_client(repo_root: Path, answers: list[dict], seen: list[dict]) -> LlmCli
     def handler(request: httpx2.Request) -> httpx2.Response:
         seen.append(json.loads(request.content))
         return message(answers.pop(0))
+
+    import anthropic  # heavy to import: only where a client is built, not at collection
 
     sdk = anthropic.Anthropic(
         api_key="sk-test", http_client=httpx2.Client(transport=httpx2.MockTransport(handler))
