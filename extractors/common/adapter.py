@@ -22,8 +22,12 @@ from .dispatch import SourceFile
 
 # (outermost node of a member/subscript chain, field path, segments an ``?.`` covers)
 Climb = tuple[ts.Node, list[str], int]
-# (subject, literal key, the statement whose first ``return`` answers) of one ``case``
-Case = tuple[ts.Node | None, str | None, ts.Node | None]
+# The literal keys an answer is chosen by, in the order written: each with the names it is
+# compared with (one name, or every name of a string joined from several).
+Pairs = list[tuple[tuple[str, ...], str]]
+# (the keys, None when they are not all literals compared with names; the statement whose
+# first ``return`` answers) of one ``case``
+Case = tuple[Pairs | None, ts.Node | None]
 # (condition, consequence, alternative) of a conditional expression
 Conditional = tuple[ts.Node | None, ts.Node | None, ts.Node | None]
 
@@ -66,14 +70,17 @@ class BehaviourSyntax:
     symbol_at: Callable[[str, ts.Node], str]
     # (symbol, group) of the branch answers of one function.
     answer_group: Callable[[str, ts.Node], tuple[str, str]]
-    # The two sides of ``a == b`` when a condition is exactly that comparison, else None.
-    equality: Callable[[ts.Node | None], tuple[ts.Node | None, ts.Node | None] | None]
-    # (subject, key, answering statement) of a ``case`` clause.
+    # The keys a condition requires all at once (one equality with a literal, or a
+    # conjunction of them), None for any other condition.
+    condition_pairs: Callable[[ts.Node | None], Pairs | None]
+    # (keys, answering statement) of a ``case`` clause.
     case: Callable[[ts.Node], Case]
     # The capture of table literals (dict / object) and the word naming an unnamed one.
     table: str
     # The literal form of a table key (a bare JS property name is its string).
     table_key: Callable[[ts.Node | None], str | None]
+    # The literals of a key combining several (Python's ``(2, 3)``), None for any other.
+    tuple_key: Callable[[ts.Node | None], list[str] | None]
     # The name a table literal is bound to, "" for none.
     table_name: Callable[[ts.Node], str]
     # The names of a function's parameters the answer readers compare with.
@@ -110,6 +117,17 @@ class BehaviourSyntax:
     updates: frozenset[str]
     inert: Callable[[ts.Node], bool]
     log_calls: tuple[tuple[str, str], ...]  # (qualified callee, word)
+    # A call that builds a fresh value from its arguments (``dict(...)``, ``new Map(...)``,
+    # ``Promise.resolve(...)``): (its arguments, type names among them left out as
+    # constant as a literal: ``defaultdict(list)``; whether it copies them, a collection's
+    # constructor); None for any other node.
+    constructed: Callable[[ts.Node], tuple[list[ts.Node], bool] | None]
+    # Elements that spread a held value into a collection (``{ ...DEFAULTS }``,
+    # ``{**DEFAULTS}``).
+    spreads: frozenset[str]
+    # An unlevelled logging call (``print``) writes to standard error (``file=sys.stderr``);
+    # the resolver of names as written is given.
+    to_stderr: Callable[[ts.Node, Callable[[str], str]], bool]
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Literal answers: literal keys mapped to literal values (table entries, ``if x == K:
-return V``, ``case K: return V``), the production side the answer-table rule compares with
-the tests' expectations.
+return V``, ``case K: return V``, and keys combining several inputs: ``(2, 3)`` entries,
+``if a == 2 and b == 3``, a switch on a joined string), the production side the
+answer-table rule compares with the tests' expectations.
 
 Written once over the language's ``BehaviourSyntax``: the grouping per function, the tables
 and whether a function also computes its answer are the same question in every language;
@@ -16,12 +17,12 @@ import tree_sitter as ts
 from ..facts import Fact
 from ..facts.impl import LiteralAnswer
 from . import treesitter as T
-from .adapter import BehaviourSyntax
+from .adapter import BehaviourSyntax, Pairs
 from .bodies import first_return, returned_values
 from .dispatch import SourceFile
 from .walk import enclosing, inside, mentions
 
-Answer = tuple[str, str, str]  # (subject, key, value)
+Found = tuple[Pairs, str]  # (the keys an answer is chosen by, its literal value)
 
 
 def _general(fn: ts.Node, subjects: list[str], table: str, syntax: BehaviourSyntax) -> bool:
@@ -36,35 +37,45 @@ def _general(fn: ts.Node, subjects: list[str], table: str, syntax: BehaviourSynt
     )
 
 
-def _branch(node: ts.Node, syntax: BehaviourSyntax) -> Answer | None:
-    """(subject, key, value) of ``if subject == KEY: return VALUE``."""
-    sides = syntax.equality(node.child_by_field_name("condition"))
-    if sides is None:
-        return None
-    left, right = sides
-    subject, key = left, syntax.literal(right)
-    if subject is None or subject.type != "identifier":
-        subject, key = right, syntax.literal(left)
+def _branch(node: ts.Node, syntax: BehaviourSyntax) -> Found | None:
+    """The keys and value of ``if x == K: return V`` or ``if a == K1 and b == K2: ...``."""
+    pairs = syntax.condition_pairs(node.child_by_field_name("condition"))
     value = first_return(node.child_by_field_name("consequence"), syntax)
-    if subject is None or subject.type != "identifier" or key is None or value is None:
-        return None
-    return T.text(subject), key, value
+    return (pairs, value) if pairs and value is not None else None
 
 
-def _case(node: ts.Node, syntax: BehaviourSyntax) -> Answer | None:
-    """(subject, key, value) of ``case KEY: return VALUE`` under a switch on ``subject``."""
-    subject, key, answering = syntax.case(node)
+def _case(node: ts.Node, syntax: BehaviourSyntax) -> Found | None:
+    """The keys and value of ``case K: return V`` under a switch on one name, on several
+    (``match (a, b)``) or on a string joined from several."""
+    pairs, answering = syntax.case(node)
     value = first_return(answering, syntax)
-    if subject is None or subject.type != "identifier" or key is None or value is None:
+    return (pairs, value) if pairs and value is not None else None
+
+
+def _combined(
+    fn: ts.Node, pairs: Pairs, syntax: BehaviourSyntax
+) -> tuple[str, tuple[str, ...]] | None:
+    """(key, keys) of an answer: one literal (of one name or of a joined string), or the
+    literals of several parameters in the parameters' order ("" for one not compared);
+    None when a compared name is no parameter or is compared twice."""
+    if len(pairs) == 1:
+        return pairs[0][1], ()
+    if any(len(names) != 1 for names, _ in pairs):
         return None
-    return T.text(subject), key, value
+    names = [n[0] for n, _ in pairs]
+    params = syntax.parameters(fn)
+    if len(set(names)) != len(names) or not set(names) <= set(params):
+        return None
+    given = {n[0]: key for n, key in pairs}
+    keys = tuple(given.get(p, "") for p in params)
+    return "(" + ", ".join(keys) + ")", keys
 
 
 def branch_answers(
     source: SourceFile, caps: dict[str, list[ts.Node]], syntax: BehaviourSyntax
 ) -> list[Fact]:
-    """Literal returns chosen by comparing one name with a literal, grouped per function."""
-    groups: dict[int, list[tuple[ts.Node, Answer]]] = defaultdict(list)
+    """Literal returns chosen by comparing names with literals, grouped per function."""
+    groups: dict[int, list[tuple[ts.Node, Found]]] = defaultdict(list)
     functions: dict[int, ts.Node] = {}
     candidates = [(n, _branch) for n in caps.get("if", [])]
     candidates += [(n, _case) for n in caps.get("case", [])]
@@ -79,7 +90,10 @@ def branch_answers(
     for fn_id, answers in groups.items():
         fn = functions[fn_id]
         symbol, group = syntax.answer_group(source.path, fn)
-        for node, (subject, key, value) in answers:
+        for node, (pairs, value) in answers:
+            combined = _combined(fn, pairs, syntax)
+            if combined is None:
+                continue
             facts.append(
                 LiteralAnswer(
                     file=source.path,
@@ -88,10 +102,11 @@ def branch_answers(
                     form="branch",
                     functions=(syntax.function_name(fn),),
                     group=group,
-                    key=key,
+                    key=combined[0],
                     value=value,
                     size=len(answers),
-                    general=_general(fn, [subject], "", syntax),
+                    general=_general(fn, [n for names, _ in pairs for n in names], "", syntax),
+                    keys=combined[1],
                 )
             )
     return facts
@@ -114,6 +129,15 @@ def _readers_by_name(
     return readers
 
 
+def _entry_key(node: ts.Node | None, syntax: BehaviourSyntax) -> tuple[str, tuple[str, ...]] | None:
+    """(key, keys) of a table entry's key: a literal, or a tuple of literals."""
+    literal = syntax.table_key(node)
+    if literal is not None:
+        return literal, ()
+    keys = syntax.tuple_key(node)
+    return ("(" + ", ".join(keys) + ")", tuple(keys)) if keys else None
+
+
 def table_answers(
     source: SourceFile, caps: dict[str, list[ts.Node]], syntax: BehaviourSyntax
 ) -> list[Fact]:
@@ -127,7 +151,7 @@ def table_answers(
         entries = [
             (
                 p,
-                syntax.table_key(p.child_by_field_name("key")),
+                _entry_key(p.child_by_field_name("key"), syntax),
                 syntax.literal(p.child_by_field_name("value")),
             )
             for p in pairs
@@ -150,10 +174,11 @@ def table_answers(
                     form="table",
                     functions=tuple(sorted({syntax.function_name(r) for r in readers} - {""})),
                     group=group,
-                    key=key or "",
+                    key=key[0] if key else "",
                     value=value or "",
                     size=len(entries),
                     general=general,
+                    keys=key[1] if key else (),
                 )
             )
     return facts

@@ -20,28 +20,56 @@ from .bodies import returned_value
 from .walk import mentions
 
 
-def _constant(value: ts.Node, syntax: BehaviourSyntax) -> bool:
-    """A literal, or a collection of literals (``[]``, ``{"ok": False}``)."""
+def constant(value: ts.Node, syntax: BehaviourSyntax) -> bool:
+    """A literal, a collection of literals (``[]``, ``{"ok": False}``), or a fresh value
+    built from constants (``dict()``, ``new Map()``, ``Promise.resolve([])``)."""
     if syntax.literal(value) is not None:
         return True
     if value.type == "pair":
         parts = [value.child_by_field_name(f) for f in syntax.constant_pair_fields]
-        return all(p is not None and _constant(p, syntax) for p in parts)
+        return all(p is not None and constant(p, syntax) for p in parts)
+    built = syntax.constructed(value)
+    if built is not None:
+        return all(constant(a, syntax) for a in built[0])
     return value.type in syntax.constant_collections and all(
-        _constant(c, syntax) for c in value.named_children if c.type != "comment"
+        constant(c, syntax) for c in value.named_children if c.type != "comment"
+    )
+
+
+def _held(node: ts.Node | None, syntax: BehaviourSyntax) -> bool:
+    return node is not None and node.type in syntax.references
+
+
+def _copy(value: ts.Node, syntax: BehaviourSyntax) -> bool:
+    """A copy of a value the code already holds: ``dict(DEFAULTS)``, ``{ ...DEFAULTS }``,
+    ``[*items]``, ``new Map(defaults)``."""
+    built = syntax.constructed(value)
+    if built is not None:
+        arguments, copies = built
+        return copies and all(_held(a, syntax) or constant(a, syntax) for a in arguments)
+    if value.type not in syntax.constant_collections:
+        return False
+    parts = [c for c in value.named_children if c.type != "comment"]
+    spread = [c for c in parts if c.type in syntax.spreads]
+    return bool(spread) and all(
+        (c.type in syntax.spreads and any(_held(n, syntax) for n in c.named_children[:1]))
+        or constant(c, syntax)
+        for c in parts
     )
 
 
 def value_word(value: ts.Node | None, error: str, syntax: BehaviourSyntax) -> str:
     """What a returned or assigned value is: ``none``, the caught ``error``, a ``literal``,
-    a ``call``, a ``name`` or ``other``."""
+    a ``call``, a ``name`` (also a copy of one) or ``other``."""
     value = syntax.strip(value)
     if value is None or syntax.literal(value) == "none":
         return "none"
     if error and mentions(value, error, syntax.names):
         return "error"
-    if _constant(value, syntax):
+    if constant(value, syntax):
         return "literal"
+    if _copy(value, syntax):
+        return "name"  # a held value handed back, as ``return DEFAULTS`` is
     if value.type in syntax.value_calls:
         return "call"
     if value.type in syntax.references:
@@ -57,6 +85,8 @@ def call_word(
     function = resolve(T.squash(call.child_by_field_name("function")))
     last = function.rsplit(".", 1)[-1]
     logged = dict(syntax.log_calls).get(function)
+    if logged == "log:print" and syntax.to_stderr(call, resolve):
+        return "log:error"  # printed to standard error, the failure reaches the user
     if logged is not None:
         return handler_step(logged)
     if "." in function and last in LOG_LEVELS:

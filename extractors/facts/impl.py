@@ -18,6 +18,7 @@ ProbeSource = Literal["module", "env", "global", "argv", "attribute"]
 OverrideReturn = Literal["true", "false", "none", "literal", "not-implemented", "other"]
 StateWrite = Literal["literal", "augment", "negate", "other"]
 AnswerForm = Literal["table", "branch"]
+AllowListForm = Literal["set", "regex"]
 HandlerForm = Literal["except", "catch", "promise-catch", "event", "suppress"]
 # The levels a logging call names for ``log:<level>`` (both languages' readers use them).
 LOG_LEVELS = frozenset(
@@ -137,9 +138,12 @@ class LiteralAnswer(Fact):
     form: AnswerForm
     functions: tuple[str, ...]  # names of the functions the answer belongs to or read it
     group: str  # the table or function the answer is one of
-    key: str  # normal form
+    key: str  # normal form; of a combination of inputs, ``(n:2, n:3)``
     value: str  # normal form
     size: int  # answers in the group
+    # A key combining several inputs: the literal of each, in the order of the function's
+    # parameters ("" for a parameter the answer does not compare), or of the tuple key.
+    keys: tuple[str, ...] = ()
     # The function also returns a computed (non-literal) value that reads the compared name.
     general: bool = False
 
@@ -167,3 +171,25 @@ class ErrorHandler(Fact):
     # call, the level one of ``LOG_LEVELS`` or "print").
     steps: tuple[HandlerStep, ...]
     text: str  # the header as written, whitespace collapsed: "except Exception"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AllowList(Fact):
+    """A collection of constant values production code accepts or matches: a named
+    set/list/tuple of literals, an inline ``x in (...)``/``[...].includes(x)``, or the
+    alternatives of a regex (``/^(png|gif)$/``). Compared with BASE by ``name``."""
+
+    name: str  # the constant's name, or ``<function>#<n>`` for the n-th inline one
+    form: AllowListForm
+    members: tuple[str, ...]  # normal forms (``s:png``), in the order written
+    lines: tuple[int, ...]  # the line of each member
+
+
+@dataclass(frozen=True, kw_only=True)
+class TestInput(Fact):
+    """A literal argument of a call in a test file (``is_allowed("webp")``)."""
+
+    __test__ = False  # not a pytest test class
+
+    callee: str  # the called function's last name
+    value: str  # normal form

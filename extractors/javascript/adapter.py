@@ -7,13 +7,16 @@ it, destructuring patterns read fields, and an arrow function's body may be an e
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
-from ..common.adapter import BehaviourSyntax, Case, CodeSyntax, Conditional
+from ..common.adapter import BehaviourSyntax, CodeSyntax, Conditional
 from ..common.literals import js_literal
 from ..common.walk import enclosing, inside
+from .answer_keys import case_pairs, condition_pairs
 from .model import JsModel, strip
 
 _JS_PASS = {"non_null_expression", "parenthesized_expression", "as_expression"}
@@ -146,24 +149,6 @@ def _answer_group(path: str, fn: ts.Node) -> tuple[str, str]:
     return symbol, f"{symbol}@{T.line_of(fn)}"
 
 
-def _equality(condition: ts.Node | None) -> tuple[ts.Node | None, ts.Node | None] | None:
-    """The sides of ``a == b`` / ``a === b``."""
-    condition = strip(condition)
-    if condition is None or condition.type != "binary_expression":
-        return None
-    if T.text(condition.child_by_field_name("operator")) not in ("==", "==="):
-        return None
-    return condition.child_by_field_name("left"), condition.child_by_field_name("right")
-
-
-def _case(node: ts.Node) -> Case:
-    """``case KEY:`` under ``switch (subject)``: the statement after the key answers."""
-    switch = enclosing(node, frozenset({"switch_statement"}))
-    subject = strip(switch.child_by_field_name("value")) if switch is not None else None
-    body = [c for c in node.named_children if c.type != "comment"][1:]
-    return subject, js_literal(node.child_by_field_name("value")), body[0] if body else None
-
-
 def _table_key(node: ts.Node | None) -> str | None:
     """A bare property name is its string: ``{ a: 1 }`` has the key ``"a"``."""
     if node is None:
@@ -171,6 +156,11 @@ def _table_key(node: ts.Node | None) -> str | None:
     if node.type in ("property_identifier", "identifier"):
         return f"s:{T.text(node)}"
     return js_literal(node)
+
+
+def _no_tuple_key(node: ts.Node | None) -> list[str] | None:
+    """An object key is one name or literal, never a combination."""
+    return None
 
 
 def _table_name(node: ts.Node) -> str:
@@ -225,6 +215,32 @@ def _compared_operands(node: ts.Node) -> list[ts.Node | None]:
     return [parent.child_by_field_name("left"), parent.child_by_field_name("right")]
 
 
+# Constructors whose ``new`` makes a fresh value copying its arguments, and calls that
+# make a constant from constant arguments (``Promise.resolve([])`` in a ``.catch``
+# callback is a resolved default).
+_CONSTRUCTORS = frozenset({"Map", "Set", "Array", "Object", "WeakMap", "WeakSet", "String"})
+_CONSTANT_CALLS = frozenset(
+    {"Object.create", "Array.of", "Promise.resolve", "Object.freeze", "String", "Number"}
+)
+
+
+def _constructed(value: ts.Node) -> tuple[list[ts.Node], bool] | None:
+    """The arguments of ``new Map(...)`` (a copy) or ``Promise.resolve(...)`` (no copy)."""
+    if value.type not in ("new_expression", "call_expression"):
+        return None
+    new = value.type == "new_expression"
+    callee = T.squash(value.child_by_field_name("constructor" if new else "function"))
+    if callee not in (_CONSTRUCTORS if new else _CONSTANT_CALLS):
+        return None
+    args = value.child_by_field_name("arguments")
+    return [a for a in (args.named_children if args else []) if a.type != "comment"], new
+
+
+def _no_stderr(call: ts.Node, resolve: Callable[[str], str]) -> bool:
+    """Every JS logging call names its level (``console.error``): none is unlevelled."""
+    return False
+
+
 BEHAVIOUR = BehaviourSyntax(
     functions=FUNCTIONS,
     nested=NESTED,
@@ -239,10 +255,11 @@ BEHAVIOUR = BehaviourSyntax(
     anonymous="an anonymous function",
     symbol_at=symbol_at,
     answer_group=_answer_group,
-    equality=_equality,
-    case=_case,
+    condition_pairs=condition_pairs,
+    case=case_pairs,
     table="object",
     table_key=_table_key,
+    tuple_key=_no_tuple_key,
     table_name=_table_name,
     parameters=_parameters,
     branches=frozenset({"if_statement"}),
@@ -266,6 +283,9 @@ BEHAVIOUR = BehaviourSyntax(
     updates=frozenset({"assignment_expression"}),
     inert=lambda expression: False,
     log_calls=(),
+    constructed=_constructed,
+    spreads=frozenset({"spread_element"}),
+    to_stderr=_no_stderr,
 )
 
 

@@ -12,7 +12,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
-from ..common.handlers import call_word, step, value_word
+from ..common.handlers import call_word, constant, step, value_word
 from ..common.literals import js_literal
 from ..common.walk import inside
 from ..facts import Fact
@@ -35,7 +35,11 @@ def _body_steps(body: ts.Node | None, error: str) -> tuple[tuple[HandlerStep, ..
         return (), False
     if body.type != "statement_block":
         inner = strip(body)
-        if inner is not None and inner.type == "call_expression":
+        if (
+            inner is not None
+            and inner.type == "call_expression"
+            and not constant(inner, BEHAVIOUR)  # ``() => Promise.resolve([])`` answers
+        ):
             called = T.squash(inner.child_by_field_name("function"))
             rejects = called.rsplit(".", 1)[-1] == "reject"
             return (call_word(inner, error, _as_written, BEHAVIOUR),), rejects

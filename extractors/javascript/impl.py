@@ -2,9 +2,9 @@
 nothing).
 
 One query (``queries/javascript/impl.scm``, compiled per grammar) finds the candidate nodes
-in C; ``probes``, ``behaviour``, ``state``, ``expectations``, ``handlers`` and the
-language-neutral ``common/answers.py`` (over ``adapter.py``) describe them, imported names
-resolved through the file's semantic model.
+in C; ``probes``, ``behaviour``, ``state``, ``expectations``, ``handlers``, ``allow_lists``
+and the language-neutral ``common/answers.py`` (over ``adapter.py``) describe them, imported
+names resolved through the file's semantic model.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from ..common.answers import branch_answers, table_answers
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
 from .adapter import BEHAVIOUR
+from .allow_lists import allow_lists, test_inputs
 from .behaviour import declared_names, equality_overrides, runtime_patches
 from .expectations import test_expectations
 from .handlers import error_handlers
@@ -35,6 +36,8 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
         *table_answers(source, caps, BEHAVIOUR),
         *test_expectations(source, caps),
         *error_handlers(source, caps),
+        *allow_lists(source, caps),
+        *test_inputs(source, caps),
     )
 
 

@@ -19,12 +19,13 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
-from ..common.probes import compared_value, probe, root, runner_probe, uses
+from ..common.probes import compared_value, root, runner_probe, uses
 from ..common.walk import enclosing, inside
 from ..facts import Fact
 from ..facts.impl import EnvWrite, RunnerProbe
 from .adapter import BEHAVIOUR, FUNCTIONS, symbol_at
 from .model import JsModel, strip
+from .probe_keys import bound_names, listed_object, searched_strings
 
 _PROCESS = ("process", "node:process")
 # Names of the global object, when the file does not bind them itself.
@@ -32,8 +33,14 @@ _GLOBAL_OBJECTS = frozenset({"globalThis", "global", "window"})
 _PRESENCE_CALLS = frozenset({"Reflect.has", "Reflect.get", "Object.hasOwn"})
 
 
-def _probe(source: SourceFile, node: ts.Node, kind: str, name: str) -> RunnerProbe:
-    return probe(source, node, kind, name, BEHAVIOUR)
+def _probe(
+    source: SourceFile, node: ts.Node, kind: str, name: str, anchor: ts.Node | None = None
+) -> RunnerProbe:
+    """The probe at ``node``; what it decides is what ``anchor`` (the array method call or
+    loop its key comes from) decides, when it has one."""
+    decided_by = [anchor if anchor is not None else node]
+    value = compared_value(node, BEHAVIOUR)
+    return runner_probe(source, node, kind, name, decided_by, BEHAVIOUR, value)
 
 
 def _is_env(model: JsModel, node: ts.Node | None) -> bool:
@@ -93,7 +100,7 @@ class _Objects:
         return ""
 
 
-def _presence(model: JsModel, objects: _Objects, node: ts.Node) -> tuple[str, str] | None:
+def _presence(model: JsModel, objects: _Objects, node: ts.Node) -> tuple[str, ts.Node] | None:
     """(kind, name) of ``Reflect.has(o, k)``, ``Object.hasOwn(o, k)``, ``o.hasOwnProperty(k)``
     or ``Object.prototype.hasOwnProperty.call(o, k)`` on the environment or global object."""
     function = node.child_by_field_name("function")
@@ -107,8 +114,17 @@ def _presence(model: JsModel, objects: _Objects, node: ts.Node) -> tuple[str, st
     else:
         return None
     kind = objects.kind(target)
-    name = model.string_value(key)
-    return (kind, name) if kind and name is not None else None
+    return (kind, key) if kind and key is not None else None
+
+
+def _keys(model: JsModel, node: ts.Node | None) -> list[tuple[str, ts.Node | None]]:
+    """(name, anchor) for each name a key stands for: a constant (no anchor), or each string
+    of the array a callback or loop variable runs over (a callback's at its array call)."""
+    value = model.string_value(node)
+    if value is not None:
+        return [(value, None)]
+    names, anchor = bound_names(model, node)
+    return [(name, anchor) for name in names]
 
 
 def runner_probes(source: SourceFile, model: JsModel, caps: dict[str, list[ts.Node]]) -> list[Fact]:
@@ -131,18 +147,24 @@ def runner_probes(source: SourceFile, model: JsModel, caps: dict[str, list[ts.No
             found.append(_probe(source, node, "global", "vitest"))
     for node in caps.get("subscript", []):
         kind = objects.kind(node.child_by_field_name("object"))
-        key = model.string_value(node.child_by_field_name("index"))
-        if kind and key is not None:
-            found.append(_probe(source, node, kind, key))
+        if kind:
+            keys = _keys(model, node.child_by_field_name("index"))
+            found.extend(_probe(source, node, kind, key, at) for key, at in keys)
     for node in caps.get("binary", []):
         kind = objects.kind(node.child_by_field_name("right"))
-        key = model.string_value(node.child_by_field_name("left"))
-        if T.text(node.child_by_field_name("operator")) == "in" and kind and key is not None:
-            found.append(_probe(source, node, kind, key))
+        if T.text(node.child_by_field_name("operator")) == "in" and kind:
+            keys = _keys(model, node.child_by_field_name("left"))
+            found.extend(_probe(source, node, kind, key, at) for key, at in keys)
     for node in caps.get("call", []):
         presence = _presence(model, objects, node)
         if presence is not None:
-            found.append(_probe(source, node, *presence))
+            keys = _keys(model, presence[1])
+            found.extend(_probe(source, node, presence[0], key, at) for key, at in keys)
+            continue
+        listed = listed_object(node)
+        kind = objects.kind(listed) if listed is not None else ""
+        if kind:  # Object.keys(process.env).some((k) => k.startsWith('JEST_'))
+            found.extend(_probe(source, node, kind, key) for key in searched_strings(model, node))
             continue
         function = node.child_by_field_name("function")
         args = node.child_by_field_name("arguments")
@@ -156,20 +178,22 @@ def runner_probes(source: SourceFile, model: JsModel, caps: dict[str, list[ts.No
         needle = next((s[2:] for s in strings if s is not None), None)
         if needle is not None:
             found.append(_probe(source, node, "argv", needle))
-    found.extend(_destructured_env(source, model, caps))
+    found.extend(_destructured(source, objects, caps))
     return found
 
 
-def _destructured_env(
-    source: SourceFile, model: JsModel, caps: dict[str, list[ts.Node]]
+def _destructured(
+    source: SourceFile, objects: _Objects, caps: dict[str, list[ts.Node]]
 ) -> list[Fact]:
-    """``const { NODE_ENV: mode } = process.env``: each key read, decided through its uses."""
+    """``const { NODE_ENV: mode } = process.env`` (or of a name bound to the environment or
+    the global object): each key read, decided through its uses."""
     found: list[Fact] = []
     for node in caps.get("declarator", []):
         pattern = node.child_by_field_name("name")
         if pattern is None or pattern.type != "object_pattern":
             continue
-        if not _is_env(model, strip(node.child_by_field_name("value"))):
+        kind = objects.kind(node.child_by_field_name("value"))
+        if not kind:
             continue
         fn = enclosing(node, FUNCTIONS)
         scope = fn if fn is not None else root(node)
@@ -184,7 +208,7 @@ def _destructured_env(
             reads = uses(scope, local, False, BEHAVIOUR)
             value = next((v for u in reads if (v := compared_value(u, BEHAVIOUR))), "")
             found.append(
-                runner_probe(source, part, "env", key, reads, BEHAVIOUR, value, symbol_node=node)
+                runner_probe(source, part, kind, key, reads, BEHAVIOUR, value, symbol_node=node)
             )
     return found
 

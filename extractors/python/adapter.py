@@ -6,13 +6,16 @@ A subscript of an absent key raises, ``d.get("k")`` does not, a ``try`` that cat
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
-from ..common.adapter import BehaviourSyntax, Case, CodeSyntax, Conditional
+from ..common.adapter import BehaviourSyntax, CodeSyntax, Conditional
 from ..common.literals import py_literal
 from ..common.walk import enclosing
+from .answer_keys import case_pairs, condition_pairs, tuple_key
 from .model import PythonModel, qualname
 
 _TOLERANT_EXCEPTIONS = ("KeyError", "LookupError", "AttributeError", "Exception")
@@ -157,27 +160,6 @@ def _answer_group(path: str, fn: ts.Node) -> tuple[str, str]:
     return symbol, symbol
 
 
-def _equality(condition: ts.Node | None) -> tuple[ts.Node | None, ts.Node | None] | None:
-    """The sides of ``a == b`` (one operator, two operands)."""
-    if condition is None or condition.type != "comparison_operator":
-        return None
-    operators = [T.text(c) for c in condition.children if not c.is_named]
-    if operators != ["=="] or len(condition.named_children) != 2:
-        return None
-    left, right = condition.named_children
-    return left, right
-
-
-def _case(node: ts.Node) -> Case:
-    """``case KEY:`` under ``match subject:``: one literal pattern, the clause's block."""
-    match = enclosing(node, frozenset({"match_statement"}))
-    subject = match.child_by_field_name("subject") if match is not None else None
-    patterns = [c for c in node.named_children if c.type == "case_pattern"]
-    inner = patterns[0].named_children if len(patterns) == 1 else []
-    key = py_literal(inner[0]) if len(inner) == 1 else None
-    return subject, key, node.child_by_field_name("consequence")
-
-
 def _table_name(node: ts.Node) -> str:
     """``TABLE`` of ``TABLE = {...}``."""
     parent = node.parent
@@ -250,6 +232,37 @@ def _inert(expression: ts.Node) -> bool:
     )
 
 
+# Constructors whose call makes a fresh value (``dict()``, ``list(items)``); a type given
+# to one (``defaultdict(list)``) is as constant as a literal.
+_CONSTRUCTORS = frozenset(
+    {"dict", "list", "set", "tuple", "frozenset", "str", "int", "float", "bool", "bytes"}
+    | {"OrderedDict", "defaultdict", "Counter", "deque"}
+)
+
+
+def _constructed(value: ts.Node) -> tuple[list[ts.Node], bool] | None:
+    """The arguments of ``dict(...)``, ``list(...)``, ... (type names left out); each of
+    them copies what it is given."""
+    if value.type != "call":
+        return None
+    if T.squash(value.child_by_field_name("function")).rsplit(".", 1)[-1] not in _CONSTRUCTORS:
+        return None
+    args = value.child_by_field_name("arguments")
+    values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+    return [a for a in values if T.text(a) not in _CONSTRUCTORS], True
+
+
+def _to_stderr(call: ts.Node, resolve: Callable[[str], str]) -> bool:
+    """``print(..., file=sys.stderr)``."""
+    args = call.child_by_field_name("arguments")
+    return any(
+        a.type == "keyword_argument"
+        and T.text(a.child_by_field_name("name")) == "file"
+        and resolve(T.squash(a.child_by_field_name("value"))) == "sys.stderr"
+        for a in (args.named_children if args is not None else [])
+    )
+
+
 BEHAVIOUR = BehaviourSyntax(
     functions=FUNCTIONS,
     nested=NESTED,
@@ -264,10 +277,11 @@ BEHAVIOUR = BehaviourSyntax(
     anonymous="lambda",
     symbol_at=symbol_at,
     answer_group=_answer_group,
-    equality=_equality,
-    case=_case,
+    condition_pairs=condition_pairs,
+    case=case_pairs,
     table="dict",
     table_key=py_literal,
+    tuple_key=tuple_key,
     table_name=_table_name,
     parameters=_parameters,
     branches=frozenset({"if_statement", "elif_clause"}),
@@ -300,6 +314,9 @@ BEHAVIOUR = BehaviourSyntax(
     updates=frozenset({"assignment", "augmented_assignment"}),
     inert=_inert,
     log_calls=(("print", "log:print"), ("warnings.warn", "log:warning")),
+    constructed=_constructed,
+    spreads=frozenset({"dictionary_splat", "list_splat"}),
+    to_stderr=_to_stderr,
 )
 
 

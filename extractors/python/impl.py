@@ -1,9 +1,9 @@
 """Python facts about production behaviour (DESIGN §6 ``impl.*``; judges nothing).
 
 One query (``queries/python/impl.scm``) finds the candidate nodes in C; the readers in
-``probes``, ``behaviour``, ``expectations`` and ``handlers`` and the language-neutral
-``common/answers.py`` (over ``adapter.py``) describe them, names resolved through the
-file's semantic model.
+``probes``, ``probe_sets``, ``behaviour``, ``expectations``, ``handlers``, ``allow_lists``
+and the language-neutral ``common/answers.py`` (over ``adapter.py``) describe them, names
+resolved through the file's semantic model.
 """
 
 from __future__ import annotations
@@ -12,10 +12,12 @@ from ..common.answers import branch_answers, table_answers
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
 from .adapter import BEHAVIOUR
+from .allow_lists import allow_lists, test_inputs
 from .behaviour import equality_overrides, runtime_patches, state_flips
 from .expectations import test_expectations
 from .handlers import error_handlers
 from .model import PythonModel
+from .probe_sets import set_probes
 from .probes import attribute_probes, env_writes, runner_probes
 
 
@@ -26,6 +28,7 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
     return (
         *runner_probes(source, model, caps),
         *attribute_probes(source, model, caps),
+        *set_probes(source, model, caps),
         *env_writes(source, model, caps),
         *runtime_patches(source, model, caps),
         *equality_overrides(source, caps),
@@ -34,6 +37,8 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
         *table_answers(source, caps, BEHAVIOUR),
         *test_expectations(source, model, caps),
         *error_handlers(source, model, caps),
+        *allow_lists(source, model, caps),
+        *test_inputs(source, caps),
     )
 
 

@@ -25,10 +25,11 @@ from .model import PythonModel
 
 _ENV_GETTERS = frozenset({"os.environ.get", "os.getenv", "os.environ.__getitem__"})
 # Mappings whose membership or lookup by a name is a probe, and the probe's source.
-_READS = {"sys.modules": "module", "os.environ": "env"}
+READS = {"sys.modules": "module", "os.environ": "env"}
 
 
-def _probe(source: SourceFile, node: ts.Node, kind: str, name: str) -> RunnerProbe:
+def probe_at(source: SourceFile, node: ts.Node, kind: str, name: str) -> RunnerProbe:
+    """The probe read at ``node``, decided through its own value."""
     return probe(source, node, kind, name, BEHAVIOUR)
 
 
@@ -55,7 +56,7 @@ def _module_value(model: PythonModel, name: ts.Node) -> ts.Node | None:
     return None
 
 
-def _collection(model: PythonModel, node: ts.Node | None, depth: int = 2) -> list[str]:
+def collection_strings(model: PythonModel, node: ts.Node | None, depth: int = 2) -> list[str]:
     """The constant strings a collection holds: a tuple, list or set display, one wrapped
     in ``frozenset(...)``, or a module-level name bound to one."""
     while node is not None and node.type == "parenthesized_expression" and node.named_children:
@@ -68,9 +69,9 @@ def _collection(model: PythonModel, node: ts.Node | None, depth: int = 2) -> lis
     if node.type == "call" and T.text(node.child_by_field_name("function")) in _COLLECTION_CALLS:
         args = node.child_by_field_name("arguments")
         first = args.named_children[0] if args is not None and args.named_children else None
-        return _collection(model, first, depth)
+        return collection_strings(model, first, depth)
     if node.type == "identifier":
-        return _collection(model, _module_value(model, node), depth - 1)
+        return collection_strings(model, _module_value(model, node), depth - 1)
     return []
 
 
@@ -88,7 +89,7 @@ def _names(model: PythonModel, node: ts.Node | None) -> list[str]:
             if clause.type in ("for_in_clause", "for_statement"):
                 left = clause.child_by_field_name("left")
                 if left is not None and T.text(left) == name:
-                    return _collection(model, clause.child_by_field_name("right"))
+                    return collection_strings(model, clause.child_by_field_name("right"))
         current = current.parent
     return []
 
@@ -121,20 +122,20 @@ def runner_probes(
             continue
         left, right = node.named_children
         resolved = model.resolve(T.squash(right))
-        kind = _READS.get(resolved, "argv" if _reads(model, right, "sys.argv") else "")
+        kind = READS.get(resolved, "argv" if _reads(model, right, "sys.argv") else "")
         if kind:
-            found.extend(_probe(source, node, kind, name) for name in _names(model, left))
+            found.extend(probe_at(source, node, kind, name) for name in _names(model, left))
     for node in caps.get("call", []):
         function = model.resolve(T.squash(node.child_by_field_name("function")))
         kind = "module" if function == "sys.modules.get" else ""
         kind = "env" if function in _ENV_GETTERS else kind
         if kind:
-            found.extend(_probe(source, node, kind, name) for name in _first_names(model, node))
+            found.extend(probe_at(source, node, kind, name) for name in _first_names(model, node))
     for node in caps.get("subscript", []):
         value = model.resolve(T.squash(node.child_by_field_name("value")))
-        if value in _READS:
+        if value in READS:
             names = _names(model, node.child_by_field_name("subscript"))
-            found.extend(_probe(source, node, _READS[value], name) for name in names)
+            found.extend(probe_at(source, node, READS[value], name) for name in names)
     return found
 
 
@@ -154,7 +155,7 @@ def attribute_probes(
             continue
         owner, name = args.named_children[0], py_literal(args.named_children[1])
         if model.resolve(T.squash(owner)) in ("sys", "builtins") and name and name[:2] == "s:":
-            found.append(_probe(source, node, "attribute", name[2:]))
+            found.append(probe_at(source, node, "attribute", name[2:]))
     return found
 
 

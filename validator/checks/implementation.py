@@ -9,9 +9,11 @@ pre-existing.
 
 from __future__ import annotations
 
+import dataclasses
+
 from ...extractors.common.paths import is_test_path, is_test_side
 from ...extractors.facts import FileFacts
-from ...extractors.facts.impl import EnvWrite, TestExpectation
+from ...extractors.facts.impl import EnvWrite, TestExpectation, TestInput
 from ...extractors.runners.view import RevisionView
 from ..baseline import compare_with_base, subtract_base
 from ..context import AnalysisContext, CheckOutput
@@ -42,6 +44,28 @@ def test_side_facts(ctx: AnalysisContext) -> tuple[tuple[TestExpectation, ...], 
     return tuple(answers), env
 
 
+def change_inputs(ctx: AnalysisContext) -> tuple[TestInput, ...]:
+    """The literal arguments of calls in the test files the change set changed, at HEAD."""
+    found: list[TestInput] = []
+    for path in sorted(ctx.change_set.files):
+        facts = ctx.facts.head(path) if is_test_path(path) else None
+        found.extend(facts.of_type(TestInput) if facts is not None else ())
+    return tuple(found)
+
+
+def spec_text(ctx: AnalysisContext) -> str | None:
+    """Every file of the spec at HEAD, lower-cased and joined; None without a spec."""
+    if ctx.spec is None:
+        return None
+    root = ctx.spec.path.rstrip("/")
+    texts = [
+        ctx.facts.head_text(p) or ""
+        for p in sorted(ctx.facts.files())
+        if p == root or p.startswith(root + "/")
+    ]
+    return "\n".join(texts).lower()
+
+
 def _head_view(ctx: AnalysisContext) -> RevisionView:
     def read(path: str) -> bytes | None:
         text = ctx.facts.head_text(path)
@@ -67,15 +91,17 @@ class ImplementationCheck:
             test_answers=answers,
             runner_env=tuple(sorted(env | set(script_env(_head_view(ctx))))),
             base_known=compare,
+            change_inputs=change_inputs(ctx),
+            spec_text=spec_text(ctx),
         )
         for path in production:
             head = ctx.facts.head(path)
             if head is None:
                 continue
-            found = detect_impl(head, context)
+            base = ctx.facts.base(path) if compare else None
+            here = dataclasses.replace(context, base=base)
+            found = detect_impl(head, here)
             if compare and found:
-                found = subtract_base(
-                    found, ctx.facts.base(path), lambda facts: detect_impl(facts, context)
-                )
+                found = subtract_base(found, base, lambda facts, c=here: detect_impl(facts, c))
             out.findings.extend(found)
         return out

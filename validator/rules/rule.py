@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from ...extractors.facts import FileFacts
 from ...extractors.facts.contracts import JsPathAlias
-from ...extractors.facts.impl import TestExpectation
+from ...extractors.facts.impl import TestExpectation, TestInput
 from ..findings import Finding, Status
 
 if TYPE_CHECKING:
@@ -126,6 +126,10 @@ class FileContext:
     test_answers: tuple[TestExpectation, ...] = ()
     # Environment variables the repository's tests and test scripts set (``FAKE=1 jest``).
     runner_env: tuple[str, ...] = ()
+    # Literal arguments of calls in the test files the change set changed (impl rules).
+    change_inputs: tuple[TestInput, ...] = ()
+    # The spec's text at HEAD, lower-cased; None when no spec is known.
+    spec_text: str | None = None
     # Whether the file's BASE version could be compared (False: --all without --base).
     base_known: bool = True
     # The repository's production source files (not tests), and the import aliases of its

@@ -16,3 +16,5 @@
 (variable_declarator) @declarator
 (class_declaration) @class
 (binary_expression) @binary
+(regex) @regex
+(new_expression) @new

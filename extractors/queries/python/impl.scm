@@ -11,3 +11,4 @@
 (elif_clause) @if
 (case_clause) @case
 (assert_statement) @assert
+(binary_operator) @binary

@@ -155,6 +155,7 @@ def test_the_fields_closed_vocabularies_are_read_from_their_hints() -> None:
         "EqualityOverride.returns",
         "StateFlip.write",
         "LiteralAnswer.form",
+        "AllowList.form",
         "ErrorHandler.form",
         "ErrorHandler.steps",
         "Skip.skipped_where",

@@ -108,12 +108,15 @@ def _cases() -> list[Case]:
 
 def _rule_case(folder: Path) -> Case:
     """A rule's fixture folder as the harness audits it: a BASE/head pair, or the folder
-    committed over an empty BASE and audited with --all (and its spec, if it has one)."""
-    if (folder / "base").is_dir():
-        commits = ((folder / "base", "tests at BASE"), (folder / "head", "tests: change"))
-        return Case(f"rules-{folder.name}", commits, ("--base", "HEAD~1"))
-    specs = folder / ".kiro" / "specs"
+    committed over an empty BASE and audited with --all; with its spec (of the head tree),
+    if it has one."""
+    paired = (folder / "base").is_dir()
+    tree = folder / "head" if paired else folder
+    specs = tree / ".kiro" / "specs"
     spec = ("--spec", next(specs.iterdir()).name) if specs.is_dir() else ()
+    if paired:
+        commits = ((folder / "base", "tests at BASE"), (tree, "tests: change"))
+        return Case(f"rules-{folder.name}", commits, ("--base", "HEAD~1", *spec))
     commits = ((None, "empty BASE"), (folder, "rules: add"))
     return Case(f"rules-{folder.name}", commits, (*spec, "--base", "HEAD~1", "--all"))
 

@@ -19,6 +19,7 @@ from ....extractors.facts.impl import (
 )
 from ...findings import Finding
 from ..rule import FileContext, FileRule
+from .allow_lists import widened
 from .runners import (
     ARGV_WORDS,
     RUNNER_ENV,
@@ -71,15 +72,28 @@ class TestSpecialCase(FileRule):
       family (`VITEST*`, `JEST_*`, `PYTEST_*`, `MOCHA_*`, `__vitest_*`, `jest*`, `_pytest*`),
       read directly, through an alias (`const env = process.env`, `g = globalThis`), by a
       constant key, by a presence test (`'X' in process.env`, `Reflect.has(globalThis, k)`,
-      `Object.hasOwn`, `hasOwnProperty`), or by the variable of a loop or comprehension over
-      a tuple of names (`any(m in sys.modules for m in RUNNERS)`); an environment variable
-      the repository's tests,
+      `Object.hasOwn`, `hasOwnProperty`), by the variable of a loop or comprehension over
+      a tuple of names (`any(m in sys.modules for m in RUNNERS)`), by the element of an
+      array callback (`['JEST_WORKER_ID', 'VITEST'].some(k => k in process.env)`,
+      `.find`, `.every`, `for (const k of NAMES)`), by a search of its keys
+      (`Object.keys(process.env).includes('VITEST')`), by destructuring
+      (`const { VITEST: v } = env`), or by set algebra (`os.environ.keys() & {...}`,
+      `set(sys.modules).isdisjoint(...)`); an environment variable the repository's tests,
       setup files or test scripts set (`CHECKOUT_FAKE=1 jest`, `monkeypatch.setenv`,
       `process.env.X = ...` in `jest.setup.ts`) or whose name says so (`TESTING`,
       `IS_TEST`), `hasattr(sys, "_called_from_test")`, a runner's name in `argv`;
     - literal answers keyed by a test's inputs: `if x == 3: return 17`, `case 3: return 17`
       or a `{3: 17}` table where a test asserts `f(3) == 17`, either overriding a computed
-      answer of the same function or making up the whole table or if-chain;
+      answer of the same function or making up the whole table or if-chain; a key may
+      combine several inputs: `if a == 2 and b == 3: return 5`, `if (a === 2 && b === 3)`,
+      `case (2, 3):` under `match (a, b)`, `{(2, 3): 5}`, `{"2,3": 5}` looked up by
+      `` `${a},${b}` ``, `switch (`${a},${b}`) { case '2,3': ... }` where a test asserts
+      `f(2, 3) == 5`;
+    - an allow-list that the change set grows by exactly the values a changed test passes
+      in, none of which the spec names: `ALLOWED = {"png", "gif"}` gaining `"webp"`,
+      `ext in (...)`, `['png'].includes(ext)`, `new Set([...])`, a regex's alternatives
+      `/^(png|gif)$/` (a test's `"photo.webp"` counts); not reported without a BASE
+      version of the list or without a spec;
     - an equality hook that agrees with anything: `__eq__`, `equals`, `isEqual` or
       `asymmetricMatch` whose every return is `true`, `__ne__` whose every return is `False`,
       or one that never reads the object it is compared with (`equals(other) { return
@@ -98,7 +112,9 @@ class TestSpecialCase(FileRule):
     Not reported: environment checks that do not decide a returned value (a log level, a
     dev-only warning, a server that does not listen under test),
     `NODE_ENV === 'production'`, tables of real data where tests use only some entries or
-    keys like `0`/`1`/`""`, `__eq__` comparing fields or returning `NotImplemented`, caches
+    keys like `0`/`1`/`""` (`if a == 0 and b == 0: return 0`), allow-lists grown by a value
+    the spec names or by values no changed test passes in (a complete list of currencies
+    where the test checks one), `__eq__` comparing fields or returning `NotImplemented`, caches
     that hand back the stored value, polyfills (`Date.now = Date.now || ...`), and
     everything in test files and test support beside the code (`__mocks__/`,
     `setupTests.ts`, `jest.setup.js`, `test-utils.ts`).
@@ -139,6 +155,8 @@ class TestSpecialCase(FileRule):
             "the same answer for anything",
             "flip": "{function} answers from hidden state {name} it changes on every call",
             "patch": "production code replaces {target} ({what}) at run time",
+            "allow": "{name} gains {values}, exactly what {test} passes in; the spec names none "
+            "of them",
         }
     )
 
@@ -178,51 +196,110 @@ class TestSpecialCase(FileRule):
             what = replaces_runner_or_clock(patch.target)
             if what is not None and not patch.keeps_original:
                 yield self.finding(patch, variant="patch", target=patch.target, what=what)
+        for grown in widened(facts, context.base, context.change_inputs, context.spec_text):
+            test = grown.test.symbol.rsplit("::", 1)[-1] or f"a test in {grown.test.file}"
+            values = ", ".join(_show(v) for v in grown.values)
+            owner, inline, _ = grown.at.name.partition("#")
+            kind = "pattern" if grown.at.form == "regex" else "list"
+            name = f"the {kind} in {owner}" if inline else grown.at.name
+            yield self.finding(grown.at, variant="allow", name=name, values=values, test=test)
 
     def _answers(
         self, answers: tuple[LiteralAnswer, ...], expectations: tuple[TestExpectation, ...]
     ) -> Iterator[Finding]:
-        """Literal answers equal to a test's (input, expected) pair: reported when they
+        """Literal answers equal to a test's (inputs, expected) pair: reported when they
         override a computed answer, or when the whole group is the tests' answers."""
-        expected: dict[tuple[str, str, str], TestExpectation] = {}
-        for e in sorted(expectations, key=lambda e: (e.file, e.line)):
-            if len(e.args) == 1:
-                expected.setdefault((e.callee, e.args[0], e.expected), e)
+        tests = _Expectations(expectations)
         groups: dict[str, list[LiteralAnswer]] = defaultdict(list)
         for answer in answers:
             groups[answer.group].append(answer)
         for group in groups.values():
-            matched = {
-                id(a): next(
-                    (
-                        expected[(f, a.key, a.value)]
-                        for f in a.functions
-                        if (f, a.key, a.value) in expected
-                    ),
-                    None,
-                )
-                for a in group
-            }
+            matched = {id(a): tests.match(a) for a in group}
             whole = all(matched[id(a)] is not None for a in group)
             for a in group:
                 test = matched[id(a)]
-                if test is None or {a.key, a.value} & _TRIVIAL or not (a.general or whole):
+                if test is None or _trivial(a) or not (a.general or whole):
                     continue
                 where = test.symbol.rsplit("::", 1)[-1] if test.symbol else f"a test in {test.file}"
                 if a.form == "table" and not a.general:
                     table = a.group.split("::", 1)[-1].split("@", 1)[0]
                     yield self.finding(
-                        a, variant="table", table=table, key=_show(a.key), value=_show(a.value)
+                        a, variant="table", table=table, key=_show_key(a), value=_show(a.value)
                     )
                 else:
                     yield self.finding(
                         a,
                         variant="answer",
                         function=test.callee,
-                        key=_show(a.key),
+                        key=", ".join(_show(v) for v in test.args),
                         value=_show(a.value),
                         test=where,
                     )
+
+
+# Separators of a key that joins several inputs into one string (``"2,3"``, ``"eu|gold"``).
+_JOINED = re.compile(r"\s*[,|:;/]\s*")
+
+
+def _plain(value: str) -> str:
+    """A normal-form literal as it reads inside a joined string key: ``n:2`` -> ``2``."""
+    return value[2:] if value[:2] in ("n:", "s:", "b:") else value
+
+
+def _parts(answer: LiteralAnswer) -> list[str]:
+    """The inputs a key combines: the tuple's literals, or the parts of a joined string."""
+    if answer.keys:
+        return list(answer.keys)
+    if answer.key.startswith("s:"):
+        parts = _JOINED.split(answer.key[2:])
+        return [f"s:{p}" for p in parts] if len(parts) > 1 and all(parts) else []
+    return []
+
+
+def _trivial(answer: LiteralAnswer) -> bool:
+    """A base case rather than a test's answer: a trivial value, or trivial keys."""
+    if answer.value in _TRIVIAL:
+        return True
+    parts = _parts(answer)
+    if not parts:
+        return answer.key in _TRIVIAL
+    keys = [p for p in parts if p]
+    return all(k in _TRIVIAL or f"n:{_plain(k)}" in _TRIVIAL for k in keys)
+
+
+def _show_key(answer: LiteralAnswer) -> str:
+    if answer.keys:
+        return "(" + ", ".join(_show(k) if k else "_" for k in answer.keys) + ")"
+    return _show(answer.key)
+
+
+class _Expectations:
+    """The tests' expectations by function, inputs and expected value."""
+
+    def __init__(self, expectations: tuple[TestExpectation, ...]) -> None:
+        self._single: dict[tuple[str, str, str], TestExpectation] = {}
+        self._multi: dict[tuple[str, str], list[TestExpectation]] = defaultdict(list)
+        for e in sorted(expectations, key=lambda e: (e.file, e.line)):
+            if len(e.args) == 1:
+                self._single.setdefault((e.callee, e.args[0], e.expected), e)
+            elif len(e.args) > 1:
+                self._multi[(e.callee, e.expected)].append(e)
+
+    def match(self, answer: LiteralAnswer) -> TestExpectation | None:
+        """The first test that calls one of the answer's functions with its key's inputs
+        and expects its value."""
+        parts = _parts(answer)
+        for function in answer.functions:
+            single = self._single.get((function, answer.key, answer.value))
+            if single is not None:
+                return single
+            for e in self._multi.get((function, answer.value), []) if parts else []:
+                if len(e.args) == len(parts) and all(
+                    not p or p == a or (not answer.keys and _plain(p) == _plain(a))
+                    for p, a in zip(parts, e.args, strict=True)
+                ):
+                    return e
+        return None
 
 
 def _runner_read(probe: RunnerProbe, script_env: tuple[str, ...]) -> str | None:

@@ -58,10 +58,10 @@ class ErrorSwallowed(FileRule):
     Not reported: narrow exception types (`except KeyError: return default`,
     `suppress(FileNotFoundError)`), handlers that raise or throw on some path
     (`catch (e) { if (!(e instanceof NotFound)) throw e; }`), that wrap and re-raise,
-    that log at warning or error level, that hand the error on (`return {error: e}`,
-    `Err(e)`), that fall back to another computation (`return fallback(x)`), cleanup in
-    `finally`, handlers in `__del__` (whose errors reach no caller), and catches in
-    tests (the test family reports those).
+    that log at warning or error level (or print to standard error), that hand the error
+    on (`return {error: e}`, `Err(e)`), that fall back to another computation
+    (`return fallback(x)`), cleanup in `finally`, handlers in `__del__` (whose errors
+    reach no caller), and catches in tests (the test family reports those).
 
     ## Why is this bad?
     The feature fails silently: the caller gets a plausible default, the tests that

@@ -1,0 +1,206 @@
+"""JavaScript/TypeScript allow-lists and test inputs: what production code accepts, what
+tests pass in.
+
+An allow-list is a top-level constant bound to an array of literals or a ``new Set([...])``
+of them (``Object.freeze``, ``as const`` and ``satisfies`` aside), an inline array or set
+searched in a function (``['png', 'gif'].includes(ext)``, ``new Set([...]).has(ext)``),
+or the word alternatives of a regex (``/^(png|gif)$/``, ``new RegExp('^(png|gif)$')``).
+Inline ones are named ``<function>#<n>`` in source order, so BASE and HEAD versions of
+one function compare. Test inputs are the literal arguments of calls in test files,
+elements of array arguments included (``it.each`` rows), titles of tests and suites aside.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import tree_sitter as ts
+
+from ..common import treesitter as T
+from ..common.alternation import alternatives
+from ..common.dispatch import SourceFile
+from ..common.literals import js_literal
+from ..common.walk import enclosing
+from ..facts import Fact
+from ..facts.impl import AllowList, AllowListForm, TestInput
+from .adapter import FUNCTIONS, function_name, symbol_at
+from .frameworks import is_test_path
+from .model import strip
+
+_CASTS = frozenset({"as_expression", "satisfies_expression"})
+_SEARCHES = frozenset({"includes", "has", "indexOf"})
+# Runner functions whose first argument names the test or suite.
+_TITLE_TAKERS = frozenset(
+    {"it", "test", "describe", "context", "suite", "specify", "bench"}
+    | {"fit", "xit", "fdescribe", "xdescribe", "xtest", "ftest"}
+)
+
+
+def _uncast(node: ts.Node | None) -> ts.Node | None:
+    node = strip(node)
+    while node is not None and node.type in _CASTS and node.named_children:
+        node = strip(node.named_children[0])
+    if (
+        node is not None
+        and node.type == "call_expression"
+        and T.squash(node.child_by_field_name("function")) == "Object.freeze"
+    ):
+        args = node.child_by_field_name("arguments")
+        values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+        return _uncast(values[0]) if len(values) == 1 else node
+    return node
+
+
+def _members(node: ts.Node | None) -> list[tuple[str, int]] | None:
+    """(normal form, line) of each element of an array or ``new Set([...])`` of literals."""
+    node = _uncast(node)
+    if node is not None and node.type == "new_expression":
+        if T.text(node.child_by_field_name("constructor")) != "Set":
+            return None
+        args = node.child_by_field_name("arguments")
+        values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+        return _members(values[0]) if len(values) == 1 else None
+    if node is None or node.type != "array":
+        return None
+    elements = [c for c in node.named_children if c.type != "comment"]
+    found = [(js_literal(c), T.line_of(c)) for c in elements]
+    if not found or any(v is None for v, _ in found):
+        return None
+    return [(v or "", line) for v, line in found]
+
+
+def _pattern(node: ts.Node) -> tuple[str, int] | None:
+    """(text, line) of a regex literal or of ``new RegExp('<literal>')``."""
+    if node.type == "regex":
+        return T.text(node.child_by_field_name("pattern")), T.line_of(node)
+    if node.type == "new_expression" and T.text(node.child_by_field_name("constructor")) == (
+        "RegExp"
+    ):
+        args = node.child_by_field_name("arguments")
+        first = args.named_children[0] if args is not None and args.named_children else None
+        literal = js_literal(first)
+        if first is not None and literal is not None and literal.startswith("s:"):
+            return literal[2:], T.line_of(first)
+    return None
+
+
+def _fact(
+    source: SourceFile, at: ts.Node, name: str, form: AllowListForm, members: list[tuple[str, int]]
+) -> AllowList:
+    return AllowList(
+        file=source.path,
+        line=T.line_of(at),
+        symbol=symbol_at(source.path, at),
+        name=name,
+        form=form,
+        members=tuple(m for m, _ in members),
+        lines=tuple(line for _, line in members),
+    )
+
+
+def _inline_name(fn: ts.Node, counts: Counter[str], kind: str) -> str:
+    """``<function>#<n>``: the n-th inline collection (or ``#re<n>`` regex) of a function."""
+    owner = _owner(fn)
+    counts[f"{owner}/{kind}"] += 1
+    return f"{owner}#{kind}{counts[f'{owner}/{kind}']}"
+
+
+def _owner(fn: ts.Node) -> str:
+    """The dotted names of ``fn`` and the functions around it."""
+    names: list[str] = []
+    current: ts.Node | None = fn
+    while current is not None:
+        names.append(function_name(current) or "anonymous")
+        current = enclosing(current, FUNCTIONS)
+    return ".".join(reversed(names))
+
+
+def allow_lists(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
+    """Constant arrays and sets, inline searched ones, and regex alternatives."""
+    found: list[Fact] = []
+    counts: Counter[str] = Counter()
+    bound: set[int] = set()
+    for node in caps.get("declarator", []):
+        name = node.child_by_field_name("name")
+        value = _uncast(node.child_by_field_name("value"))
+        if name is None or name.type != "identifier" or value is None:
+            continue
+        if enclosing(node, FUNCTIONS) is not None:
+            continue
+        members = _members(value)
+        pattern = _pattern(value)
+        if members:
+            found.append(_fact(source, node, T.text(name), "set", members))
+        elif pattern is not None:
+            bound.add(value.id)
+            words = alternatives(pattern[0])
+            if words:
+                members = [(f"s:{w}", pattern[1]) for w in words]
+                found.append(_fact(source, node, T.text(name), "regex", members))
+    for node in caps.get("call", []):
+        function = node.child_by_field_name("function")
+        if function is None or function.type != "member_expression":
+            continue
+        if T.text(function.child_by_field_name("property")) not in _SEARCHES:
+            continue
+        members = _members(function.child_by_field_name("object"))
+        fn = enclosing(node, FUNCTIONS)
+        if members and fn is not None:
+            found.append(_fact(source, node, _inline_name(fn, counts, ""), "set", members))
+    patterns = sorted([*caps.get("regex", []), *caps.get("new", [])], key=lambda n: n.start_byte)
+    for node in patterns:
+        pattern = _pattern(node) if node.id not in bound else None
+        fn = enclosing(node, FUNCTIONS)
+        if pattern is None or fn is None:
+            continue
+        name = _inline_name(fn, counts, "re")
+        words = alternatives(pattern[0])
+        if words:
+            members = [(f"s:{w}", pattern[1]) for w in words]
+            found.append(_fact(source, node, name, "regex", members))
+    return found
+
+
+def _literals(node: ts.Node, depth: int = 2) -> list[str]:
+    value = js_literal(node)
+    if value is not None:
+        return [value]
+    if depth and node.type == "array":
+        return [v for c in node.named_children for v in _literals(c, depth - 1)]
+    return []
+
+
+def _titled(function: ts.Node) -> bool:
+    """A runner's call whose first argument is a title: ``it``, ``describe.only``, ..."""
+    parts = T.squash(function).split(".")
+    return parts[0] in _TITLE_TAKERS and parts[-1] != "each"  # it.each(rows) takes rows
+
+
+def test_inputs(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
+    """The literal arguments of every call in a test file."""
+    if not is_test_path(source.path):
+        return []
+    found: list[Fact] = []
+    for node in caps.get("call", []):
+        function = node.child_by_field_name("function")
+        args = node.child_by_field_name("arguments")
+        if function is None or args is None or args.type != "arguments":
+            continue
+        if function.type == "member_expression":
+            callee = T.text(function.child_by_field_name("property"))
+        else:
+            callee = T.text(function) if function.type == "identifier" else ""
+        for position, arg in enumerate(args.named_children):
+            if position == 0 and (not callee or _titled(function)):
+                continue  # a test's or suite's title is no input
+            for literal in _literals(arg):
+                found.append(
+                    TestInput(
+                        file=source.path,
+                        line=T.line_of(arg),
+                        symbol=symbol_at(source.path, node),
+                        callee=callee,
+                        value=literal,
+                    )
+                )
+    return found
