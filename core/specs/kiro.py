@@ -49,11 +49,17 @@ _TASK_ID = re.compile(
 )
 _NOTE = re.compile(r"\s*<!--.*?-->\s*$")  # a reviewer's note after a title is not the title
 _HEADING = re.compile(r"^ {0,3}#{1,6}(?:\s|$)")
-# The marker that opens a trailer: "_Requirements:", "**Validates:", "**Requirements**:";
-# at the end of a task's own line it must be emphasised, so a title may say "requirements:".
-_WORD = r"(?<![A-Za-z0-9])(?:requirements?|validates)(?![A-Za-z0-9])[_*]*\s*:"
-_TRAILER_LINE = re.compile(r"[_*]*" + _WORD, re.IGNORECASE)
-_TRAILER_INLINE = re.compile(r"\s[_*]+" + _WORD, re.IGNORECASE)
+# The marker that opens a trailer: an emphasised label in any language ("_Requirements:",
+# "**Validates:", "**Requirements**:", "_Zorblaten:", "_要件：") whose text after the colon
+# is only requirement ids; at the end of a task's own line the label must be emphasised.
+_LABEL = r"(?P<label>[^\W\d_][^\d_*:：\n]{0,40}?)[_*]*[ \t]*[:：]"
+_TRAILER_LINE = re.compile(r"[_*]{0,2}" + _LABEL)
+_TRAILER_INLINE = re.compile(r"\s[_*]{1,2}" + _LABEL)
+# One part of a trailer's list: an id or range, after at most one word ("Requirements 7.4").
+_REF_PART = re.compile(
+    r"^\s*(?:[^\W\d_]+\s+)?\d+(?:\.\d+)*(?:\s*[-–]\s*\d+(?:\.\d+)*)?\s*$|^\s*all\s*$",
+    re.IGNORECASE,
+)
 _RANGE = re.compile(r"(\d+(?:\.\d+)*)\s*[-–]\s*(\d+(?:\.\d+)*)")
 _REQ_ID = re.compile(r"\d+(?:\.\d+)*")
 _STATES = {
@@ -88,11 +94,21 @@ def expand_refs(text: str) -> tuple[tuple[str, ...], bool]:
     return tuple(dict.fromkeys(found)), refs_all
 
 
+def _only_refs(text: str) -> bool:
+    """True when ``text`` (after a trailer's colon) lists nothing but requirement ids."""
+    text = re.sub(r"\([^)]*\)", " ", text)
+    text = re.sub(r"[_*]", " ", text).strip().rstrip(".")
+    parts = [p for p in re.split(r"[,;]", text) if p.strip()]
+    return bool(parts) and all(_REF_PART.match(p) for p in parts)
+
+
 def _trailer_refs(text: str) -> tuple[tuple[str, ...], bool] | None:
     """The refs of a trailer line (``- _Requirements: 1.1_``), or None if it is not one."""
     body = re.sub(r"^\s*(?:[-*+]\s+)?", "", text)
     match = _TRAILER_LINE.match(body)
-    return expand_refs(body[match.end() :]) if match else None
+    if match is None or not _only_refs(body[match.end() :]):
+        return None
+    return expand_refs(body[match.end() :])
 
 
 @dataclass
@@ -133,7 +149,7 @@ def _split_title(rest: str) -> tuple[str | None, str, tuple[tuple[str, ...], boo
     task_id = numbered.group("id") if numbered else None
     title = _NOTE.sub("", rest[numbered.end() :] if numbered else rest)
     inline = _TRAILER_INLINE.search(title)
-    if inline is None:
+    if inline is None or not _only_refs(title[inline.end() :]):
         return task_id, title.strip(), None
     return task_id, title[: inline.start()].strip(), expand_refs(title[inline.end() :])
 

@@ -108,14 +108,9 @@ def test_missing_passes_means_not_yet_and_an_empty_list_takes_the_file_name() ->
             b'{"userStories": [{"id": " "}]}',
             "prd.json: userStories[0] needs a non-empty string 'id'",
         ),
-        (b'{"userStories": [{"id": 7}]}', "prd.json: userStories[0] needs a non-empty string 'id'"),
         (
-            b'{"userStories": [{"id": "US-1", "passes": "yes"}]}',
-            "prd.json: userStories[0] has 'passes' = \"yes\", not true or false",
-        ),
-        (
-            b'[{"id": "T", "title": "t", "passes": 1}]',
-            "prd.json: task 1 has 'passes' = 1, not true or false",
+            b'{"userStories": [{"id": true}]}',
+            "prd.json: userStories[0] needs a non-empty string 'id'",
         ),
         (
             b'{"userStories": [{"id": "US-1", "acceptanceCriteria": "one"}]}',
@@ -136,7 +131,8 @@ def test_missing_passes_means_not_yet_and_an_empty_list_takes_the_file_name() ->
             b'[{"id": "T-1", "title": "a"}, {"id": "T-1", "title": "b"}]',
             "prd.json: id T-1 appears more than once",
         ),
-        (b'{"features": []}', "prd.json is not a known task list"),
+        (b'{"items": []}', "prd.json is not a known task list"),
+        (b'["Distance_KM", "Is_Weekend"]', "prd.json: list[0] is not an object"),
         (b"42", "prd.json is not a known task list"),
     ],
 )
