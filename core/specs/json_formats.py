@@ -13,7 +13,7 @@ and phases). Titles: ``title``, else ``name``, ``description``, ``task``, ``feat
 ``behavior``, ``summary``. Criteria are ``<id>.1``, ``<id>.2``... from the first of
 ``acceptanceCriteria``, ``acceptance_criteria``, ``acceptance``, ``criteria``,
 ``steps``, ``pass_criteria``, ``doneCriteria``, ``dod``: a list of strings, or of
-objects whose ``text``/``description``/``title`` is taken. A ralph-loop PRD's
+objects whose ``text``/``description``/``title`` is taken, or one string (one criterion). A ralph-loop PRD's
 ``Spec.scope`` is the union of its stories' ``scope[]`` in first-seen order; each
 story also keeps its own.
 """
@@ -111,6 +111,8 @@ def _text(entry: dict[str, Any], key: str, where: str, path: str) -> str | None:
 
 def _strings(entry: dict[str, Any], key: str, where: str, path: str) -> tuple[str, ...]:
     value = entry.get(key, [])
+    if isinstance(value, str):
+        return (value,) if value.strip() else ()
     if not isinstance(value, list):
         raise fail(path, where, f"has '{key}' that is not a list of strings")
     found: list[str] = []

@@ -113,7 +113,7 @@ def test_missing_passes_means_not_yet_and_an_empty_list_takes_the_file_name() ->
             "prd.json: userStories[0] needs a non-empty string 'id'",
         ),
         (
-            b'{"userStories": [{"id": "US-1", "acceptanceCriteria": "one"}]}',
+            b'{"userStories": [{"id": "US-1", "acceptanceCriteria": 3}]}',
             "prd.json: userStories[0] has 'acceptanceCriteria' that is not a list of strings",
         ),
         (
