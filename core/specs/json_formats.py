@@ -13,8 +13,8 @@ and phases). Titles: ``title``, else ``name``, ``description``, ``task``, ``feat
 ``behavior``, ``summary``. Criteria are ``<id>.1``, ``<id>.2``... from the first of
 ``acceptanceCriteria``, ``acceptance_criteria``, ``acceptance``, ``criteria``,
 ``steps``, ``pass_criteria``, ``doneCriteria``, ``dod``: a list of strings, or of
-objects whose ``text``/``description``/``title`` is taken, or one string (one criterion). A ralph-loop PRD's
-``Spec.scope`` is the union of its stories' ``scope[]`` in first-seen order; each
+objects whose ``text``/``description``/``title`` is taken, or one string (one criterion).
+A ralph-loop PRD's ``Spec.scope`` is the union of its stories' ``scope[]`` in first-seen order; each
 story also keeps its own.
 """
 

@@ -60,6 +60,7 @@ _REF_PART = re.compile(
     r"^\s*(?:[^\W\d_]+\s+)?\d+(?:\.\d+)*(?:\s*[-–]\s*\d+(?:\.\d+)*)?\s*$|^\s*all\s*$",
     re.IGNORECASE,
 )
+_SEPARATOR = re.compile(r"[,;、，；]")
 _RANGE = re.compile(r"(\d+(?:\.\d+)*)\s*[-–]\s*(\d+(?:\.\d+)*)")
 _REQ_ID = re.compile(r"\d+(?:\.\d+)*")
 _STATES = {
@@ -86,7 +87,7 @@ def expand_refs(text: str) -> tuple[tuple[str, ...], bool]:
     text = re.sub(r"[_*]", " ", text)
     refs_all = re.search(r"\ball\b", text, re.IGNORECASE) is not None
     found: list[str] = []
-    for part in re.split(r"[,;]", text):
+    for part in _SEPARATOR.split(text):
         ranges = list(_RANGE.finditer(part))
         for match in ranges:
             found += _expand_range(*match.groups())
@@ -94,19 +95,22 @@ def expand_refs(text: str) -> tuple[tuple[str, ...], bool]:
     return tuple(dict.fromkeys(found)), refs_all
 
 
-def _only_refs(text: str) -> bool:
-    """True when ``text`` (after a trailer's colon) lists nothing but requirement ids."""
+def _only_refs(label: str, text: str) -> bool:
+    """True when ``text`` (after a trailer's colon) lists nothing but requirement ids; under
+    a label of several words ("Depends on: task 4") only dotted criterion ids count."""
     text = re.sub(r"\([^)]*\)", " ", text)
     text = re.sub(r"[_*]", " ", text).strip().rstrip(".")
-    parts = [p for p in re.split(r"[,;]", text) if p.strip()]
-    return bool(parts) and all(_REF_PART.match(p) for p in parts)
+    parts = [p for p in _SEPARATOR.split(text) if p.strip()]
+    if not parts or not all(_REF_PART.match(p) for p in parts):
+        return False
+    return len(label.split()) == 1 or all(re.search(r"\d\.\d", p) for p in parts)
 
 
 def _trailer_refs(text: str) -> tuple[tuple[str, ...], bool] | None:
     """The refs of a trailer line (``- _Requirements: 1.1_``), or None if it is not one."""
     body = re.sub(r"^\s*(?:[-*+]\s+)?", "", text)
     match = _TRAILER_LINE.match(body)
-    if match is None or not _only_refs(body[match.end() :]):
+    if match is None or not _only_refs(match.group("label"), body[match.end() :]):
         return None
     return expand_refs(body[match.end() :])
 
@@ -149,7 +153,7 @@ def _split_title(rest: str) -> tuple[str | None, str, tuple[tuple[str, ...], boo
     task_id = numbered.group("id") if numbered else None
     title = _NOTE.sub("", rest[numbered.end() :] if numbered else rest)
     inline = _TRAILER_INLINE.search(title)
-    if inline is None or not _only_refs(title[inline.end() :]):
+    if inline is None or not _only_refs(inline.group("label"), title[inline.end() :]):
         return task_id, title.strip(), None
     return task_id, title[: inline.start()].strip(), expand_refs(title[inline.end() :])
 
