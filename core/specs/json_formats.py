@@ -69,7 +69,10 @@ class _Lines:
     def find(self, key: str, value: Any) -> int:
         """Line of ``"key": value`` (or of the value alone) at or after the last one found."""
         spelled = json.dumps(value, ensure_ascii=False)
-        pair = re.compile(re.escape(json.dumps(key)) + r"\s*:\s*" + re.escape(spelled))
+        # a number ends where the value ends: "id": 1 is not "id": 10
+        pair = re.compile(
+            re.escape(json.dumps(key)) + r"\s*:\s*" + re.escape(spelled) + r"(?![\w.])"
+        )
         match = pair.search(self.text, self.at)
         index = match.start() if match else self.text.find(spelled, self.at)
         if index < 0:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ralph_validate.core.errors import InputError
-from ralph_validate.core.specs import TaskState, parse_json_tasks
+from ralph_validate.core.specs import TaskState, parse_json_tasks, read_json_tasks
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "specs"
 
@@ -141,3 +141,15 @@ def test_malformed_json_is_one_clear_line_naming_the_file(data: bytes, message: 
         parse_json_tasks(data, "prd.json")
     assert err.value.message.startswith(message)
     assert "\n" not in err.value.message
+
+
+def test_numeric_ids_are_located_on_their_own_line() -> None:
+    data = (
+        b'{"tasks": [\n {"id": 10, "title": "ten", "status": "done"},\n'
+        b' {"id": 1, "title": "one"}\n]}'
+    )
+    read = read_json_tasks(data, ".agent/tasks.json")
+    assert [(t.id, t.line, t.state) for t in read.tasks] == [
+        ("10", 2, TaskState.DONE),
+        ("1", 3, TaskState.OPEN),
+    ]
