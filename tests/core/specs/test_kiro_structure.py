@@ -98,3 +98,21 @@ def test_trailers_are_read_by_their_shape(trailer: str, refs: tuple[str, ...]) -
 def test_an_inline_trailer_in_another_language_ends_the_title() -> None:
     (task,) = parse_tasks(b"- [x] 2. Rabatte _Anforderungen: 2.1_\n", "tasks.md")
     assert (task.title, task.requirement_refs) == ("Rabatte", ("2.1",))
+
+
+def test_other_labels_beside_the_trailer_label_are_notes() -> None:
+    english = "- [ ] 1. Task\n  - _Requirements: 1.1_\n  - _Dependencies: 8.1_\n  - _Design: 2.2_\n"
+    assert parse_tasks(english.encode(), "tasks.md")[0].requirement_refs == ("1.1",)
+    german = (
+        "- [ ] 1. Eins\n  - _Anforderungen: 1.1_\n  - _Abhängigkeiten: 3.1_\n"
+        "- [ ] 2. Zwei\n  - _Anforderungen: 2.1, 2.2_\n"
+    )
+    assert [t.requirement_refs for t in parse_tasks(german.encode(), "tasks.md")] == [
+        ("1.1",),
+        ("2.1", "2.2"),
+    ]
+
+
+def test_a_plain_label_of_another_language_is_a_note() -> None:
+    (task,) = parse_tasks(b"- [ ] 1. Task\n  Blocks: 3.1\n", "tasks.md")
+    assert task.requirement_refs == ()
