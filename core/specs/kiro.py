@@ -20,7 +20,8 @@ sub-task id (``29.INTEG``); a bare ``3 apples`` is a title, not an id.
 Requirement trailers follow the task line (or end it, emphasised): a label in any
 language, a colon (``:`` or ``：``) and only requirement ids: ``_Requirements: 1.1, 2.3_``,
 ranges ``7.1-7.10``, ``All``, ``**Validates: Requirements 7.4, 7.9**``,
-``**Requirements**: Requirement 1.1 (login)``, ``_Zorblaten: 1.1_``, ``_要件：1.1、1.2_``.
+``**Requirements**: Requirement 1.1 (login)``, ``_Zorblaten: 1.1_``, ``_要件：1.1、1.2_``;
+a prefixed id stays whole (``NFR-2``, ``US-1``).
 A label of several words names only dotted ids (``_Depends on: task 4_`` is no trailer).
 The FINAL task is the one whose title starts with the word FINAL in any case
 (``Finalize`` is not it).
@@ -61,11 +62,13 @@ _TRAILER_LINE = re.compile(r"[_*]{0,2}" + _LABEL)
 _TRAILER_INLINE = re.compile(r"\s[_*]{1,2}" + _LABEL)
 # One part of a trailer's list: an id or range, after at most one word ("Requirements 7.4").
 _REF_PART = re.compile(
-    r"^\s*(?:[^\W\d_]+\s+)?\d+(?:\.\d+)*(?:\s*[-–]\s*\d+(?:\.\d+)*)?\s*$|^\s*all\s*$",
+    r"^\s*(?:[^\W\d_]+\s+)?(?:[A-Za-z]{1,6}-)?\d+(?:\.\d+)*(?:\s*[-–]\s*\d+(?:\.\d+)*)?\s*$"
+    r"|^\s*all\s*$",
     re.IGNORECASE,
 )
 _SEPARATOR = re.compile(r"[,;、，；]")
 _ENGLISH_LABEL = re.compile(r"requirements?|validates", re.IGNORECASE)
+_PREFIXED = re.compile(r"(?<![\w-])[A-Za-z]{1,6}-\d+(?:\.\d+)*(?![\w-])")
 _RANGE = re.compile(r"(\d+(?:\.\d+)*)\s*[-–]\s*(\d+(?:\.\d+)*)")
 _REQ_ID = re.compile(r"\d+(?:\.\d+)*")
 _STATES = {
@@ -93,6 +96,8 @@ def expand_refs(text: str) -> tuple[tuple[str, ...], bool]:
     refs_all = re.search(r"\ball\b", text, re.IGNORECASE) is not None
     found: list[str] = []
     for part in _SEPARATOR.split(text):
+        found += _PREFIXED.findall(part)  # "NFR-2", "US-1": the id whole, not its number
+        part = _PREFIXED.sub(" ", part)
         ranges = list(_RANGE.finditer(part))
         for match in ranges:
             found += _expand_range(*match.groups())

@@ -116,3 +116,17 @@ def test_other_labels_beside_the_trailer_label_are_notes() -> None:
 def test_a_plain_label_of_another_language_is_a_note() -> None:
     (task,) = parse_tasks(b"- [ ] 1. Task\n  Blocks: 3.1\n", "tasks.md")
     assert task.requirement_refs == ()
+
+
+@pytest.mark.parametrize(
+    ("trailer", "refs"),
+    [
+        ("  - _Requirements: 6.4, NFR-1_", ("6.4", "NFR-1")),
+        ("  - _Requirements: 1.2, DR-3.2_", ("1.2", "DR-3.2")),
+        ("  - **Validates**: TR-2, US-1", ("TR-2", "US-1")),
+        ("  - _Zorblaten: US-3_", ("US-3",)),
+    ],
+)
+def test_a_prefixed_id_in_a_trailer_stays_whole(trailer: str, refs: tuple[str, ...]) -> None:
+    (task,) = parse_tasks(f"- [ ] 1. Task\n{trailer}\n".encode(), "tasks.md")
+    assert task.requirement_refs == refs
