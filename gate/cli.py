@@ -178,6 +178,7 @@ def _judge(git: Git, head: str, spec: Spec, args: argparse.Namespace, cap: int) 
     parsed, problem = _judge_report(git, report_path, judged)
     unread = [u for u in spec.unread if u.file == spec.requirements_file]
     unread += task_list.unread if task_list is not None else ()
+    unread = list(dict.fromkeys(unread))  # a JSON list is both the requirements and the tasks
     stalls = log.stalls(repo, spec.name, head)
     verdict = decide(tasks, parsed, problem, stalls, cap, args.strict, unread)
     return Decision(verdict, task_list, final, report_path)

@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from ..core.errors import InputError
 from ..core.llm import LlmClient, snippet_found
+from ..core.specs.json_formats import read_json_tasks
 from .promise_tags import (
     EXIT_BLOCKED,
     EXIT_COMPLETE,
@@ -144,7 +146,9 @@ class ValidationGateCheck:
 
 
 class FeatureListCheck:
-    """Complete when every entry of a ``feature_list.json`` has ``passes: true``."""
+    """Complete when every entry of a ``feature_list.json`` is done, read as the gate reads
+    it (``core.specs.json_formats``: ``passes: true``, ``"status": "passing"``... in a list
+    or under ``features``); an entry whose state is not read is not done."""
 
     def __init__(self, path: Path | str = "feature_list.json") -> None:
         self.path = Path(path)
@@ -153,15 +157,17 @@ class FeatureListCheck:
         """None when all features pass, else the list of those that do not."""
         path = self.path if self.path.is_absolute() else state.repo / self.path
         try:
-            features = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:
+            read = read_json_tasks(path.read_bytes(), self.path.as_posix())
+        except OSError as err:
             return f"{self.path} cannot be read: {err}"
-        if not isinstance(features, list):
-            return f"{self.path} is not a list of features"
+        except InputError as err:
+            return f"{self.path} cannot be read: {err.message}"
+        done = {t.id for t in read.tasks if t.checked}
+        unread = {u.what.partition(": ")[0]: u.what.partition(": ")[2] for u in read.unread}
         missing = [
-            str(f.get("description", f"feature {i + 1}"))
-            for i, f in enumerate(features)
-            if not (isinstance(f, dict) and f.get("passes") is True)
+            f"{r.title} ({unread[r.id]})" if r.id in unread else r.title
+            for r in read.requirements
+            if r.id not in done
         ]
         if not missing:
             return None

@@ -2,8 +2,8 @@
 
 Exit codes: 0 report written; 1 ``--fail-on`` threshold reached; 2 usage or
 input error (one line on stderr, nothing written). Subcommands: ``demo``
-(build the example repository and run validate + gate on it) and ``loop``
-(a reference Ralph loop).
+(build the example repository and run validate + gate on it), ``loop``
+(a reference Ralph loop) and ``formats`` (what was read from each spec file).
 """
 
 from __future__ import annotations
@@ -237,6 +237,12 @@ def _dispatch(argv: Sequence[str]) -> int:
         from .demo import run_demo
 
         return run_demo(argv[1:])
+    if argv and argv[0] == "formats":
+        from . import formats_command
+
+        parser = _Parser(prog="ralph-validate formats", description="What each spec reads as.")
+        formats_command.add_arguments(parser)
+        return formats_command.run_formats(parser.parse_args(argv[1:]))
     if argv and argv[0] == "loop":
         from . import loop
 

@@ -2,7 +2,7 @@
 
 from .discover import find_spec, load_file, load_folder, read_task_file, read_tasks
 from .goalkeeper import Contract, parse_contract
-from .json_formats import parse_json_tasks
+from .json_formats import JsonTaskList, parse_json_tasks, read_json_tasks
 from .kiro import expand_refs, parse_tasks, unread_tasks
 from .kiro_requirements import parse_requirements, unread_requirements
 from .model import (
@@ -18,6 +18,7 @@ from .model import (
 __all__ = [
     "Contract",
     "Criterion",
+    "JsonTaskList",
     "Requirement",
     "Spec",
     "Task",
@@ -32,6 +33,7 @@ __all__ = [
     "parse_json_tasks",
     "parse_requirements",
     "parse_tasks",
+    "read_json_tasks",
     "read_task_file",
     "read_tasks",
     "unread_requirements",

@@ -29,7 +29,7 @@ from pathlib import Path, PurePosixPath
 
 from ..errors import InputError
 from .goalkeeper import has_front_matter, parse_contract
-from .json_formats import parse_json_tasks
+from .json_formats import parse_json_tasks, read_json_tasks
 from .kiro import parse_tasks, unread_tasks
 from .kiro_requirements import parse_requirements, unread_requirements
 from .model import Spec, Task, Unread
@@ -188,8 +188,9 @@ def find_spec(repo: Path, spec: str) -> Spec:
 
 
 def read_task_file(repo: Path, tasks_file: Path) -> tuple[tuple[Task, ...], tuple[Unread, ...]]:
-    """The tasks of one task file (Markdown or JSON, by suffix, else by content), and the
-    lines of a Markdown list that looked like tasks but were not read."""
+    """The tasks of one task file (Markdown or JSON, by suffix, else by content), and what
+    was there but not read: lines of a Markdown list that looked like tasks, JSON entries
+    whose done state is outside the vocabulary of ``done_states``."""
     repo = repo.resolve()
     path = tasks_file if tasks_file.is_absolute() else repo / tasks_file
     resolved = _inside(repo, path, str(tasks_file))
@@ -198,7 +199,8 @@ def read_task_file(repo: Path, tasks_file: Path) -> tuple[tuple[Task, ...], tupl
     data = _read(repo, resolved)
     looks_json = data.removeprefix(b"\xef\xbb\xbf").lstrip()[:1] in (b"{", b"[")
     if resolved.suffix == ".json" or (resolved.suffix != ".md" and looks_json):
-        return parse_json_tasks(data, rel)[2], ()
+        read = read_json_tasks(data, rel)
+        return read.tasks, read.unread
     return parse_tasks(data, rel), unread_tasks(data, rel)
 
 

@@ -1,14 +1,21 @@
-"""JSON task lists: snarktank ``prd.json``, ralph-loop ``prd.json``, ``feature_list.json``,
-``.agent/tasks.json``.
+"""JSON task lists: PRDs (``prd.json``), feature lists (``feature_list.json``) and agent
+task lists (``.agent/tasks.json``), in every shape of ``json_shapes``.
 
 Every entry is both a requirement (a row to trace) and a task (what the gate
-counts); "checked" is ``passes: true`` and a missing ``passes`` means not yet.
-Ids: story ids for PRDs, ``F1``, ``F2``... (1-based position) for features,
-the task's ``id`` for ``.agent/tasks.json``; criteria are ``<id>.1``, ``<id>.2``...
-A ralph-loop PRD's ``Spec.scope`` is the union of its stories' ``scope[]`` in
-first-seen order; each story also keeps its own. A top-level list is a feature
-list when its entries carry ``description`` and no ``id``, an agent task list
-when they carry ``id``; an empty list takes its format from the file name.
+counts). Its done state comes from ``done_states`` (``passes``, ``complete``,
+``status``, ``state``...); an entry whose state is outside that vocabulary is not a
+task but an ``Unread`` (UNKNOWN for the gate), like a Markdown box in a style not
+read. A missing state means not yet.
+
+Ids: the entry's ``id`` (a string or a number); without one, the 1-based position
+with the format's letter (``F1`` for features, ``T1`` for tasks, ``S1`` for stories
+and phases). Titles: ``title``, else ``name``, ``description``, ``task``, ``feature``,
+``behavior``, ``summary``. Criteria are ``<id>.1``, ``<id>.2``... from the first of
+``acceptanceCriteria``, ``acceptance_criteria``, ``acceptance``, ``criteria``,
+``steps``, ``pass_criteria``, ``doneCriteria``, ``dod``: a list of strings, or of
+objects whose ``text``/``description``/``title`` is taken, or one string (one criterion).
+A ralph-loop PRD's ``Spec.scope`` is the union of its stories' ``scope[]`` in first-seen order; each
+story also keeps its own.
 """
 
 from __future__ import annotations
@@ -16,14 +23,30 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from pathlib import PurePosixPath
 from typing import Any
 
 from ..errors import InputError
-from .model import Criterion, Requirement, Task, TaskState, is_final_title
+from .done_states import read_done_state
+from .json_shapes import Entry, fail, locate
+from .model import Criterion, Requirement, Task, TaskState, Unread, is_final_title
 from .text import decode
 
 Parsed = tuple[str, tuple[Requirement, ...], tuple[Task, ...], tuple[str, ...]]
+
+TITLE_KEYS = ("title", "name", "description", "task", "feature", "behavior", "summary")
+CRITERIA_KEYS = (
+    "acceptanceCriteria",
+    "acceptance_criteria",
+    "acceptance",
+    "criteria",
+    "steps",
+    "pass_criteria",
+    "doneCriteria",
+    "dod",
+)
+_CRITERION_TEXT = ("text", "description", "title")
+_ID_LETTER = {"feature-list": "F", "agent-tasks": "T"}
+_STORY_KINDS = ("snarktank-prd", "ralph-loop-prd")
 
 
 def load_json(data: bytes, path: str) -> Any:
@@ -43,10 +66,13 @@ class _Lines:
         self.text = text
         self.at = 0
 
-    def find(self, key: str, value: str) -> int:
+    def find(self, key: str, value: Any) -> int:
         """Line of ``"key": value`` (or of the value alone) at or after the last one found."""
         spelled = json.dumps(value, ensure_ascii=False)
-        pair = re.compile(re.escape(json.dumps(key)) + r"\s*:\s*" + re.escape(spelled))
+        # a number ends where the value ends: "id": 1 is not "id": 10
+        pair = re.compile(
+            re.escape(json.dumps(key)) + r"\s*:\s*" + re.escape(spelled) + r"(?![\w.])"
+        )
         match = pair.search(self.text, self.at)
         index = match.start() if match else self.text.find(spelled, self.at)
         if index < 0:
@@ -70,130 +96,107 @@ class _Entry:
     title: str
     body: str
     criteria: tuple[str, ...]
-    passes: bool
+    state: TaskState | None
+    why_unread: str | None
     scope: tuple[str, ...]
     key: str  # the JSON key whose value locates the entry
-    located_by: str
+    located_by: Any
 
 
-class _Shape:
-    """Type checks that name the file and the entry in their message."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-    def fail(self, where: str, what: str) -> InputError:
-        return InputError(f"{self.path}: {where} {what}")
-
-    def text(self, entry: dict[str, Any], key: str, where: str, required: bool) -> str | None:
-        value = entry.get(key)
-        if value is None and not required:
-            return None
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(where, f"needs a non-empty string '{key}'")
-        return value
-
-    def strings(self, entry: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
-        value = entry.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(where, f"has '{key}' that is not a list of strings")
-        return tuple(value)
-
-    def passes(self, entry: dict[str, Any], where: str) -> bool:
-        value = entry.get("passes", False)
-        if not isinstance(value, bool):
-            raise self.fail(where, f"has 'passes' = {json.dumps(value)}, not true or false")
-        return value
-
-    def objects(self, items: list[Any], where: str) -> list[dict[str, Any]]:
-        for index, item in enumerate(items):
-            if not isinstance(item, dict):
-                raise self.fail(f"{where}[{index}]", "is not an object")
-        return items
+def _text(entry: dict[str, Any], key: str, where: str, path: str) -> str | None:
+    value = entry.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise fail(path, where, f"needs a non-empty string '{key}'")
+    return value
 
 
-def _stories(parsed: dict[str, Any], shape: _Shape, ralph_loop: bool) -> list[_Entry]:
-    key = "stories" if ralph_loop else "userStories"
-    criteria_key = "acceptance_criteria" if ralph_loop else "acceptanceCriteria"
-    entries = []
-    for index, story in enumerate(shape.objects(parsed[key], key)):
-        where = f"{key}[{index}]"
-        sid = str(shape.text(story, "id", where, required=True))
-        title = shape.text(story, "title", where, required=False) or sid
-        description = shape.text(story, "description", where, required=False) or ""
-        scope = shape.strings(story, "scope", where) if ralph_loop else ()
-        criteria = shape.strings(story, criteria_key, where)
-        passes = shape.passes(story, where)
-        entries.append(_Entry(sid, title, description, criteria, passes, scope, "id", sid))
-    return entries
+def _strings(entry: dict[str, Any], key: str, where: str, path: str) -> tuple[str, ...]:
+    value = entry.get(key, [])
+    if isinstance(value, str):
+        return (value,) if value.strip() else ()
+    if not isinstance(value, list):
+        raise fail(path, where, f"has '{key}' that is not a list of strings")
+    found: list[str] = []
+    for item in value:
+        if isinstance(item, dict):
+            item = next((item[k] for k in _CRITERION_TEXT if isinstance(item.get(k), str)), None)
+        if not isinstance(item, str):
+            raise fail(path, where, f"has '{key}' that is not a list of strings")
+        found.append(item)
+    return tuple(found)
 
 
-def _features(parsed: list[dict[str, Any]], shape: _Shape) -> list[_Entry]:
-    entries = []
-    for index, feature in enumerate(parsed, start=1):
-        where = f"feature {index}"
-        description = str(shape.text(feature, "description", where, required=True))
-        steps = shape.strings(feature, "steps", where)
-        passes = shape.passes(feature, where)
-        entries.append(
-            _Entry(f"F{index}", description, "", steps, passes, (), "description", description)
-        )
-    return entries
+def _id(entry: dict[str, Any], where: str, path: str) -> str | None:
+    value = entry.get("id")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (str, int)) or not str(value).strip():
+        raise fail(path, where, "needs a non-empty string 'id'")
+    return str(value)
 
 
-def _agent_tasks(parsed: list[dict[str, Any]], shape: _Shape) -> list[_Entry]:
-    entries = []
-    for index, task in enumerate(parsed):
-        where = f"task {index + 1}"
-        tid = str(shape.text(task, "id", where, required=True))
-        title = str(shape.text(task, "title", where, required=True))
-        passes = shape.passes(task, where)
-        entries.append(_Entry(tid, title, "", (), passes, (), "id", tid))
-    return entries
+def _title(entry: dict[str, Any], where: str, path: str, required: str | None) -> str | None:
+    for key in TITLE_KEYS:
+        if isinstance(entry.get(key), str) and entry[key].strip():
+            return entry[key]
+    if required is not None:
+        raise fail(path, where, f"needs a non-empty string '{required}'")
+    return None
 
 
-def _kind(parsed: Any, path: str, shape: _Shape) -> str:
-    if isinstance(parsed, dict):
-        for key, kind in (("userStories", "snarktank-prd"), ("stories", "ralph-loop-prd")):
-            if key in parsed:
-                if not isinstance(parsed[key], list):
-                    raise shape.fail(f"'{key}'", "is not a list")
-                return kind
-    if isinstance(parsed, list):
-        shape.objects(parsed, "list")
-        if not parsed:
-            name = PurePosixPath(path).name
-            return "feature-list" if name == "feature_list.json" else "agent-tasks"
-        if all("id" in e for e in parsed):
-            return "agent-tasks"
-        if all("description" in e and "id" not in e for e in parsed):
-            return "feature-list"
-        raise shape.fail(
-            "list",
-            "mixes entries: each needs 'id' (.agent/tasks.json) or 'description' "
-            "without 'id' (feature_list.json)",
-        )
-    raise InputError(
-        f"{path} is not a known task list (expected prd.json with userStories or stories, "
-        "a feature_list.json list or an .agent/tasks.json list)"
+def _entry(kind: str, found: Entry, position: int, path: str) -> _Entry:
+    entry, where = found.value, _where(kind, found.where, position)
+    eid = _id(entry, where, path)
+    if kind in _STORY_KINDS and eid is None:
+        raise fail(path, where, "needs a non-empty string 'id'")
+    required = "title" if eid is not None else "description"
+    title = _title(entry, where, path, None if kind in _STORY_KINDS else required)
+    criteria_key = next((k for k in CRITERIA_KEYS if k in entry), None)
+    criteria = _strings(entry, criteria_key, where, path) if criteria_key else ()
+    scope = _strings(entry, "scope", where, path) if kind == "ralph-loop-prd" else ()
+    description = _text(entry, "description", where, path) if kind in _STORY_KINDS else None
+    body = description if description is not None and description != title else ""
+    done = read_done_state(entry)
+    if eid is not None:
+        key, located_by = "id", entry["id"]
+    else:
+        key = next(k for k in TITLE_KEYS if entry.get(k) == title)
+        located_by = title
+    name = eid if eid is not None else f"{_ID_LETTER.get(kind, 'S')}{position}"
+    return _Entry(
+        name, title or name, body, criteria, done.state, done.why_unread, scope, key, located_by
     )
 
 
-def parse_json_tasks(data: bytes, path: str) -> Parsed:
-    """(format, requirements, tasks, scope globs) of a JSON task list."""
-    parsed = load_json(data, path)
-    shape = _Shape(path)
-    kind = _kind(parsed, path, shape)
-    if kind in ("snarktank-prd", "ralph-loop-prd"):
-        entries = _stories(parsed, shape, ralph_loop=kind == "ralph-loop-prd")
-    elif kind == "feature-list":
-        entries = _features(parsed, shape)
-    else:
-        entries = _agent_tasks(parsed, shape)
+def _where(kind: str, where: str, position: int) -> str:
+    """How an error names the entry: ``userStories[0]``, ``feature 1``, ``task 1``."""
+    if where.startswith("[") and kind in ("feature-list", "agent-tasks"):
+        return f"{'feature' if kind == 'feature-list' else 'task'} {position}"
+    return where
+
+
+@dataclass(frozen=True)
+class JsonTaskList:
+    """What a JSON task list declares, and the entries whose done state was not read."""
+
+    kind: str
+    requirements: tuple[Requirement, ...]
+    tasks: tuple[Task, ...]
+    scope: tuple[str, ...]
+    unread: tuple[Unread, ...]
+
+
+def read_json_tasks(data: bytes, path: str) -> JsonTaskList:
+    """The JSON task list in ``data``; InputError for a shape no reader knows."""
+    kind, found = locate(load_json(data, path), path)
+    entries = [_entry(kind, f, n, path) for n, f in enumerate(found, start=1)]
     seen: set[str] = set()
     lines = _Lines(decode(data, path))
     requirements: list[Requirement] = []
     tasks: list[Task] = []
+    unread: list[Unread] = []
     for entry in entries:
         if entry.id in seen:
             raise InputError(f"{path}: id {entry.id} appears more than once")
@@ -207,16 +210,26 @@ def parse_json_tasks(data: bytes, path: str) -> Parsed:
         requirements.append(
             Requirement(entry.id, entry.title, body, criteria, path, line, entry.scope)
         )
-        tasks.append(_task(entry, path, line))
+        if entry.state is None:
+            what = f"{entry.id}: done state not read: {entry.why_unread}"
+            unread.append(Unread(path, line, what))
+        else:
+            tasks.append(_task(entry, entry.state, path, line))
     scope = tuple(dict.fromkeys(glob for entry in entries for glob in entry.scope))
-    return kind, tuple(requirements), tuple(tasks), scope
+    return JsonTaskList(kind, tuple(requirements), tuple(tasks), scope, tuple(unread))
 
 
-def _task(entry: _Entry, path: str, line: int) -> Task:
+def parse_json_tasks(data: bytes, path: str) -> Parsed:
+    """(format, requirements, tasks, scope globs) of a JSON task list."""
+    read = read_json_tasks(data, path)
+    return read.kind, read.requirements, read.tasks, read.scope
+
+
+def _task(entry: _Entry, state: TaskState, path: str, line: int) -> Task:
     return Task(
         id=entry.id,
         title=entry.title,
-        state=TaskState.DONE if entry.passes else TaskState.OPEN,
+        state=state,
         optional=False,
         depth=0,
         requirement_refs=(entry.id,),

@@ -10,8 +10,11 @@ the ``**User Story:**`` sentence. Under ``#### Acceptance Criteria`` (or a bold
 that ``_Requirements: 1.7_`` in tasks.md still names the right line. A
 criterion's indented continuation lines belong to it. ``design.md`` is not read.
 
-A file with text but no section read (another language's headings, a plain list)
-is *unread* (``unread_requirements``): "no requirements" would be a PASS it did not earn.
+A file with no ``Requirement N`` heading is read by its structure instead, in any
+language (``kiro_structure``: ``### Zorblat 1: ...`` with numbered criteria under a
+sub-heading or bold label). A file with text but no section read either way (a plain
+list, an outline without criteria) is *unread* (``unread_requirements``): "no
+requirements" would be a PASS it did not earn.
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .kiro_structure import parse_by_structure
 from .model import Criterion, Requirement, Unread
-from .text import prose_lines, split_lines
+from .text import Line, prose_lines, split_lines
 
 _REQUIREMENT = re.compile(
     r"^(?P<level>#{1,6})\s+(?:(?:Requirement|Req\.?)\s+(?P<id>[A-Za-z]+-?\d+(?:\.\d+)*|\d+(?:\.\d+)*)"
@@ -74,10 +78,16 @@ class _Section:
 
 
 def parse_requirements(data: bytes, path: str) -> tuple[Requirement, ...]:
-    """Every ``Requirement N`` section with its user story and acceptance criteria."""
+    """Every ``Requirement N`` section with its user story and acceptance criteria; when
+    there is none, the requirements read from the file's structure."""
+    lines = prose_lines(split_lines(data, path))
+    return _by_word(lines, path) or parse_by_structure(lines, path)
+
+
+def _by_word(lines: list[Line], path: str) -> tuple[Requirement, ...]:
     found: list[Requirement] = []
     section: _Section | None = None
-    for line in prose_lines(split_lines(data, path)):
+    for line in lines:
         start = _REQUIREMENT.match(line.text)
         heading = _HEADING.match(line.text)
         if start is not None:

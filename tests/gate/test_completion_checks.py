@@ -218,3 +218,23 @@ def test_question_answered_needs_a_citation_the_file_backs(tmp_path: Path) -> No
     )
     no = {"status": "FAIL", "reason": "not mentioned", "evidence": []}
     assert judge(tmp_path, no).check(state(tmp_path)) == "not answered (FAIL): not mentioned"
+
+
+def test_feature_list_reads_every_shape_the_gate_reads(tmp_path: Path) -> None:
+    features = {
+        "project": "notes",
+        "features": [
+            {"id": "F-1", "name": "add", "status": "passing"},
+            {"id": "F-2", "name": "search", "state": "done"},
+            {"id": "F-3", "name": "export", "status": "blocked"},
+        ],
+    }
+    (tmp_path / "feature_list.json").write_text(json.dumps(features))
+    reason = FeatureListCheck().check(state(tmp_path))
+    assert reason == (
+        "features not passing:\n"
+        "- export (done state not read: 'status' = \"blocked\" is neither a done nor an open state)"
+    )
+    features["features"][2]["status"] = "complete"
+    (tmp_path / "feature_list.json").write_text(json.dumps(features))
+    assert FeatureListCheck().check(state(tmp_path)) is None

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ralph_validate.core.errors import InputError
-from ralph_validate.core.specs import TaskState, parse_json_tasks
+from ralph_validate.core.specs import TaskState, parse_json_tasks, read_json_tasks
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "specs"
 
@@ -108,17 +108,12 @@ def test_missing_passes_means_not_yet_and_an_empty_list_takes_the_file_name() ->
             b'{"userStories": [{"id": " "}]}',
             "prd.json: userStories[0] needs a non-empty string 'id'",
         ),
-        (b'{"userStories": [{"id": 7}]}', "prd.json: userStories[0] needs a non-empty string 'id'"),
         (
-            b'{"userStories": [{"id": "US-1", "passes": "yes"}]}',
-            "prd.json: userStories[0] has 'passes' = \"yes\", not true or false",
+            b'{"userStories": [{"id": true}]}',
+            "prd.json: userStories[0] needs a non-empty string 'id'",
         ),
         (
-            b'[{"id": "T", "title": "t", "passes": 1}]',
-            "prd.json: task 1 has 'passes' = 1, not true or false",
-        ),
-        (
-            b'{"userStories": [{"id": "US-1", "acceptanceCriteria": "one"}]}',
+            b'{"userStories": [{"id": "US-1", "acceptanceCriteria": 3}]}',
             "prd.json: userStories[0] has 'acceptanceCriteria' that is not a list of strings",
         ),
         (
@@ -136,7 +131,8 @@ def test_missing_passes_means_not_yet_and_an_empty_list_takes_the_file_name() ->
             b'[{"id": "T-1", "title": "a"}, {"id": "T-1", "title": "b"}]',
             "prd.json: id T-1 appears more than once",
         ),
-        (b'{"features": []}', "prd.json is not a known task list"),
+        (b'{"items": []}', "prd.json is not a known task list"),
+        (b'["Distance_KM", "Is_Weekend"]', "prd.json: list[0] is not an object"),
         (b"42", "prd.json is not a known task list"),
     ],
 )
@@ -145,3 +141,15 @@ def test_malformed_json_is_one_clear_line_naming_the_file(data: bytes, message: 
         parse_json_tasks(data, "prd.json")
     assert err.value.message.startswith(message)
     assert "\n" not in err.value.message
+
+
+def test_numeric_ids_are_located_on_their_own_line() -> None:
+    data = (
+        b'{"tasks": [\n {"id": 10, "title": "ten", "status": "done"},\n'
+        b' {"id": 1, "title": "one"}\n]}'
+    )
+    read = read_json_tasks(data, ".agent/tasks.json")
+    assert [(t.id, t.line, t.state) for t in read.tasks] == [
+        ("10", 2, TaskState.DONE),
+        ("1", 3, TaskState.OPEN),
+    ]

@@ -148,8 +148,9 @@ def _ignore_pycache(_folder: str, names: list[str]) -> list[str]:
 
 
 # Cheat cases are pinned by their expected findings and gate verdicts instead
-# (tests/validator/test_cheat_fixtures.py).
-PINNED_ELSEWHERE = {"cheats"}
+# (tests/validator/test_cheat_fixtures.py), task-format cases by what is read from them,
+# the gate's verdicts and the requirement rows (tests/gate/test_gate_reads_every_format.py).
+PINNED_ELSEWHERE = {"cheats", "formats"}
 
 
 def test_every_fixture_has_a_case() -> None:
