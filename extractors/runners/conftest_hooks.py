@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import tree_sitter as ts
 
+from ..python.model import PythonModel
 from .hook_conditions import TRUE, UNKNOWN, Condition, both, item_condition, unwrap
 from .syntax import line, py_string, text
 
@@ -414,28 +415,15 @@ def _param_name(node: ts.Node) -> str:
     return text(first)
 
 
-def pytest_aliases(module: ts.Node) -> dict[str, str]:
-    """Local names the module binds to pytest or its parts: ``import pytest as pt`` (pt ->
-    pytest), ``from pytest import mark as m`` (m -> pytest.mark), ``from pytest import skip``."""
-    found: dict[str, str] = {}
-    for statement in module.named_children:
-        if statement.type == "import_statement":
-            for name in statement.named_children:
-                if name.type == "aliased_import" and text(name.child_by_field_name("name")) == (
-                    "pytest"
-                ):
-                    found[text(name.child_by_field_name("alias"))] = "pytest"
-        elif statement.type == "import_from_statement":
-            module_name = text(statement.child_by_field_name("module_name"))
-            if module_name != "pytest":
-                continue
-            for name in statement.children_by_field_name("name"):
-                if name.type == "aliased_import":
-                    original = text(name.child_by_field_name("name"))
-                    found[text(name.child_by_field_name("alias"))] = f"pytest.{original}"
-                else:
-                    found[text(name)] = f"pytest.{text(name)}"
-    return found
+def pytest_aliases(model: PythonModel) -> dict[str, str]:
+    """Local names the module binds to pytest or its parts, from its semantic model:
+    ``import pytest as pt`` (pt -> pytest), ``from pytest import mark as m`` (m ->
+    pytest.mark), ``from pytest import skip``."""
+    return {
+        b.local: b.qualified
+        for b in model.imports
+        if b.qualified == "pytest" or b.qualified.startswith("pytest.")
+    }
 
 
 def module_bindings(module: ts.Node) -> dict[str, ts.Node]:

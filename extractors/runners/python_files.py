@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import tree_sitter as ts
 
+from ..common.dispatch import SourceFile
 from ..facts import symbol_id
+from ..python.model import PythonModel
 from .conftest_hooks import HookEffect, hook_effects, module_bindings, pytest_aliases
-from .syntax import line, parse, py_string, text, walk
+from .syntax import line, py_string, text, walk
+
+# A dotted name as written -> what it stands for through the module's imports.
+Resolve = Callable[[str], str]
 
 UNITTEST_BASES = frozenset({"TestCase", "IsolatedAsyncioTestCase", "AsyncTestCase"})
 # Hooks that change which items exist or run, and whether they are seen by the whole session.
@@ -130,28 +136,36 @@ def _decorated(node: ts.Node) -> tuple[ts.Node, tuple[ts.Node, ...]]:
     return node, ()
 
 
-def _marker_names(expression: ts.Node) -> list[str]:
-    """Marker names in ``pytest.mark.x``, ``mark.x(...)`` or lists of them."""
+def _marker_names(expression: ts.Node, resolve: Resolve) -> list[str]:
+    """Marker names in ``pytest.mark.x``, ``mark.x(...)`` or lists of them, the object's
+    name resolved through the module's imports (``from pytest import mark as m``)."""
     found = []
     for node in walk(expression):
         if node.type != "attribute":
             continue
         target = node.child_by_field_name("object")
         attr = node.child_by_field_name("attribute")
-        if target is not None and attr is not None and text(target).split(".")[-1] == "mark":
+        if (
+            target is not None
+            and attr is not None
+            and resolve(text(target)).split(".")[-1] == "mark"
+        ):
             found.append(text(attr))
     return found
 
 
-def _module_skip(statement: ts.Node) -> tuple[str, int] | None:
+def _module_skip(statement: ts.Node, resolve: Resolve) -> tuple[str, int] | None:
     """A top-level statement that skips the whole module, with its source and line."""
     value = _assigned(statement, "pytestmark")
-    if value is not None and "skip" in _marker_names(value):
+    if value is not None and "skip" in _marker_names(value, resolve):
         return " ".join(text(statement).split()), line(statement)
     if statement.type != "expression_statement" or not statement.named_children:
         return None
     call = statement.named_children[0]
-    if call.type != "call" or text(call.child_by_field_name("function")).split(".")[-1] != "skip":
+    if (
+        call.type != "call"
+        or resolve(text(call.child_by_field_name("function"))).split(".")[-1] != "skip"
+    ):
         return None
     args = call.child_by_field_name("arguments")
     for argument in args.named_children if args is not None else []:
@@ -163,9 +177,9 @@ def _module_skip(statement: ts.Node) -> tuple[str, int] | None:
     return None
 
 
-def _decorator_markers(decorators: tuple[ts.Node, ...]) -> list[str]:
+def _decorator_markers(decorators: tuple[ts.Node, ...], resolve: Resolve) -> list[str]:
     """Marker names applied by a definition's decorators."""
-    return [m for d in decorators for m in _marker_names(d)]
+    return [m for d in decorators for m in _marker_names(d, resolve)]
 
 
 def _assigned(statement: ts.Node, name: str) -> ts.Node | None:
@@ -222,14 +236,15 @@ def python_test_items(
     classes: tuple[str, ...] = ("Test",),
 ) -> tuple[PyTestItem, ...]:
     """Tests pytest collects from one module under the given name patterns, sorted by id."""
-    root = parse("python", data)
+    source = SourceFile(path, data, "python")
+    root, resolve = source.tree.root_node, source.model(PythonModel).resolve
     module_marks: list[str] = []
     top_classes: dict[str, tuple[ts.Node, tuple[ts.Node, ...]]] = {}
-    skipped = next(filter(None, map(_module_skip, root.named_children)), None)
+    skipped = next(filter(None, (_module_skip(s, resolve) for s in root.named_children)), None)
     for statement in root.named_children:
         value = _assigned(statement, "pytestmark")
         if value is not None:
-            module_marks.extend(_marker_names(value))
+            module_marks.extend(_marker_names(value, resolve))
         inner, decorators = _decorated(statement)
         if inner.type == "class_definition":
             top_classes[text(inner.child_by_field_name("name"))] = (inner, decorators)
@@ -263,7 +278,11 @@ def python_test_items(
             inner, decorators = _decorated(statement)
             if inner.type == "function_definition":
                 name = text(inner.child_by_field_name("name"))
-                found[name] = (line(inner), _decorator_markers(decorators), body_digest(inner))
+                found[name] = (
+                    line(inner),
+                    _decorator_markers(decorators, resolve),
+                    body_digest(inner),
+                )
         return found
 
     items: list[PyTestItem] = []
@@ -278,11 +297,11 @@ def python_test_items(
         if _test_false(cls):
             return
         chain = (*outer, name)
-        class_marks = list(marks) + _decorator_markers(decorators)
+        class_marks = list(marks) + _decorator_markers(decorators, resolve)
         for statement in _class_body(cls):
             value = _assigned(statement, "pytestmark")
             if value is not None:
-                class_marks.extend(_marker_names(value))
+                class_marks.extend(_marker_names(value, resolve))
         for method, (at, own, digest) in sorted(methods(cls).items()):
             wanted = (
                 method.startswith("test") if unit else matches_prefix_or_glob(method, functions)
@@ -310,7 +329,7 @@ def python_test_items(
         if inner.type == "function_definition":
             name = text(inner.child_by_field_name("name"))
             if matches_prefix_or_glob(name, functions):
-                marks = tuple(sorted(set(module_marks + _decorator_markers(decorators))))
+                marks = tuple(sorted(set(module_marks + _decorator_markers(decorators, resolve))))
                 items.append(
                     PyTestItem(
                         symbol_id(path, name),
@@ -373,11 +392,12 @@ def _conditional(node: ts.Node) -> bool:
 @lru_cache(maxsize=1024)
 def conftest_facts(path: str, data: bytes) -> ConftestFacts:
     """collect_ignore entries, unreadable collection statements and hooks of one conftest.py."""
-    root = parse("python", data)
+    source = SourceFile(path, data, "python")
+    root = source.tree.root_node
     ignores: list[IgnoreEntry] = []
     opaque: list[OpaqueEntry] = []
     hooks: list[HookDef] = []
-    aliases, bindings = pytest_aliases(root), module_bindings(root)
+    aliases, bindings = pytest_aliases(source.model(PythonModel)), module_bindings(root)
 
     def note(values: ts.Node, variable: str, statement: ts.Node) -> None:
         readable, rest = _list_strings(values)

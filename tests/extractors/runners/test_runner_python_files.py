@@ -137,3 +137,35 @@ def pytest_configure(config):
         [],
     ]
     assert all(isinstance(h, HookDef) and h.fingerprint.startswith("def ") for h in hooks)
+
+
+def test_markers_are_read_through_the_module_imports_however_pytest_is_named() -> None:
+    """``from pytest import mark as m`` and ``import pytest as pt`` name the same markers as
+    ``import pytest``; a ``mark`` attribute of something else is not a marker."""
+    plain = b"import pytest\npytestmark = pytest.mark.skip\n\ndef test_a():\n    pass\n"
+    aliased = b"from pytest import mark as m\npytestmark = m.skip\n\ndef test_a():\n    pass\n"
+    renamed = b"import pytest as pt\npytestmark = pt.mark.skip\n\ndef test_a():\n    pass\n"
+    skip_call = (
+        b"from pytest import skip as later\nlater('wip', allow_module_level=True)\n\n"
+        b"def test_a():\n    pass\n"
+    )
+    for data in (plain, aliased, renamed, skip_call):
+        [item] = python_test_items("tests/test_a.py", data)
+        assert item.not_run and item.not_run_line == 2, data
+    [marked] = python_test_items("tests/test_a.py", aliased)
+    assert marked.markers == ("skip",)
+    lookalike = b"pytestmark = shelf.bookmark.skip\n\ndef test_a():\n    pass\n"
+    [item] = python_test_items("tests/test_a.py", lookalike)
+    assert item.markers == () and not item.not_run
+
+
+def test_conftest_hooks_follow_pytest_imported_under_another_name() -> None:
+    data = (
+        b"from pytest import mark as m\n\n"
+        b"def pytest_collection_modifyitems(items):\n"
+        b"    for item in items:\n"
+        b"        if 'slow' in item.name:\n"
+        b"            item.add_marker(m.skip(reason='later'))\n"
+    )
+    [hook] = conftest_facts("conftest.py", data).hooks
+    assert [(effect.kind, effect.line) for effect in hook.effects] == [("skips", 6)]
