@@ -30,6 +30,10 @@ _ENTRY_KEYS = (
     ("Makefile", "target test"),
     ("makefile", "target test"),
     ("GNUmakefile", "target test"),
+    # GNU's standard target for running a package's tests (GNU Coding Standards, "check").
+    ("Makefile", "target check"),
+    ("makefile", "target check"),
+    ("GNUmakefile", "target check"),
     ("justfile", "recipe test"),
     ("Justfile", "recipe test"),
     (".justfile", "recipe test"),

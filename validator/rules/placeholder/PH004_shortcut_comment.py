@@ -20,7 +20,8 @@ class ShortcutComment(FileRule):
     "this is temporary", "simplified version/logic", "hardcoded until …" /
     "hardcoded for the demo" / "hardcoded to make the tests pass", "hack",
     "quick fix", "quick and dirty", "stubbed out", "just a stub", "placeholder
-    implementation/value", "dummy implementation", "fake data", "in a real
+    implementation/value", "dummy implementation", "fake data", "fix/revisit/see
+    later" (not "later stages"), "in a real
     implementation …", "in production this would …". A word that describes
     rather than admits is not reported: "temporary directory", "simplified
     Chinese", "hardcoded for RFC 7231 compliance because …", "placeholder text

@@ -16,11 +16,11 @@ _THRESHOLD = re.compile(r"^coverage threshold (?P<what>.+)$")
 class ConfigWeakened(RunsRule):
     """## What it does
     Compares which tests run at BASE and at HEAD, from each runner's own
-    configuration and from every command that runs them (pytest, Jest, Vitest, Mocha, `node --test`;
-    `pyproject.toml`, `pytest.ini`, `setup.cfg`, `tox.ini`, `conftest.py`,
-    `noxfile.py`, `Makefile`, `justfile`, `package.json` scripts, Jest and
-    Vitest configs, CI workflows), and reports every way HEAD runs less or can
-    no longer fail:
+    configuration and from every command that runs them (pytest, Jest, Vitest, Mocha,
+    `node --test`; `pyproject.toml`, `pytest.ini`, `setup.cfg`, `tox.ini`, `conftest.py`,
+    `noxfile.py`, the `test` and GNU `check` targets of a `Makefile`, `justfile`,
+    `package.json` scripts, Jest and Vitest configs, CI workflows), and reports every way
+    HEAD runs less or can no longer fail:
 
     - a BASE test now dropped by a setting or option: `addopts` gaining
       `--deselect`, `-k "not …"`, `--ignore`, `-m "not …"` or `-p no:…`,
