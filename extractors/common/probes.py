@@ -35,12 +35,37 @@ def _unwrap_up(node: ts.Node, syntax: BehaviourSyntax) -> ts.Node | None:
 
 
 def _arms_return(branch: ts.Node, syntax: BehaviourSyntax) -> bool:
-    """Whether an ``if`` (the whole chain, from one of its ``elif`` clauses) returns a
-    value on some arm."""
+    """Whether an ``if`` (the whole chain, from one of its ``elif`` clauses) decides a
+    returned value: an arm returns one, or an arm sets a name a later ``return`` of the
+    function reads (``if probe: rate = 0.06`` ... ``return amount * rate``)."""
     chain = branch
     if branch.type == syntax.elif_clause and branch.parent is not None:
         chain = branch.parent
-    return bool(value_returns(chain, syntax))
+    if value_returns(chain, syntax):
+        return True
+    names = _set_names(chain, syntax)
+    fn = enclosing(chain, syntax.functions)
+    if not names or fn is None:
+        return False
+    later = [r for r in value_returns(fn.child_by_field_name("body"), syntax)]
+    return any(
+        r.start_byte > chain.end_byte and uses(r, name, False, syntax)
+        for r in later
+        for name in names
+    )
+
+
+def _set_names(chain: ts.Node, syntax: BehaviourSyntax) -> set[str]:
+    """The plain names an ``if`` chain's arms bind or rebind (nested functions aside)."""
+    found: set[str] = set()
+    for node in inside(chain, syntax.nested):
+        if node.type != syntax.binding and node.type not in syntax.updates:
+            continue
+        target = node.child_by_field_name(syntax.binding_fields[0])
+        target = target if target is not None else node.child_by_field_name("left")
+        if target is not None and target.type == "identifier":
+            found.add(T.text(target))
+    return found
 
 
 def _decided(node: ts.Node, syntax: BehaviourSyntax) -> ts.Node | None:

@@ -37,6 +37,9 @@ _COMPREHENSIONS = frozenset(
     {"generator_expression", "list_comprehension", "set_comprehension", "dictionary_comprehension"}
 )
 _COLLECTIONS = frozenset({"tuple", "list", "set", "expression_list"})
+_LOOPS = frozenset({"for_in_clause", "for_statement"})
+# String tests of a name: ``m.startswith("pytest")``, ``m.endswith(...)``.
+_NAME_TESTS = frozenset({"startswith", "endswith"})
 _COLLECTION_CALLS = frozenset({"tuple", "list", "set", "frozenset"})
 
 
@@ -94,6 +97,23 @@ def _names(model: PythonModel, node: ts.Node | None) -> list[str]:
     return []
 
 
+def _iterated(model: PythonModel, node: ts.Node | None) -> str:
+    """The kind of probed object (``READS``) a ``for`` or comprehension variable walks
+    (``for m in sys.modules``, ``k in os.environ.keys()``), else ""."""
+    if node is None or node.type != "identifier":
+        return ""
+    name, current = T.text(node), node.parent
+    while current is not None and current.type not in ("function_definition", "class_definition"):
+        clauses = current.named_children if current.type in _COMPREHENSIONS else [current]
+        for clause in clauses:
+            left = clause.child_by_field_name("left") if clause.type in _LOOPS else None
+            if left is not None and T.text(left) == name:
+                walked = T.squash(clause.child_by_field_name("right")).removesuffix(".keys()")
+                return READS.get(model.resolve(walked), "")
+        current = current.parent
+    return ""
+
+
 def _first_names(model: PythonModel, call: ts.Node) -> list[str]:
     args = call.child_by_field_name("arguments")
     first = args.named_children[0] if args is not None and args.named_children else None
@@ -123,12 +143,18 @@ def runner_probes(
         left, right = node.named_children
         resolved = model.resolve(T.squash(right))
         kind = READS.get(resolved, "argv" if _reads(model, right, "sys.argv") else "")
+        kind = kind or _iterated(model, right)
         if kind:
             found.extend(probe_at(source, node, kind, name) for name in _names(model, left))
     for node in caps.get("call", []):
         function = model.resolve(T.squash(node.child_by_field_name("function")))
         kind = "module" if function == "sys.modules.get" else ""
         kind = "env" if function in _ENV_GETTERS else kind
+        callee = node.child_by_field_name("function")
+        if not kind and callee is not None and callee.type == "attribute":
+            method = T.text(callee.child_by_field_name("attribute"))
+            looped = _iterated(model, callee.child_by_field_name("object"))
+            kind = looped if method in _NAME_TESTS else ""
         if kind:
             found.extend(probe_at(source, node, kind, name) for name in _first_names(model, node))
     for node in caps.get("subscript", []):

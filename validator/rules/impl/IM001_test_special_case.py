@@ -65,8 +65,10 @@ class TestSpecialCase(FileRule):
     Finds production code that behaves differently under the test runner, or that
     hard-codes the answers to a test's exact inputs:
 
-    - a condition on the runner's presence that decides what a function returns:
-      `"pytest" in sys.modules`, `sys.modules.get("unittest")`, `PYTEST_CURRENT_TEST`,
+    - a condition on the runner's presence that decides what a function returns (an arm
+      returns, or sets a name a later `return` reads): `"pytest" in sys.modules`,
+      `any(m.startswith("_pytest") for m in sys.modules)`, `sys.modules.get("unittest")`,
+      `PYTEST_CURRENT_TEST`,
       `typeof jest !== 'undefined'`, `process.env.JEST_WORKER_ID`, `process.env.VITEST`,
       `process.env.NODE_ENV === 'test'`, any variable, global or module of a runner's
       family (`VITEST*`, `JEST_*`, `PYTEST_*`, `MOCHA_*`, `__vitest_*`, `jest*`, `_pytest*`),
