@@ -26,7 +26,8 @@ class SentinelValue(FileRule):
       `THRESHOLD`, `TIMEOUT`, `BASELINE`, `*_MS`, `RETRIES`, `TTL`, `budget`, …,
       plus the `sentinel-names` you configure);
     - any configured value (a constant, keyword argument, property or config key)
-      on the line of, or the line after, a comment that says it is not final
+      on the line of, or the line after, a comment that says it is not final (a comment
+      ending another value's line speaks of that value only)
       (a TODO-style marker, "for now", "temporary value", "placeholder value", …);
     - placeholder strings (`"TBD"`, `"changeme"`, `"REPLACE_ME"`) bound to any
       name in production code and configuration.
@@ -70,8 +71,11 @@ class SentinelValue(FileRule):
         """Bindings of placeholder-shaped values, of huge values to limit-like names, and
         of configured values next to a not-final comment."""
         todos = todo_lines(facts)
-        for b in facts.of_type(Binding):
-            after_todo = b.line in todos or (b.line - 1) in todos
+        bindings = list(facts.of_type(Binding))
+        # A comment on a binding's own line ends that line: it speaks of that value only.
+        bound = {b.line for b in bindings}
+        for b in bindings:
+            after_todo = b.line in todos or ((b.line - 1) in todos and (b.line - 1) not in bound)
             if _is_sentinel(b, context.sentinel_names, after_todo):
                 yield self.finding(b, name=b.name, value=b.value)
 
