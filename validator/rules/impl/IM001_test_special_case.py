@@ -289,14 +289,16 @@ class _Expectations:
 
     def match(self, answer: LiteralAnswer) -> TestExpectation | None:
         """The first test that calls one of the answer's functions with its key's inputs
-        and expects its value."""
+        (a one-input key: as any one of the call's arguments) and expects its value."""
         parts = _parts(answer)
         for function in answer.functions:
             single = self._single.get((function, answer.key, answer.value))
             if single is not None:
                 return single
-            for e in self._multi.get((function, answer.value), []) if parts else []:
-                if len(e.args) == len(parts) and all(
+            for e in self._multi.get((function, answer.value), []):
+                if not parts and answer.key in e.args:
+                    return e  # one input of several keys the table (``HEAVY[kg]``)
+                if parts and len(e.args) == len(parts) and all(
                     not p or p == a or (not answer.keys and _plain(p) == _plain(a))
                     for p, a in zip(parts, e.args, strict=True)
                 ):
