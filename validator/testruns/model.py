@@ -5,10 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final, Literal
 
 # What a change is; the rules that report them map these onto DESIGN §6's kinds.
-REMOVED = "removed"
-CONFIG_WEAKENED = "config-weakened"
+ChangeKind = Literal["removed", "config-weakened"]
+REMOVED: Final = "removed"
+CONFIG_WEAKENED: Final = "config-weakened"
+# The cell a change takes: FAIL when the model is sure the test no longer runs or can no
+# longer fail the build, UNKNOWN when it cannot tell.
+ChangeStatus = Literal["FAIL", "UNKNOWN"]
 
 
 class Status(StrEnum):
@@ -79,8 +84,8 @@ class Suite:
 class Change:
     """One way HEAD runs less than BASE did: a test no longer run, or a run that cannot fail."""
 
-    kind: str
-    status: str
+    kind: ChangeKind
+    status: ChangeStatus
     file: str
     line: int
     subject: str

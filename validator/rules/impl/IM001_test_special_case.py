@@ -298,9 +298,13 @@ class _Expectations:
             for e in self._multi.get((function, answer.value), []):
                 if not parts and answer.key in e.args:
                     return e  # one input of several keys the table (``HEAVY[kg]``)
-                if parts and len(e.args) == len(parts) and all(
-                    not p or p == a or (not answer.keys and _plain(p) == _plain(a))
-                    for p, a in zip(parts, e.args, strict=True)
+                if (
+                    parts
+                    and len(e.args) == len(parts)
+                    and all(
+                        not p or p == a or (not answer.keys and _plain(p) == _plain(a))
+                        for p, a in zip(parts, e.args, strict=True)
+                    )
                 ):
                     return e
         return None
