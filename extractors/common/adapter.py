@@ -17,7 +17,9 @@ from typing import Protocol
 
 import tree_sitter as ts
 
+from ..facts.contracts import Shape
 from . import ir
+from .code_shapes import Env
 from .dispatch import SourceFile
 
 # (outermost node of a member/subscript chain, field path, segments an ``?.`` covers)
@@ -131,6 +133,52 @@ class BehaviourSyntax:
 
 
 @dataclass(frozen=True)
+class ResponseSyntax:
+    """How a route handler sends its body through a response parameter (Express ``res``,
+    Hono ``c``, Fastify ``reply``) in a language whose frameworks do so."""
+
+    # The body a response call sends (``res.status(201).json(x)``) through one of the
+    # given parameters, None when the node is no such call.
+    sent: Callable[[ts.Node | None, frozenset[str], Env], Shape | None]
+    # A returned call hands over to another handler (``return next(err)``).
+    passes_on: Callable[[ts.Node, frozenset[str]], bool]
+    # (response calls anywhere in a body, whether a response parameter is also used bare).
+    uses: Callable[[ts.Node, frozenset[str]], tuple[int, bool]]
+
+
+@dataclass(frozen=True)
+class ReturnSyntax:
+    """What ``common/returns.py`` needs to follow a function body to the union of what it
+    returns: the statement types it steps through and how the language's locals may change
+    behind a literal's back."""
+
+    nested: frozenset[str]  # node types the walk does not enter (nested functions, classes)
+    names: frozenset[str]  # node types of a name a returned value may mention
+    statement: str  # an expression statement
+    return_statement: str  # a ``return``
+    declarations: frozenset[str]  # statements whose declarators bind (``const x = …``)
+    writes: frozenset[str]  # assignments a nested callback may write with (``+=`` too)
+    mutators: frozenset[str]  # methods that add keys a literal cannot show (``setdefault``)
+    # A local handed to a call (not one of ``read_only_callees`` nor a logger's) may be
+    # filled by it: its shape opens.
+    fills_arguments: bool
+    read_only_callees: frozenset[str]  # callees known not to change their arguments
+    loggers: frozenset[str]  # roots of logging calls (``logger.info(out)``), read-only too
+    needed_only: bool  # only locals that may flow into a ``return`` are followed
+    # Objects a nested callback writes into stay open (when it runs is not known).
+    callbacks_fill: bool
+    # (object, method name) of a method callee ``owner.name``, None for any other callee.
+    method: Callable[[ts.Node], tuple[ts.Node, str] | None]
+    # The literal key a member/subscript node reads (``a`` of ``o.a`` / ``o["a"]``), "" for
+    # a computed one.
+    chain_key: Callable[[ts.Node], str]
+    # The node a merge call writes into (``t`` of ``Object.assign(t, …)``), None for others.
+    merge_target: Callable[[ts.Node], ts.Node | None]
+    # How route handlers send a body, None where handlers only return it.
+    responses: ResponseSyntax | None
+
+
+@dataclass(frozen=True)
 class CodeSyntax:
     """Node types and read semantics of one language, for the language-neutral readers."""
 
@@ -180,3 +228,5 @@ class CodeSyntax:
     merge_call: Callable[[ir.Expr], tuple[ir.Expr, list[ir.Expr]] | None]
     # What the readers of production behaviour need of the language.
     behaviour: BehaviourSyntax
+    # What the follower of a function's returns needs of the language.
+    returns: ReturnSyntax

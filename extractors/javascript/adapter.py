@@ -13,11 +13,18 @@ import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
-from ..common.adapter import BehaviourSyntax, CodeSyntax, Conditional
+from ..common.adapter import (
+    BehaviourSyntax,
+    CodeSyntax,
+    Conditional,
+    ResponseSyntax,
+    ReturnSyntax,
+)
 from ..common.literals import js_literal
 from ..common.walk import enclosing, inside
 from .answer_keys import case_pairs, condition_pairs
-from .model import JsModel, strip
+from .model import JsModel, call_parts, strip
+from .responses import passes_on, response_uses, sent
 
 _JS_PASS = {"non_null_expression", "parenthesized_expression", "as_expression"}
 
@@ -289,6 +296,47 @@ BEHAVIOUR = BehaviourSyntax(
 )
 
 
+def _method(callee: ts.Node) -> tuple[ts.Node, str] | None:
+    """(``owner``, ``name``) of ``owner.name``."""
+    owner = callee.child_by_field_name("object") if callee.type == "member_expression" else None
+    method = callee.child_by_field_name("property") if owner is not None else None
+    return (owner, T.text(method)) if owner is not None and method is not None else None
+
+
+def _chain_key(node: ts.Node) -> str:
+    """``a`` of ``o.a`` and ``o["a"]``; "" for ``o[key]``."""
+    if node.type == "member_expression":
+        return T.text(node.child_by_field_name("property"))
+    index = node.child_by_field_name("index")
+    return ir.js_string(index) if index is not None and index.type == "string" else ""
+
+
+def _merge_target(call: ts.Node) -> ts.Node | None:
+    """``t`` of ``Object.assign(t, ...)``."""
+    parts = call_parts(call)
+    return parts[1][0] if parts is not None and parts[0] == "Object.assign" and parts[1] else None
+
+
+RETURNS = ReturnSyntax(
+    nested=NESTED,
+    names=frozenset({"identifier"}),
+    statement="expression_statement",
+    return_statement="return_statement",
+    declarations=frozenset({"lexical_declaration", "variable_declaration"}),
+    writes=frozenset({"assignment_expression", "augmented_assignment_expression"}),
+    mutators=frozenset(),
+    fills_arguments=False,
+    read_only_callees=frozenset(),
+    loggers=frozenset(),
+    needed_only=False,
+    callbacks_fill=True,
+    method=_method,
+    chain_key=_chain_key,
+    merge_target=_merge_target,
+    responses=ResponseSyntax(sent=sent, passes_on=passes_on, uses=response_uses),
+)
+
+
 JAVASCRIPT = CodeSyntax(
     name="javascript",
     functions=FUNCTIONS,
@@ -314,4 +362,5 @@ JAVASCRIPT = CodeSyntax(
     computed_key=_computed_key,
     merge_call=_merge_call,
     behaviour=BEHAVIOUR,
+    returns=RETURNS,
 )

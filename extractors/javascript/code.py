@@ -18,6 +18,7 @@ import tree_sitter as ts
 from ..common import reads
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
+from ..common.returns import function_shape, route_bodies
 from ..facts import Fact, symbol_id
 from ..facts.contracts import Producer, Shape, union
 from .adapter import JAVASCRIPT
@@ -26,7 +27,6 @@ from .doubles import extract_mocks
 from .exports import Exports, exports_of, reexports
 from .interfaces import Declarations
 from .model import Imports, JsModel, strip
-from .returns import function_shape, route_bodies
 from .routes import RESPONSE, extract_routes, params_of
 
 
@@ -102,7 +102,7 @@ def _producer(
     imports: Imports,
     line: int = 0,
 ) -> list[Fact]:
-    shape = function_shape(function)
+    shape = function_shape(function, JAVASCRIPT)
     options = () if shape is None else shape.options if shape.kind == "union" else (shape,)
     declared = ""
     if not any(o.kind in ("object", "array") for o in options):
@@ -158,7 +158,15 @@ def _handler_response(function: ts.Node) -> list[Shape]:
     if b".json(" not in text and b".send(" not in text:
         return []
     params = frozenset(p for p in params_of(function) if p)
-    return route_bodies(function, params) if params else []
+    return route_bodies(function, params, JAVASCRIPT) if params else []
+
+
+def _function_shape(function: ts.Node) -> Shape | None:
+    return function_shape(function, JAVASCRIPT)
+
+
+def _route_bodies(function: ts.Node, sinks: frozenset[str]) -> list[Shape]:
+    return route_bodies(function, sinks, JAVASCRIPT)
 
 
 def extract_ts_contracts(source: SourceFile) -> tuple[Fact, ...]:
@@ -174,11 +182,11 @@ def extract_ts_contracts(source: SourceFile) -> tuple[Fact, ...]:
     decls = Declarations(root)
     facts = _producers(source.path, caps, exports, decls, imports)
     facts += decls.records(source.path)
-    facts += extract_routes(source.path, caps, functions, route_bodies, imports, exports)
+    facts += extract_routes(source.path, caps, functions, _route_bodies, imports, exports)
     facts += reexports(source.path, caps.get("export", []), imports, exports)
     instances = b"axios.create" in source.data
     facts += consumers(source.path, caps, imports, set(functions), instances, model.is_import)
-    facts += extract_mocks(source.path, caps, imports, function_shape)
+    facts += extract_mocks(source.path, caps, imports, _function_shape)
     return tuple(sorted(facts, key=lambda f: (f.line, type(f).__name__, f.symbol)))
 
 

@@ -14,7 +14,7 @@ from ..common import treesitter as T
 from ..facts import Fact
 from ..facts.contracts import Consumer
 from .adapter import JAVASCRIPT
-from .model import Imports, strip, symbol
+from .model import Imports, call_parts, strip, symbol
 from .routes import imported_name
 
 _FETCH = {"fetch", "window.fetch", "globalThis.fetch", "self.fetch"}
@@ -70,17 +70,6 @@ def _method(options: ts.Node | None) -> str | None:
         if entry.type == "shorthand_property_identifier" and T.text(entry) == "method":
             return None
     return "GET"
-
-
-def call_parts(node: ts.Node | None) -> tuple[str, list[ts.Node]] | None:
-    """(dotted callee, arguments) of a call, wrappers stripped; None for anything else."""
-    node = strip(node)
-    if node is None or node.type != "call_expression":
-        return None
-    callee = node.child_by_field_name("function")
-    args = node.child_by_field_name("arguments")
-    items = [a for a in (args.named_children if args is not None else []) if a.type != "comment"]
-    return ir.dotted(ir.from_js(callee)), items
 
 
 def _fetch_request(node: ts.Node | None) -> tuple[str, str] | None:

@@ -78,6 +78,17 @@ def _misread_await(node: ts.Node) -> bool:
     )
 
 
+def call_parts(node: ts.Node | None) -> tuple[str, list[ts.Node]] | None:
+    """(dotted callee, arguments) of a call, wrappers stripped; None for anything else."""
+    node = strip(node)
+    if node is None or node.type != "call_expression":
+        return None
+    callee = node.child_by_field_name("function")
+    args = node.child_by_field_name("arguments")
+    items = [a for a in (args.named_children if args is not None else []) if a.type != "comment"]
+    return ir.dotted(ir.from_js(callee)), items
+
+
 def symbol(path: str, scope: ts.Node) -> str:
     """``path::name`` of a function scope (its own name or the variable it is bound to),
     "" for an anonymous one or the module."""

@@ -12,7 +12,7 @@ import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
-from ..common.adapter import BehaviourSyntax, CodeSyntax, Conditional
+from ..common.adapter import BehaviourSyntax, CodeSyntax, Conditional, ReturnSyntax
 from ..common.literals import py_literal
 from ..common.walk import enclosing
 from .answer_keys import case_pairs, condition_pairs, tuple_key
@@ -320,6 +320,52 @@ BEHAVIOUR = BehaviourSyntax(
 )
 
 
+def _method(callee: ts.Node) -> tuple[ts.Node, str] | None:
+    """(``owner``, ``name``) of ``owner.name``."""
+    owner = callee.child_by_field_name("object") if callee.type == "attribute" else None
+    method = callee.child_by_field_name("attribute") if owner is not None else None
+    return (owner, T.text(method)) if owner is not None and method is not None else None
+
+
+def _chain_key(node: ts.Node) -> str:
+    """``a`` of ``o.a`` and ``o["a"]``; "" for ``o[key]``."""
+    if node.type == "attribute":
+        return T.text(node.child_by_field_name("attribute"))
+    index = node.child_by_field_name("subscript")
+    return (ir.py_string(index) or "") if index is not None else ""
+
+
+def _merge_target(call: ts.Node) -> ts.Node | None:
+    """``owner`` of ``owner.update(...)``."""
+    found = _method(call.child_by_field_name("function") or call)
+    return found[0] if found is not None and found[1] == "update" else None
+
+
+RETURNS = ReturnSyntax(
+    nested=frozenset({"function_definition", "class_definition", "decorated_definition"})
+    | {"lambda"},
+    names=NAMES,
+    statement="expression_statement",
+    return_statement="return_statement",
+    declarations=frozenset(),
+    writes=frozenset({"assignment", "augmented_assignment"}),
+    # Methods that add keys to a dict in ways a literal cannot show.
+    mutators=frozenset({"setdefault", "pop", "popitem", "clear", "__setitem__"}),
+    fills_arguments=True,
+    read_only_callees=frozenset(
+        {"print", "len", "str", "repr", "bool", "isinstance", "sorted", "list", "tuple"}
+        | {"set", "dict", "id", "type", "hash", "json.dumps", "copy.deepcopy", "copy.copy"}
+    ),
+    loggers=frozenset({"log", "logger", "logging"}),
+    needed_only=True,
+    callbacks_fill=False,
+    method=_method,
+    chain_key=_chain_key,
+    merge_target=_merge_target,
+    responses=None,
+)
+
+
 PYTHON = CodeSyntax(
     name="python",
     functions=frozenset({"function_definition", "lambda"}),
@@ -345,4 +391,5 @@ PYTHON = CodeSyntax(
     computed_key=_computed_key,
     merge_call=_merge_call,
     behaviour=BEHAVIOUR,
+    returns=RETURNS,
 )

@@ -12,11 +12,14 @@ re-exports across files.
 
 from __future__ import annotations
 
+from functools import partial
+
 import tree_sitter as ts
 
 from ..common import reads
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
+from ..common.returns import function_shape
 from ..facts import Fact, symbol_id
 from ..facts.contracts import Producer, PyAlias, unknown
 from .adapter import PYTHON
@@ -24,7 +27,6 @@ from .consumers import consumers
 from .doubles import Doubles
 from .model import PythonModel, qualname
 from .records import class_bases, functional_records, records
-from .returns import function_shape
 from .routes import NO_MODEL, declared_class, response_of, route_of, route_prefixes
 
 
@@ -50,7 +52,7 @@ def _producers(model: PythonModel, root: ts.Node, functions: list[ts.Node]) -> l
     prefixes = route_prefixes(root)
     facts: list[Fact] = []
     for function in functions:
-        shape = function_shape(function)
+        shape = function_shape(function, PYTHON)
         if shape is None:
             continue
         name = qualname(function)
@@ -96,7 +98,9 @@ def extract_py_contracts(source: SourceFile) -> tuple[Fact, ...]:
     local = {qualname(f) for f in functions}
     facts = _producers(model, root, functions)
     facts += consumers(model, caps, local)
-    facts += Doubles(source.path, caps, model.qualified, function_shape).facts()
+    facts += Doubles(
+        source.path, caps, model.qualified, partial(function_shape, syntax=PYTHON)
+    ).facts()
     facts += records(source.path, caps.get("class", []), model.qualified)
     facts += class_bases(source.path, caps.get("class", []), model.qualified)
     facts += functional_records(source.path, caps.get("binding", []))
