@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from ..facts.testfile import ParsedTestFile
+from ..facts.testfile import ParsedTestFile, TestLanguage
 from ..javascript.testfile_side import parse_js
 from ..python.testfile_side import parse_python
 
 JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"})
 
 
-def language_of(path: str) -> str | None:
+def language_of(path: str) -> TestLanguage | None:
     """``python``, ``typescript``, ``tsx`` or ``javascript`` by file extension, else None."""
     suffix = PurePosixPath(path).suffix.lower()
     if suffix == ".py":

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Literal
+
+# The language a test file is read as; "unknown" for a file no reader reads.
+TestLanguage = Literal["python", "typescript", "tsx", "javascript", "unknown"]
 
 
 class Kind(StrEnum):
@@ -110,6 +114,6 @@ class ParsedTestFile:
     """The tests one version of a file declares; ``error`` when it did not parse."""
 
     path: str
-    language: str
+    language: TestLanguage
     tests: tuple[TestCase, ...]
     error: str | None = None

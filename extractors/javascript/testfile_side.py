@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from ..common.dispatch import SourceFile
 from ..common.testfile_checks import Check, place
-from ..facts.testfile import Assertion, ParsedTestFile, TestCase
+from ..facts.testfile import Assertion, ParsedTestFile, TestCase, TestLanguage
 from .model import JsModel
 from .testfile_loops import each_table, loop_table
 from .testfile_naming import collect_test_calls, library_roles, local_bindings, subtest_calls
@@ -140,7 +140,7 @@ def _commented(
             yield replace(place(check, at, node_text(node)), commented=True)
 
 
-def parse_js(path: str, source: str, language: str) -> ParsedTestFile:
+def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
     """The tests of one TS/JS file with their assertions and commented-out assertions."""
     file = SourceFile(path, source.encode("utf-8"), language)
     root = file.tree.root_node

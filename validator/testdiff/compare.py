@@ -19,6 +19,7 @@ from .model import (
     RemovedTest,
     TestCase,
     TestComparison,
+    TestLanguage,
 )
 
 # A HEAD test with another name is the BASE one renamed when its body is this similar.
@@ -121,7 +122,7 @@ def _match_widened(base: str | None, head: str | None) -> bool:
     return head is None or (head != base and head in base)
 
 
-def _raises_change(base: Assertion, head: Assertion, language: str) -> Change | None:
+def _raises_change(base: Assertion, head: Assertion, language: TestLanguage) -> Change | None:
     if exceptions_widened(base.exceptions, head.exceptions, language):
         return Change.EXCEPTION_WIDENED
     same_or_narrower = set(base.exceptions) == set(head.exceptions) or exceptions_narrowed(
@@ -136,7 +137,7 @@ def _raises_change(base: Assertion, head: Assertion, language: str) -> Change | 
     return None
 
 
-def _same_kind_change(base: Assertion, head: Assertion, language: str) -> Change | None:
+def _same_kind_change(base: Assertion, head: Assertion, language: TestLanguage) -> Change | None:
     kind = base.kind
     if kind is Kind.FAIL:
         return None
@@ -161,7 +162,7 @@ def _same_kind_change(base: Assertion, head: Assertion, language: str) -> Change
     return None
 
 
-def classify(base: Assertion, head: Assertion, language: str) -> Change | None:
+def classify(base: Assertion, head: Assertion, language: TestLanguage) -> Change | None:
     """How a paired HEAD assertion changed the BASE one; None when it asserts no less."""
     if base.signature() == head.signature():
         return None
@@ -279,7 +280,7 @@ def _pair_pass(
 
 
 def compare_assertions(
-    base: TestCase, head: TestCase, language: str
+    base: TestCase, head: TestCase, language: TestLanguage
 ) -> tuple[AssertionChange, ...]:
     """Pairs BASE and HEAD assertions (same check, same subject, then same family in order)
     and classifies every BASE assertion HEAD asserts less about."""

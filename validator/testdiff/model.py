@@ -13,6 +13,7 @@ from ...extractors.facts.testfile import (
     MapValue,
     ParsedTestFile,
     TestCase,
+    TestLanguage,
     Tolerance,
 )
 
@@ -28,6 +29,7 @@ __all__ = [
     "RemovedTest",
     "TestCase",
     "TestComparison",
+    "TestLanguage",
     "Tolerance",
 ]
 
@@ -96,7 +98,7 @@ class FileComparison:
     """The structural comparison of one test file between BASE and HEAD."""
 
     path: str
-    language: str
+    language: TestLanguage
     tests: tuple[TestComparison, ...]
     removed: tuple[RemovedTest, ...]
     added: tuple[str, ...]

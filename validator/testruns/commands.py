@@ -16,7 +16,7 @@ from ...extractors.runners.scripts import Script
 from ...extractors.runners.shell import SimpleCommand, split_script
 from ...extractors.runners.view import RevisionView
 from .launchers import runner_of, strip_wrappers
-from .model import Cause
+from .model import Cause, Runner
 from .propagation import DIALECTS, guard_effects, propagation
 from .pytest_args import Arg
 from .script_text import argv_commands, expressions_as_variables, line_prefix, with_posargs
@@ -44,7 +44,7 @@ _ENTRY_KEYS = (
 class RunnerCall:
     """One call of a test runner reached from an entry point, with what weakens it."""
 
-    runner: str
+    runner: Runner
     args: tuple[Arg, ...]
     cwd: str
     invocation: str

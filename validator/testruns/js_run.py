@@ -17,7 +17,7 @@ from ...extractors.runners.js_config import (
 )
 from ...extractors.runners.view import RevisionView
 from .globs import micromatch
-from .model import Cause, Status, Suite, Verdict, not_run_cause
+from .model import Cause, Runner, Status, Suite, Verdict, not_run_cause
 from .pytest_args import Arg
 
 ROOT = "/__root__"
@@ -233,7 +233,7 @@ def _name_filter(options: _JsOptions) -> list[Cause]:
 
 
 def _finish(
-    runner: str,
+    runner: Runner,
     view: RevisionView,
     files: dict[str, tuple[list[Cause], list[Cause]]],
     options: _JsOptions,

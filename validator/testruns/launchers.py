@@ -7,6 +7,7 @@ from __future__ import annotations
 import posixpath
 import re
 
+from .model import Runner
 from .node_run import is_node_test
 
 # Programs that run the next words as a command.
@@ -115,7 +116,7 @@ def _after_options(words: list[str]) -> list[str]:
     return words[index:]
 
 
-def runner_of(words: list[str]) -> tuple[str, list[str]] | None:
+def runner_of(words: list[str]) -> tuple[Runner, list[str]] | None:
     """(runner, its arguments) when the words run pytest, jest, vitest, mocha or
     ``node --test``."""
     if not words:

@@ -14,6 +14,8 @@ CONFIG_WEAKENED: Final = "config-weakened"
 # The cell a change takes: FAIL when the model is sure the test no longer runs or can no
 # longer fail the build, UNKNOWN when it cannot tell.
 ChangeStatus = Literal["FAIL", "UNKNOWN"]
+# The test runners whose runs the model reads.
+Runner = Literal["pytest", "jest", "vitest", "mocha", "node-test"]
 
 
 class Status(StrEnum):
@@ -65,7 +67,7 @@ RUNS = Verdict(Status.RUNS)
 class Suite:
     """One runner's run at one revision: the bare configuration, or one command that runs it."""
 
-    runner: str
+    runner: Runner
     invocation: str
     file: str
     line: int
@@ -90,7 +92,7 @@ class Change:
     line: int
     subject: str
     reason: str
-    runner: str
+    runner: Runner
     invocation: str
     # A removal by the test file itself (``it.todo``, a module-wide skip): the test is still
     # written, and a finding that it is skipped or checks nothing says less than this one.

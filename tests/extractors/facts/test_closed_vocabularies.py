@@ -19,9 +19,16 @@ from typing import Literal, get_args, get_origin
 import pytest
 
 from ralph_validate.extractors.common.dispatch import _load_builtin_extractors, extract
+from ralph_validate.extractors.common.testfile import parse_test_file
 from ralph_validate.extractors.facts import Fact
 from ralph_validate.extractors.facts.contracts import state_type
 from ralph_validate.extractors.facts.impl import LOG_LEVELS, HandlerStep, handler_step
+from ralph_validate.extractors.facts.testfile import ParsedTestFile, TestLanguage
+from ralph_validate.validator.testdiff.compare import compare_parsed
+from ralph_validate.validator.testdiff.model import FileComparison
+from ralph_validate.validator.testruns.commands import RunnerCall
+from ralph_validate.validator.testruns.launchers import runner_of
+from ralph_validate.validator.testruns.model import Change, Runner, Suite
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 SUFFIXES = (".py", ".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".yaml", ".yml", ".md")
@@ -183,3 +190,50 @@ def test_a_state_type_the_language_does_not_define_reads_as_empty() -> None:
     assert state_type("Taks") == ""
     assert state_type(["Task"]) == ""
     assert state_type(None) == ""
+
+
+def test_the_models_closed_vocabularies_are_read_from_their_hints_too() -> None:
+    closed = {
+        f"{cls.__name__}.{name}": members
+        for cls in (ParsedTestFile, FileComparison, Suite, Change, RunnerCall)
+        for name, (members, _) in _closed_fields(cls).items()
+    }
+    languages, runners = frozenset(get_args(TestLanguage)), frozenset(get_args(Runner))
+    assert closed["ParsedTestFile.language"] == languages
+    assert closed["FileComparison.language"] == languages
+    for field in ("Suite.runner", "Change.runner", "RunnerCall.runner"):
+        assert closed[field] == runners, field
+
+
+def test_every_test_file_language_read_lies_in_its_literal_type() -> None:
+    seen: set[str] = set()
+    for path in sorted(FIXTURES.rglob("*")):
+        if not path.is_file() or not path.name.endswith(SUFFIXES):
+            continue
+        name = path.relative_to(FIXTURES).as_posix()
+        parsed = parse_test_file(name, path.read_text(encoding="utf-8", errors="replace"))
+        compared = compare_parsed(parsed, parsed)
+        seen |= {parsed.language, compared.language}
+    assert seen == set(get_args(TestLanguage))
+
+
+@pytest.mark.parametrize(
+    ("command", "runner"),
+    [
+        ("pytest -q", "pytest"),
+        ("python3.12 -m pytest tests", "pytest"),
+        ("coverage run -m pytest", "pytest"),
+        ("node --test test/", "node-test"),
+        ("npx jest --ci", "jest"),
+        ("react-scripts test", "jest"),
+        ("node node_modules/.bin/_mocha spec", "mocha"),
+        ("nyc --reporter=lcov mocha", "mocha"),
+        ("vitest run", "vitest"),
+    ],
+)
+def test_every_runner_a_command_names_lies_in_its_literal_type(command: str, runner: str) -> None:
+    words = command.split()
+    found = runner_of(words[1:] if words[0] == "npx" else words)
+    assert found is not None
+    assert found[0] == runner
+    assert found[0] in get_args(Runner)
