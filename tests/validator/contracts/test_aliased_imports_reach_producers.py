@@ -1,10 +1,9 @@
-"""Import aliases from tsconfig.json/jsconfig.json lead imports and jest.mock paths to files."""
+"""An import through a tsconfig path alias, and a ``jest.mock`` of the same alias, reach the
+producer's file."""
 
 from __future__ import annotations
 
 from ralph_validate.extractors.common.dispatch import extract
-from ralph_validate.extractors.facts.contracts import JsPathAlias
-from ralph_validate.extractors.javascript.tsconfig import jsonc
 from ralph_validate.validator.checks.contracts import answers_of
 
 TSCONFIG = """{
@@ -16,19 +15,6 @@ TSCONFIG = """{
   },
 }
 """
-
-
-def test_tsconfig_with_comments_and_trailing_commas_gives_path_aliases() -> None:
-    assert jsonc('{"a": "http://x//y", /* c */ "b": [1,],}') == {"a": "http://x//y", "b": [1]}
-    facts = [f for f in extract("web/tsconfig.json", TSCONFIG.encode()).facts]
-    aliases = sorted((f.pattern, f.targets, f.base) for f in facts if isinstance(f, JsPathAlias))
-    assert aliases == [
-        ("*", ("*",), "web"),
-        ("@/*", ("src/*",), "web"),
-        ("@api", ("src/api/index.ts",), "web"),
-    ]
-    other = extract("web/package.json", TSCONFIG.encode()).facts
-    assert not [f for f in other if isinstance(f, JsPathAlias)]
 
 
 def test_an_aliased_import_and_its_mock_reach_the_producer() -> None:
