@@ -1,14 +1,14 @@
-"""Step Functions review fixes: ``IsPresent`` guards (same ``And``/``Or``, ``Not``, earlier
-rules of a Choice, CDK conditions), Parallel results read by branch index, functions that
-are also invoked outside the machine, and the line of every choice read (inline
-``DefinitionString: !Sub |`` blocks, multi-line ``Condition.and``)."""
+"""What each read of a Choice rule carries: the ``IsPresent`` guards over it (same
+``And``/``Or``, ``Not``, earlier rules of the Choice, CDK conditions) and its line, in ASL,
+YAML, inline ``DefinitionString: !Sub |`` blocks, escaped JSON strings and multi-line
+``Condition.and``."""
 
 from __future__ import annotations
 
 import json
 
 from ralph_validate.extractors.common.dispatch import extract
-from ralph_validate.extractors.facts.contracts import FunctionDef, State, StateMachine
+from ralph_validate.extractors.facts.contracts import State, StateMachine
 
 
 def _facts(path: str, source: str, kind: type) -> list:
@@ -109,107 +109,6 @@ def test_inline_definition_in_a_sub_block_points_at_the_template_lines() -> None
     assert _reads(_states(machines["M"])["C"]) == [[("$.x", 10, ())]]
     assert _states(machines["M"])["C"].line == 9
     assert _reads(_states(machines["N"])["C"]) == [[("$.y", 17, ())]]  # one line: its own
-
-
-def test_functions_invoked_outside_the_machine_are_marked_shared() -> None:
-    source = (
-        "import * as lambda from 'aws-cdk-lib/aws-lambda';\n"
-        "import * as apigw from 'aws-cdk-lib/aws-apigateway';\n"
-        "import * as events from 'aws-cdk-lib/aws-events';\n"
-        "import * as targets from 'aws-cdk-lib/aws-events-targets';\n"
-        "import * as sfn from 'aws-cdk-lib/aws-stepfunctions';\n"
-        "import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';\n"
-        "const code = lambda.Code.fromAsset('fns');\n"
-        "const viaUrl = new lambda.Function(this, 'U', { code, handler: 'u.main' });\n"
-        "const viaApi = new lambda.Function(this, 'A', { code, handler: 'a.main' });\n"
-        "const viaRule = new lambda.Function(this, 'R', { code, handler: 'r.main' });\n"
-        "const onlyHere = new lambda.Function(this, 'H', { code, handler: 'h.main' });\n"
-        "viaUrl.addFunctionUrl();\n"
-        "new apigw.LambdaRestApi(this, 'Api', { handler: viaApi });\n"
-        "new events.Rule(this, 'Nightly', { targets: [new targets.LambdaFunction(viaRule)] });\n"
-        "table.grantReadData(onlyHere);\n"
-        "onlyHere.addEnvironment('TABLE', table.tableName);\n"
-        "const u = new tasks.LambdaInvoke(this, 'TU', { lambdaFunction: viaUrl });\n"
-        "const a = new tasks.LambdaInvoke(this, 'TA', { lambdaFunction: viaApi });\n"
-        "const r = new tasks.LambdaInvoke(this, 'TR', { lambdaFunction: viaRule });\n"
-        "const h = new tasks.LambdaInvoke(this, 'TH', { lambdaFunction: onlyHere });\n"
-        "new sfn.StateMachine(this, 'M', { definition: u.next(a).next(r).next(h) });\n"
-    )
-    (fact,) = _facts("lib/stack.ts", source, StateMachine)
-    shared = {name: s.function.shared for name, s in _states(fact).items()}
-    assert shared == {"TU": True, "TA": True, "TR": True, "TH": False}
-
-
-def test_template_functions_with_events_or_invoking_resources_are_shared() -> None:
-    template = (
-        "Transform: AWS::Serverless-2016-10-31\n"
-        "Resources:\n"
-        "  Api:\n"
-        "    Type: AWS::Serverless::Function\n"
-        "    Properties: {CodeUri: src/, Handler: api.main, "
-        "Events: {Get: {Type: Api, Properties: {Path: /x, Method: get}}}}\n"
-        "  Url:\n"
-        "    Type: AWS::Lambda::Function\n"
-        "    Properties: {Code: src/, Handler: url.main}\n"
-        "  UrlConfig:\n"
-        "    Type: AWS::Lambda::Url\n"
-        "    Properties: {TargetFunctionArn: !GetAtt Url.Arn, AuthType: NONE}\n"
-        "  Inner:\n"
-        "    Type: AWS::Serverless::Function\n"
-        "    Properties: {CodeUri: src/, Handler: inner.main}\n"
-        "  Policy:\n"
-        "    Type: AWS::IAM::Policy\n"
-        "    Properties: {PolicyDocument: {Statement: [{Resource: !GetAtt Inner.Arn}]}}\n"
-    )
-    shared = {f.name: f.function.shared for f in _facts("template.yaml", template, FunctionDef)}
-    assert shared == {"Api": True, "Url": True, "Inner": False}
-
-
-def test_guards_parallel_indices_and_template_lines_through_the_check(contract_case) -> None:
-    rows = contract_case("sam-sub-parallel-guards", "buggy").output.contracts
-    q2 = sorted(
-        (r.consumer.line, r.consumer.path, r.status.value, r.producer.file if r.producer else "")
-        for r in rows
-        if r.question == 2 and r.consumer is not None and r.boundary.endswith("-> Route")
-    )
-    assert q2 == [
-        (41, "checks[0].shortage.note", "PASS", "handlers/stock.js"),  # earlier IsPresent false
-        (44, "checks[1].inStock", "FAIL", "handlers/fraud.js"),  # branch 1 is the fraud check
-        (45, "checks[0].flags.manual", "FAIL", "handlers/stock.js"),
-        (49, "checks[1].reason", "FAIL", "handlers/fraud.js"),
-    ]
-    fixed = contract_case("sam-sub-parallel-guards", "fixed").output.contracts
-    reasons = {
-        (r.consumer.line, r.status.value, r.reason)
-        for r in fixed
-        if r.question == 2 and r.consumer is not None and r.consumer.line == 49
-    }
-    assert reasons == {(49, "PASS", "missing, but only read under an existence check")}
-
-
-def test_a_shared_function_makes_q3_unknown_and_an_unclear_guard_is_unknown(
-    contract_case,
-) -> None:
-    def rows(variant: str, question: int) -> list[tuple[str, str]]:
-        out = contract_case("cdk-py-guards-shared", variant).output.contracts
-        return sorted((r.status.value, r.reason) for r in out if r.question == question)
-
-    unconsumed = rows("fixed", 3)
-    assert [s for s, _ in unconsumed] == ["UNKNOWN", "UNKNOWN"]
-    assert all("also invoked outside it" in why for _, why in unconsumed)
-    assert [s for s, _ in rows("buggy", 3)] == ["FAIL", "FAIL"]
-    unclear = rows("unclear-guard", 2)
-    assert ("UNKNOWN", "read under an existence check whose path is not understood") in unclear
-    assert "FAIL" not in [s for s, _ in unclear]
-
-
-def test_a_template_function_with_events_makes_q3_unknown(contract_case) -> None:
-    def q3(variant: str) -> list[tuple[str, str]]:
-        rows = contract_case("sam-events-shared", variant).output.contracts
-        return sorted((r.producer.path, r.status.value) for r in rows if r.question == 3)
-
-    assert q3("buggy") == [("Payload.details.count", "FAIL"), ("Payload.success", "FAIL")]
-    assert q3("fixed") == [("Payload.details.count", "UNKNOWN"), ("Payload.success", "UNKNOWN")]
 
 
 def test_yaml_definitions_keep_guards_and_lines() -> None:
