@@ -47,12 +47,78 @@ class ImportModel(Protocol):
 
 
 @dataclass(frozen=True)
+class AnswerSyntax:
+    """How a function answers by table or branch (``common/answers.py``): the literal keys a
+    condition or a ``case`` compares with, and the table literals keyed by them."""
+
+    # (symbol, group) of the branch answers of one function.
+    answer_group: Callable[[str, ts.Node], tuple[str, str]]
+    # The keys a condition requires all at once (an equality with a literal, or a
+    # conjunction of them), None for any other condition.
+    condition_pairs: Callable[[ts.Node | None], Pairs | None]
+    # (keys, answering statement) of a ``case`` clause.
+    case: Callable[[ts.Node], Case]
+    # The query capture of table literals (dict / object), also the word naming an unnamed one.
+    table: str
+    # The literal form of a table key (a bare JS property name is its string).
+    table_key: Callable[[ts.Node | None], str | None]
+    # The literals of a key combining several (Python's ``(2, 3)``), None for any other.
+    tuple_key: Callable[[ts.Node | None], list[str] | None]
+    # The name a table literal is bound to, "" for none.
+    table_name: Callable[[ts.Node], str]
+    # The names of a function's parameters the answers are compared with.
+    parameters: Callable[[ts.Node], list[str]]
+
+
+@dataclass(frozen=True)
+class ProbeSyntax:
+    """How a branch decides on what it reads (``common/probes.py``): the test runner or
+    environment a condition probes, and where the read stops belonging to that decision."""
+
+    branches: frozenset[str]  # ``if`` node types whose condition decides a branch
+    elif_clause: str  # the ``elif`` clause type, "" for a language without one
+    # The (condition, consequence, alternative) of a conditional expression, else None.
+    conditional: Callable[[ts.Node | None], Conditional | None]
+    statement_stops: frozenset[str]  # where a read stops being part of one condition
+    carrier_stops: frozenset[str]  # where a read stops flowing into the name carrying it
+    returning_functions: frozenset[str]  # functions whose value is what they return (``=>``)
+    takes_arguments: Callable[[ts.Node], bool]  # a function takes arguments (``self`` aside)
+    # The operands of the equality comparison a node sits in, to find a literal among.
+    compared_operands: Callable[[ts.Node], list[ts.Node | None]]
+
+
+@dataclass(frozen=True)
+class HandlerSyntax:
+    """What an error handler's statements are (``common/handlers.py``): constants, copies
+    of held values, statements that do nothing, logging calls."""
+
+    constant_collections: frozenset[str]  # collections of literals (``[...]``, ``{...}``)
+    constant_pair_fields: tuple[str, ...]  # fields of a collection's pair that must be literal
+    value_calls: frozenset[str]  # node types of a value that is a call
+    references: frozenset[str]  # node types of a value that is a name (``x``, ``a.b``)
+    empty_statements: frozenset[str]  # statements that do nothing (``pass``)
+    # An expression statement that does nothing (``...``, a docstring).
+    inert: Callable[[ts.Node], bool]
+    # (qualified callee, word) of logging calls the language spells without a level.
+    log_calls: tuple[tuple[str, str], ...]
+    # A call that builds a fresh value from its arguments (``dict(...)``, ``new Map(...)``,
+    # ``Promise.resolve(...)``): (its arguments, type names among them left out as constant
+    # as a literal: ``defaultdict(list)``; whether it copies them, a collection's
+    # constructor); None for any other node.
+    constructed: Callable[[ts.Node], tuple[list[ts.Node], bool] | None]
+    # Elements that spread a held value into a collection (``{ ...DEFAULTS }``, ``{**D}``).
+    spreads: frozenset[str]
+    # An unlevelled logging call (``print``) writes to standard error (``file=sys.stderr``);
+    # the resolver of names as written is given.
+    to_stderr: Callable[[ts.Node, Callable[[str], str]], bool]
+
+
+@dataclass(frozen=True)
 class BehaviourSyntax:
     """Node types and spellings of one language for the language-neutral readers of
-    production behaviour (``common/answers.py``, ``common/probes.py``,
-    ``common/handlers.py``): what a function, a return, a branch, a table and a handler's
-    statement look like. What a probe or a patch *is* (runner modules, environment
-    spellings) stays in the language's own readers."""
+    production behaviour: what a function, a name, a call and a binding look like, and one
+    part per reader (``answers``, ``probes``, ``handlers``). What a probe or a patch *is*
+    (runner modules, environment spellings) stays in the language's own readers."""
 
     functions: frozenset[str]  # named function scopes a symbol and a decision belong to
     nested: frozenset[str]  # node types a walk of one body does not enter
@@ -61,75 +127,20 @@ class BehaviourSyntax:
     wrappers: frozenset[str]  # wrappers an expression's parent may sit in (parentheses)
     lambdas: frozenset[str]  # expression functions (``lambda``, ``=>``)
     call: str  # the call node type
-    # The normal form of a literal (``common/literals.py``), else None.
-    literal: Callable[[ts.Node | None], str | None]
+    literal: Callable[[ts.Node | None], str | None]  # a literal's normal form, else None
     # The expression inside wrappers that do not change its value (casts, ``await``).
     strip: Callable[[ts.Node | None], ts.Node | None]
-    # A function's name ("" for an anonymous one), and the word for one without.
-    function_name: Callable[[ts.Node], str]
-    anonymous: str
+    function_name: Callable[[ts.Node], str]  # a function's name, "" for an anonymous one
+    anonymous: str  # the word for a function without a name
     # ``path::name`` of the innermost function around a node, "" at module level.
     symbol_at: Callable[[str, ts.Node], str]
-    # (symbol, group) of the branch answers of one function.
-    answer_group: Callable[[str, ts.Node], tuple[str, str]]
-    # The keys a condition requires all at once (one equality with a literal, or a
-    # conjunction of them), None for any other condition.
-    condition_pairs: Callable[[ts.Node | None], Pairs | None]
-    # (keys, answering statement) of a ``case`` clause.
-    case: Callable[[ts.Node], Case]
-    # The capture of table literals (dict / object) and the word naming an unnamed one.
-    table: str
-    # The literal form of a table key (a bare JS property name is its string).
-    table_key: Callable[[ts.Node | None], str | None]
-    # The literals of a key combining several (Python's ``(2, 3)``), None for any other.
-    tuple_key: Callable[[ts.Node | None], list[str] | None]
-    # The name a table literal is bound to, "" for none.
-    table_name: Callable[[ts.Node], str]
-    # The names of a function's parameters the answer readers compare with.
-    parameters: Callable[[ts.Node], list[str]]
-    # ``if`` node types whose condition decides a branch; the ``elif`` clause type ("").
-    branches: frozenset[str]
-    elif_clause: str
-    # The parts of a conditional expression, None for any other node.
-    conditional: Callable[[ts.Node | None], Conditional | None]
-    # Where a read stops being part of one condition, and stops flowing into a carrier.
-    statement_stops: frozenset[str]
-    carrier_stops: frozenset[str]
-    # The node type that binds a name to a value, and its name and value fields.
-    binding: str
-    binding_fields: tuple[str, str]
-    # The identifier is a name being bound, not a read.
-    binds: Callable[[ts.Node], bool]
-    # Function types whose value is what they return (an arrow function's body).
-    returning_functions: frozenset[str]
-    # A function takes arguments (``self``/``cls`` aside).
-    takes_arguments: Callable[[ts.Node], bool]
-    # The operands of the equality comparison a node sits in, to find a literal among.
-    compared_operands: Callable[[ts.Node], list[ts.Node | None]]
-    # Error handlers' statements (``common/handlers.py``): collections of literals and the
-    # fields of their pairs that must be literal; node types of a value that is a call and
-    # of one that is a name; statements that do nothing; assignment expressions; an
-    # expression statement that does nothing (``...``, a docstring); logging calls the
-    # language spells without a level (``print``).
-    constant_collections: frozenset[str]
-    constant_pair_fields: tuple[str, ...]
-    value_calls: frozenset[str]
-    references: frozenset[str]
-    empty_statements: frozenset[str]
-    updates: frozenset[str]
-    inert: Callable[[ts.Node], bool]
-    log_calls: tuple[tuple[str, str], ...]  # (qualified callee, word)
-    # A call that builds a fresh value from its arguments (``dict(...)``, ``new Map(...)``,
-    # ``Promise.resolve(...)``): (its arguments, type names among them left out as
-    # constant as a literal: ``defaultdict(list)``; whether it copies them, a collection's
-    # constructor); None for any other node.
-    constructed: Callable[[ts.Node], tuple[list[ts.Node], bool] | None]
-    # Elements that spread a held value into a collection (``{ ...DEFAULTS }``,
-    # ``{**DEFAULTS}``).
-    spreads: frozenset[str]
-    # An unlevelled logging call (``print``) writes to standard error (``file=sys.stderr``);
-    # the resolver of names as written is given.
-    to_stderr: Callable[[ts.Node, Callable[[str], str]], bool]
+    binding: str  # the node type that binds a name to a value
+    binding_fields: tuple[str, str]  # that node's name and value fields
+    binds: Callable[[ts.Node], bool]  # the identifier is a name being bound, not a read
+    updates: frozenset[str]  # assignment expressions (``x = …`` inside a body)
+    answers: AnswerSyntax
+    probes: ProbeSyntax
+    handlers: HandlerSyntax
 
 
 @dataclass(frozen=True)

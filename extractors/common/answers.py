@@ -39,7 +39,7 @@ def _general(fn: ts.Node, subjects: list[str], table: str, syntax: BehaviourSynt
 
 def _branch(node: ts.Node, syntax: BehaviourSyntax) -> Found | None:
     """The keys and value of ``if x == K: return V`` or ``if a == K1 and b == K2: ...``."""
-    pairs = syntax.condition_pairs(node.child_by_field_name("condition"))
+    pairs = syntax.answers.condition_pairs(node.child_by_field_name("condition"))
     value = first_return(node.child_by_field_name("consequence"), syntax)
     return (pairs, value) if pairs and value is not None else None
 
@@ -47,7 +47,7 @@ def _branch(node: ts.Node, syntax: BehaviourSyntax) -> Found | None:
 def _case(node: ts.Node, syntax: BehaviourSyntax) -> Found | None:
     """The keys and value of ``case K: return V`` under a switch on one name, on several
     (``match (a, b)``) or on a string joined from several."""
-    pairs, answering = syntax.case(node)
+    pairs, answering = syntax.answers.case(node)
     value = first_return(answering, syntax)
     return (pairs, value) if pairs and value is not None else None
 
@@ -63,7 +63,7 @@ def _combined(
     if any(len(names) != 1 for names, _ in pairs):
         return None
     names = [n[0] for n, _ in pairs]
-    params = syntax.parameters(fn)
+    params = syntax.answers.parameters(fn)
     if len(set(names)) != len(names) or not set(names) <= set(params):
         return None
     given = {n[0]: key for n, key in pairs}
@@ -89,7 +89,7 @@ def branch_answers(
     facts: list[Fact] = []
     for fn_id, answers in groups.items():
         fn = functions[fn_id]
-        symbol, group = syntax.answer_group(source.path, fn)
+        symbol, group = syntax.answers.answer_group(source.path, fn)
         for node, (pairs, value) in answers:
             combined = _combined(fn, pairs, syntax)
             if combined is None:
@@ -131,10 +131,10 @@ def _readers_by_name(
 
 def _entry_key(node: ts.Node | None, syntax: BehaviourSyntax) -> tuple[str, tuple[str, ...]] | None:
     """(key, keys) of a table entry's key: a literal, or a tuple of literals."""
-    literal = syntax.table_key(node)
+    literal = syntax.answers.table_key(node)
     if literal is not None:
         return literal, ()
-    keys = syntax.tuple_key(node)
+    keys = syntax.answers.tuple_key(node)
     return ("(" + ", ".join(keys) + ")", tuple(keys)) if keys else None
 
 
@@ -144,7 +144,7 @@ def table_answers(
     """Entries of table literals (dict, object) whose every key and value is a literal."""
     facts: list[Fact] = []
     by_name: dict[str, list[ts.Node]] | None = None
-    for node in caps.get(syntax.table, []):
+    for node in caps.get(syntax.answers.table, []):
         pairs = [c for c in node.named_children if c.type != "comment"]
         if not pairs or any(p.type != "pair" for p in pairs):
             continue
@@ -158,13 +158,13 @@ def table_answers(
         ]
         if any(k is None or v is None for _, k, v in entries):
             continue
-        name = syntax.table_name(node)
+        name = syntax.answers.table_name(node)
         fn = enclosing(node, syntax.functions)
         if fn is None and name and by_name is None:
             by_name = _readers_by_name(caps, syntax)
         readers = [fn] if fn is not None else (by_name or {}).get(name, []) if name else []
-        general = any(_general(r, syntax.parameters(r), name, syntax) for r in readers)
-        group = f"{source.path}::{name or syntax.table}@{T.line_of(node)}"
+        general = any(_general(r, syntax.answers.parameters(r), name, syntax) for r in readers)
+        group = f"{source.path}::{name or syntax.answers.table}@{T.line_of(node)}"
         for pair, key, value in entries:
             facts.append(
                 LiteralAnswer(

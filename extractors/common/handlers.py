@@ -26,33 +26,33 @@ def constant(value: ts.Node, syntax: BehaviourSyntax) -> bool:
     if syntax.literal(value) is not None:
         return True
     if value.type == "pair":
-        parts = [value.child_by_field_name(f) for f in syntax.constant_pair_fields]
+        parts = [value.child_by_field_name(f) for f in syntax.handlers.constant_pair_fields]
         return all(p is not None and constant(p, syntax) for p in parts)
-    built = syntax.constructed(value)
+    built = syntax.handlers.constructed(value)
     if built is not None:
         return all(constant(a, syntax) for a in built[0])
-    return value.type in syntax.constant_collections and all(
+    return value.type in syntax.handlers.constant_collections and all(
         constant(c, syntax) for c in value.named_children if c.type != "comment"
     )
 
 
 def _held(node: ts.Node | None, syntax: BehaviourSyntax) -> bool:
-    return node is not None and node.type in syntax.references
+    return node is not None and node.type in syntax.handlers.references
 
 
 def _copy(value: ts.Node, syntax: BehaviourSyntax) -> bool:
     """A copy of a value the code already holds: ``dict(DEFAULTS)``, ``{ ...DEFAULTS }``,
     ``[*items]``, ``new Map(defaults)``."""
-    built = syntax.constructed(value)
+    built = syntax.handlers.constructed(value)
     if built is not None:
         arguments, copies = built
         return copies and all(_held(a, syntax) or constant(a, syntax) for a in arguments)
-    if value.type not in syntax.constant_collections:
+    if value.type not in syntax.handlers.constant_collections:
         return False
     parts = [c for c in value.named_children if c.type != "comment"]
-    spread = [c for c in parts if c.type in syntax.spreads]
+    spread = [c for c in parts if c.type in syntax.handlers.spreads]
     return bool(spread) and all(
-        (c.type in syntax.spreads and any(_held(n, syntax) for n in c.named_children[:1]))
+        (c.type in syntax.handlers.spreads and any(_held(n, syntax) for n in c.named_children[:1]))
         or constant(c, syntax)
         for c in parts
     )
@@ -70,9 +70,9 @@ def value_word(value: ts.Node | None, error: str, syntax: BehaviourSyntax) -> st
         return "literal"
     if _copy(value, syntax):
         return "name"  # a held value handed back, as ``return DEFAULTS`` is
-    if value.type in syntax.value_calls:
+    if value.type in syntax.handlers.value_calls:
         return "call"
-    if value.type in syntax.references:
+    if value.type in syntax.handlers.references:
         return "name"
     return "other"
 
@@ -84,8 +84,8 @@ def call_word(
     ``call``; ``resolve`` gives the qualified name of the callee as written."""
     function = resolve(T.squash(call.child_by_field_name("function")))
     last = function.rsplit(".", 1)[-1]
-    logged = dict(syntax.log_calls).get(function)
-    if logged == "log:print" and syntax.to_stderr(call, resolve):
+    logged = dict(syntax.handlers.log_calls).get(function)
+    if logged == "log:print" and syntax.handlers.to_stderr(call, resolve):
         return "log:error"  # printed to standard error, the failure reaches the user
     if logged is not None:
         return handler_step(logged)
@@ -99,7 +99,7 @@ def step(
 ) -> HandlerStep:
     """The word of one top-level statement of a handler's body."""
     kind = statement.type
-    if kind in syntax.empty_statements:
+    if kind in syntax.handlers.empty_statements:
         return "pass"
     if kind == "return_statement":
         return handler_step("return:" + value_word(returned_value(statement), error, syntax))
@@ -107,7 +107,7 @@ def step(
         return handler_step(kind.split("_", 1)[0])
     if kind == "expression_statement" and statement.named_children:
         inner = syntax.strip(statement.named_children[0])
-        if inner is not None and syntax.inert(inner):
+        if inner is not None and syntax.handlers.inert(inner):
             return "pass"
         if inner is not None and inner.type == syntax.call:
             return call_word(inner, error, resolve, syntax)

@@ -39,7 +39,7 @@ def _arms_return(branch: ts.Node, syntax: BehaviourSyntax) -> bool:
     returned value: an arm returns one, or an arm sets a name a later ``return`` of the
     function reads (``if probe: rate = 0.06`` ... ``return amount * rate``)."""
     chain = branch
-    if branch.type == syntax.elif_clause and branch.parent is not None:
+    if branch.type == syntax.probes.elif_clause and branch.parent is not None:
         chain = branch.parent
     if value_returns(chain, syntax):
         return True
@@ -71,8 +71,8 @@ def _set_names(chain: ts.Node, syntax: BehaviourSyntax) -> set[str]:
 def _decided(node: ts.Node, syntax: BehaviourSyntax) -> ts.Node | None:
     """The function whose returned value the condition ``node`` sits in decides, if any."""
     child, current = node, node.parent
-    while current is not None and current.type not in syntax.statement_stops:
-        if current.type in syntax.branches:
+    while current is not None and current.type not in syntax.probes.statement_stops:
+        if current.type in syntax.probes.branches:
             condition = current.child_by_field_name("condition")
             if (
                 condition is not None
@@ -81,7 +81,7 @@ def _decided(node: ts.Node, syntax: BehaviourSyntax) -> ts.Node | None:
             ):
                 return enclosing(current, syntax.functions)
             return None
-        parts = syntax.conditional(current)
+        parts = syntax.probes.conditional(current)
         if parts is not None:
             if not is_within(child, parts[0]):
                 return None
@@ -117,7 +117,7 @@ def deciding(node: ts.Node, syntax: BehaviourSyntax, depth: int = 2) -> list[ts.
         return found
     name_field, value_field = syntax.binding_fields
     current = node.parent
-    while current is not None and current.type not in syntax.carrier_stops:
+    while current is not None and current.type not in syntax.probes.carrier_stops:
         if current.type == syntax.binding:
             name = current.child_by_field_name(name_field)
             value = current.child_by_field_name(value_field)
@@ -129,10 +129,10 @@ def deciding(node: ts.Node, syntax: BehaviourSyntax, depth: int = 2) -> list[ts.
             scope = fn if fn is not None else root(current)
             reads = uses(scope, T.text(name), False, syntax)
             return found + [f for u in reads for f in deciding(u, syntax, depth - 1)]
-        if current.type == "return_statement" or current.type in syntax.returning_functions:
+        if current.type == "return_statement" or current.type in syntax.probes.returning_functions:
             fn = (
                 current
-                if current.type in syntax.returning_functions
+                if current.type in syntax.probes.returning_functions
                 else enclosing(current, syntax.functions)
             )
             name = syntax.function_name(fn) if fn is not None else ""
@@ -147,7 +147,7 @@ def _mixes_literals(fn: ts.Node, syntax: BehaviourSyntax) -> bool:
     arms: list[ts.Node | None] = []
     for value in returned_values(fn, syntax):
         value = syntax.strip(value)
-        parts = syntax.conditional(value)
+        parts = syntax.probes.conditional(value)
         if parts is not None:
             arms.extend(parts[1:])
         else:
@@ -158,7 +158,7 @@ def _mixes_literals(fn: ts.Node, syntax: BehaviourSyntax) -> bool:
 
 def compared_value(node: ts.Node, syntax: BehaviourSyntax) -> str:
     """The string ``node`` is compared with by ``==``/``!=``, else ""."""
-    for other in syntax.compared_operands(node):
+    for other in syntax.probes.compared_operands(node):
         literal = syntax.literal(other)
         if literal is not None and literal.startswith("s:"):
             return literal[2:]
@@ -187,7 +187,7 @@ def runner_probe(
         value=value,
         returns=bool(decided),
         deciding=tuple(sorted({syntax.function_name(f) or syntax.anonymous for f in decided})),
-        arguments=any(syntax.takes_arguments(f) for f in decided),
+        arguments=any(syntax.probes.takes_arguments(f) for f in decided),
         mixed=any(_mixes_literals(f, syntax) for f in decided),
     )
 

@@ -14,9 +14,12 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.adapter import (
+    AnswerSyntax,
     BehaviourSyntax,
     CodeSyntax,
     Conditional,
+    HandlerSyntax,
+    ProbeSyntax,
     ResponseSyntax,
     ReturnSyntax,
 )
@@ -248,6 +251,46 @@ def _no_stderr(call: ts.Node, resolve: Callable[[str], str]) -> bool:
     return False
 
 
+ANSWERS = AnswerSyntax(
+    answer_group=_answer_group,
+    condition_pairs=condition_pairs,
+    case=case_pairs,
+    table="object",
+    table_key=_table_key,
+    tuple_key=_no_tuple_key,
+    table_name=_table_name,
+    parameters=_parameters,
+)
+
+
+PROBES = ProbeSyntax(
+    branches=frozenset({"if_statement"}),
+    elif_clause="",
+    conditional=_conditional,
+    statement_stops=frozenset({"statement_block", "program", "expression_statement", *FUNCTIONS}),
+    carrier_stops=frozenset(
+        {"statement_block", "program", "if_statement", "function_declaration", "method_definition"}
+    ),
+    returning_functions=frozenset({"arrow_function"}),
+    takes_arguments=_takes_arguments,
+    compared_operands=_compared_operands,
+)
+
+
+HANDLERS = HandlerSyntax(
+    constant_collections=frozenset({"array", "object"}),
+    constant_pair_fields=("value",),
+    value_calls=frozenset({"call_expression", "new_expression"}),
+    references=frozenset({"identifier", "member_expression"}),
+    empty_statements=frozenset({"empty_statement"}),
+    inert=lambda expression: False,
+    log_calls=(),
+    constructed=_constructed,
+    spreads=frozenset({"spread_element"}),
+    to_stderr=_no_stderr,
+)
+
+
 BEHAVIOUR = BehaviourSyntax(
     functions=FUNCTIONS,
     nested=NESTED,
@@ -261,38 +304,13 @@ BEHAVIOUR = BehaviourSyntax(
     function_name=function_name,
     anonymous="an anonymous function",
     symbol_at=symbol_at,
-    answer_group=_answer_group,
-    condition_pairs=condition_pairs,
-    case=case_pairs,
-    table="object",
-    table_key=_table_key,
-    tuple_key=_no_tuple_key,
-    table_name=_table_name,
-    parameters=_parameters,
-    branches=frozenset({"if_statement"}),
-    elif_clause="",
-    conditional=_conditional,
-    statement_stops=frozenset({"statement_block", "program", "expression_statement", *FUNCTIONS}),
-    carrier_stops=frozenset(
-        {"statement_block", "program", "if_statement", "function_declaration", "method_definition"}
-    ),
     binding="variable_declarator",
     binding_fields=("name", "value"),
     binds=_binds,
-    returning_functions=frozenset({"arrow_function"}),
-    takes_arguments=_takes_arguments,
-    compared_operands=_compared_operands,
-    constant_collections=frozenset({"array", "object"}),
-    constant_pair_fields=("value",),
-    value_calls=frozenset({"call_expression", "new_expression"}),
-    references=frozenset({"identifier", "member_expression"}),
-    empty_statements=frozenset({"empty_statement"}),
     updates=frozenset({"assignment_expression"}),
-    inert=lambda expression: False,
-    log_calls=(),
-    constructed=_constructed,
-    spreads=frozenset({"spread_element"}),
-    to_stderr=_no_stderr,
+    answers=ANSWERS,
+    probes=PROBES,
+    handlers=HANDLERS,
 )
 
 

@@ -12,7 +12,15 @@ import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
-from ..common.adapter import BehaviourSyntax, CodeSyntax, Conditional, ReturnSyntax
+from ..common.adapter import (
+    AnswerSyntax,
+    BehaviourSyntax,
+    CodeSyntax,
+    Conditional,
+    HandlerSyntax,
+    ProbeSyntax,
+    ReturnSyntax,
+)
 from ..common.literals import py_literal
 from ..common.walk import enclosing
 from .answer_keys import case_pairs, condition_pairs, tuple_key
@@ -263,19 +271,7 @@ def _to_stderr(call: ts.Node, resolve: Callable[[str], str]) -> bool:
     )
 
 
-BEHAVIOUR = BehaviourSyntax(
-    functions=FUNCTIONS,
-    nested=NESTED,
-    names=NAMES,
-    blocks=frozenset({"block"}),
-    wrappers=frozenset({"parenthesized_expression"}),
-    lambdas=frozenset({"lambda"}),
-    call="call",
-    literal=py_literal,
-    strip=lambda node: node,
-    function_name=_function_name,
-    anonymous="lambda",
-    symbol_at=symbol_at,
+ANSWERS = AnswerSyntax(
     answer_group=_answer_group,
     condition_pairs=condition_pairs,
     case=case_pairs,
@@ -284,6 +280,10 @@ BEHAVIOUR = BehaviourSyntax(
     tuple_key=tuple_key,
     table_name=_table_name,
     parameters=_parameters,
+)
+
+
+PROBES = ProbeSyntax(
     branches=frozenset({"if_statement", "elif_clause"}),
     elif_clause="elif_clause",
     conditional=_conditional,
@@ -300,23 +300,46 @@ BEHAVIOUR = BehaviourSyntax(
             "elif_clause",
         }
     ),
-    binding="assignment",
-    binding_fields=("left", "right"),
-    binds=_binds,
     returning_functions=frozenset(),
     takes_arguments=_takes_arguments,
     compared_operands=_compared_operands,
+)
+
+
+HANDLERS = HandlerSyntax(
     constant_collections=frozenset({"list", "dictionary", "tuple", "set"}),
     constant_pair_fields=("key", "value"),
     value_calls=frozenset({"call"}),
     references=frozenset({"identifier", "attribute"}),
     empty_statements=frozenset({"pass_statement"}),
-    updates=frozenset({"assignment", "augmented_assignment"}),
     inert=_inert,
     log_calls=(("print", "log:print"), ("warnings.warn", "log:warning")),
     constructed=_constructed,
     spreads=frozenset({"dictionary_splat", "list_splat"}),
     to_stderr=_to_stderr,
+)
+
+
+BEHAVIOUR = BehaviourSyntax(
+    functions=FUNCTIONS,
+    nested=NESTED,
+    names=NAMES,
+    blocks=frozenset({"block"}),
+    wrappers=frozenset({"parenthesized_expression"}),
+    lambdas=frozenset({"lambda"}),
+    call="call",
+    literal=py_literal,
+    strip=lambda node: node,
+    function_name=_function_name,
+    anonymous="lambda",
+    symbol_at=symbol_at,
+    binding="assignment",
+    binding_fields=("left", "right"),
+    binds=_binds,
+    updates=frozenset({"assignment", "augmented_assignment"}),
+    answers=ANSWERS,
+    probes=PROBES,
+    handlers=HANDLERS,
 )
 
 
