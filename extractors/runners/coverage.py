@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import posixpath
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 
@@ -14,13 +14,15 @@ from .js_config import JsObject, Opaque, jest_config, json_object, vitest_config
 from .view import RevisionView
 
 _METRICS = ("lines", "branches", "functions", "statements")
+# The tools whose coverage thresholds are read.
+CoverageTool = Literal["coverage.py", "pytest-cov", "nyc", "c8", "jest", "vitest"]
 
 
 @dataclass(frozen=True, order=True)
 class Threshold:
     """One enforced minimum: tool, metric (scope), value (None when unreadable), where."""
 
-    tool: str
+    tool: CoverageTool
     scope: str
     value: float | None
     enforced: bool
@@ -64,7 +66,9 @@ def _coverage_py(view: RevisionView, path: str) -> list[Threshold]:
     return [Threshold("coverage.py", "fail_under", _number(held.value), True, path, held.line)]
 
 
-def _walk_thresholds(tool: str, prefix: str, value: Any, file: str, line: int) -> list[Threshold]:
+def _walk_thresholds(
+    tool: CoverageTool, prefix: str, value: Any, file: str, line: int
+) -> list[Threshold]:
     """Numbers inside a (nested) threshold object, named by their dotted key."""
     if isinstance(value, JsObject):
         found: list[Threshold] = []
@@ -83,7 +87,7 @@ def _walk_thresholds(tool: str, prefix: str, value: Any, file: str, line: int) -
     return [Threshold(tool, prefix, number, True, file, line)]
 
 
-def _nyc_like(tool: str, settings: Any, file: str) -> list[Threshold]:
+def _nyc_like(tool: CoverageTool, settings: Any, file: str) -> list[Threshold]:
     """nyc / c8 settings: metric minimums, enforced only with check-coverage."""
     if not isinstance(settings, JsObject):
         return []

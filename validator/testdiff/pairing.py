@@ -134,7 +134,7 @@ class TestPrint:
 
     def asserts_as_much_as(self, old: TestPrint) -> bool:
         """Whether this test makes every check ``old`` made, none weaker or edited."""
-        language = language_of(self.id.split("::", 1)[0]) or ""
+        language = language_of(self.id.split("::", 1)[0]) or "unknown"
         return not compare_assertions(old.case, self.case, language)
 
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final, Literal
 
+from ...extractors.runners.coverage import CoverageTool
+
 # What a change is; the rules that report them map these onto DESIGN §6's kinds.
 ChangeKind = Literal["removed", "config-weakened"]
 REMOVED: Final = "removed"
@@ -92,7 +94,7 @@ class Change:
     line: int
     subject: str
     reason: str
-    runner: Runner
+    runner: Runner | CoverageTool  # the runner, or the tool whose threshold changed
     invocation: str
     # A removal by the test file itself (``it.todo``, a module-wide skip): the test is still
     # written, and a finding that it is skipped or checks nothing says less than this one.

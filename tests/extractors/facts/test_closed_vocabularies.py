@@ -24,11 +24,14 @@ from ralph_validate.extractors.facts import Fact
 from ralph_validate.extractors.facts.contracts import state_type
 from ralph_validate.extractors.facts.impl import LOG_LEVELS, HandlerStep, handler_step
 from ralph_validate.extractors.facts.testfile import ParsedTestFile, TestLanguage
+from ralph_validate.extractors.runners.coverage import CoverageTool, Threshold, config_thresholds
+from ralph_validate.extractors.runners.view import RevisionView
 from ralph_validate.validator.testdiff.compare import compare_parsed
 from ralph_validate.validator.testdiff.model import FileComparison
 from ralph_validate.validator.testruns.commands import RunnerCall
 from ralph_validate.validator.testruns.launchers import runner_of
 from ralph_validate.validator.testruns.model import Change, Runner, Suite
+from ralph_validate.validator.testruns.thresholds import command_thresholds
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 SUFFIXES = (".py", ".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".yaml", ".yml", ".md")
@@ -195,14 +198,17 @@ def test_a_state_type_the_language_does_not_define_reads_as_empty() -> None:
 def test_the_models_closed_vocabularies_are_read_from_their_hints_too() -> None:
     closed = {
         f"{cls.__name__}.{name}": members
-        for cls in (ParsedTestFile, FileComparison, Suite, Change, RunnerCall)
+        for cls in (ParsedTestFile, FileComparison, Suite, Change, RunnerCall, Threshold)
         for name, (members, _) in _closed_fields(cls).items()
     }
     languages, runners = frozenset(get_args(TestLanguage)), frozenset(get_args(Runner))
+    tools = frozenset(get_args(CoverageTool))
     assert closed["ParsedTestFile.language"] == languages
     assert closed["FileComparison.language"] == languages
-    for field in ("Suite.runner", "Change.runner", "RunnerCall.runner"):
-        assert closed[field] == runners, field
+    assert closed["Suite.runner"] == closed["RunnerCall.runner"] == runners
+    assert closed["Threshold.tool"] == tools
+    # A change names the runner that stopped running a test, or the tool whose threshold fell.
+    assert closed["Change.runner"] == runners | tools
 
 
 def test_every_test_file_language_read_lies_in_its_literal_type() -> None:
@@ -237,3 +243,18 @@ def test_every_runner_a_command_names_lies_in_its_literal_type(command: str, run
     assert found is not None
     assert found[0] == runner
     assert found[0] in get_args(Runner)
+
+
+def test_every_coverage_tool_a_threshold_names_lies_in_its_literal_type() -> None:
+    files = {
+        ".coveragerc": b"[report]\nfail_under = 80\n",
+        ".nycrc": b'{"check-coverage": true, "lines": 80}',
+        ".c8rc.json": b'{"check-coverage": true, "lines": 80}',
+        "package.json": b'{"jest": {"coverageThreshold": {"global": {"lines": 80}}}}',
+        "web/package.json": b'{"devDependencies": {"vitest": "1"}}',
+        "web/vitest.config.ts": b"export default {test: {coverage: {thresholds: {lines: 80}}}}",
+        "pytest.ini": b"[pytest]\naddopts = --cov-fail-under=80\n",
+    }
+    view = RevisionView(files)
+    found = [*config_thresholds(view), *command_thresholds(view, ())]
+    assert {t.tool for t in found} == set(get_args(CoverageTool))
