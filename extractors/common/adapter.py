@@ -1,12 +1,15 @@
 """What the language-neutral readers need to know of one language's grammar.
 
-``reads`` (field reads on a bound value), ``returned_calls``, the CDK interpreter and the
-readers of production behaviour (``answers``, ``probes``, ``handlers``, ``patches``) are
-written once; each language hands them a ``CodeSyntax`` and its ``BehaviourSyntax``
-(``python/adapter.py``, ``javascript/adapter.py``) naming its node types and the few
-places where the language's semantics differ (a Python subscript raises on an absent key, a
-JS member read does not). A new language is one more adapter, not another ``if`` in every
-algorithm.
+``reads`` (field reads on a bound value), ``returned_calls``, ``returns`` (what a function
+returns), the CDK interpreter and the readers of production behaviour (``answers``,
+``probes``, ``handlers``, ``patches``) are written once; each language hands them a
+``CodeSyntax`` (``python/adapter.py``, ``javascript/adapter.py``) naming its node types and
+the few places where the language's semantics differ (a Python subscript raises on an
+absent key, a JS member read does not). A new language is one more adapter, not another
+``if`` in every algorithm: it fills ``CodeSyntax`` (reads, lowering, imports), its
+``ReturnSyntax`` (and a ``ResponseSyntax`` where handlers send responses) and its
+``BehaviourSyntax`` with one part per behaviour reader (``AnswerSyntax``, ``ProbeSyntax``,
+``HandlerSyntax``).
 """
 
 from __future__ import annotations
