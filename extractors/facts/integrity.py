@@ -133,6 +133,9 @@ class Return(Fact):
 
     conditional: bool  # under an if/loop/try
     assertions_after: int  # assertions of the same test located after this return
+    # The value whose absence the return's own ``if`` tests (``if (!user) return;``,
+    # ``if (x == null) return``): "user"; "" for any other return.
+    absent_guard: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
