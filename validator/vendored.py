@@ -137,11 +137,7 @@ def find_skipped(
     gitignored = set(ignored)
     out: list[tuple[str, str]] = []
     for path in listed:
-        reason: str | None
-        if path in gitignored:
-            reason = REASON_IGNORED
-        else:
-            reason = folder_reason(path, tracked)
+        reason = REASON_IGNORED if path in gitignored else folder_reason(path, tracked)
         if reason is None and _MINIFIED_NAME.search(path):
             reason = REASON_MINIFIED
         if reason is None:
