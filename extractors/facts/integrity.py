@@ -64,6 +64,8 @@ class Operand:
     literal: OperandKind | None = None
     # Its value as source text when literal ("True", "0", "'x'"), else None.
     value: str | None = None
+    # The operand is the size of something (``len(x)``, ``x.length``): never negative.
+    size: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,6 +83,9 @@ class TestCase(Fact):
     parametrized: bool = False
     # The test's own body is known to be a helper call chain only (all asserts in helpers it calls).
     calls: tuple[str, ...] = ()  # names of functions the test calls, for helper assertions
+    # Every callee of the test's own body as written, its arguments left out and its names
+    # joined by dots (``request(app).get("/").expect(200)`` -> "request.get.expect").
+    callees: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

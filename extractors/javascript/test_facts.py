@@ -93,10 +93,14 @@ def read_tests(f: JsFile) -> None:
     known = _KNOWN_ROOTS | imported | parameters | reader.derived.keys()
     sites: list[AssertionSite] = []
     called: dict[int, set[str]] = {}
+    callees: dict[int, set[str]] = {}
     for call in calls:
         owner = f.test_index.innermost(call.node.start_byte)
         if owner is not None and call.callee.type == "identifier":
             called.setdefault(id(owner), set()).add(call.root)
+        if owner is not None and (written := call.chain()) is not None:
+            path = ".".join((written.root, *(w for w in written.words if w != "()")))
+            callees.setdefault(id(owner), set()).add(path)
         if call.root not in known:
             continue
         chain = call.chain()
@@ -119,7 +123,8 @@ def read_tests(f: JsFile) -> None:
     _promise_handlers(f, calls)
     _returns(f, caps.get("return", []))
     for test in f.tests:
-        _test_fact(f, test, called.get(id(test), set()) | _named_callbacks(test))
+        names = called.get(id(test), set()) | _named_callbacks(test)
+        _test_fact(f, test, names, callees.get(id(test), set()))
 
 
 def _named_callbacks(test: Declaration) -> set[str]:
@@ -340,9 +345,10 @@ def absent_guard(node: ts.Node) -> str:
         condition = condition.named_children[0] if condition.named_children else None
     if condition is None:
         return ""
-    if condition.type == "unary_expression" and treesitter.text(
-        condition.child_by_field_name("operator")
-    ) == "!":
+    if (
+        condition.type == "unary_expression"
+        and treesitter.text(condition.child_by_field_name("operator")) == "!"
+    ):
         return treesitter.squash(condition.child_by_field_name("argument"))
     if condition.type == "binary_expression" and treesitter.text(
         condition.child_by_field_name("operator")
@@ -373,7 +379,7 @@ def _leading_doc(call: ts.Node) -> str:
     return "\n".join(lines)
 
 
-def _test_fact(f: JsFile, test: Declaration, calls: set[str]) -> None:
+def _test_fact(f: JsFile, test: Declaration, calls: set[str], callees: set[str]) -> None:
     end = test.callback if test.callback is not None else test.call
     f.facts.append(
         TestCase(
@@ -387,5 +393,6 @@ def _test_fact(f: JsFile, test: Declaration, calls: set[str]) -> None:
             doc=_leading_doc(test.call),
             parametrized=test.parametrized,
             calls=tuple(sorted(calls)),
+            callees=tuple(sorted(callees)),
         )
     )

@@ -34,6 +34,7 @@ from .model import PythonModel, qualname
 from .test_cases import (
     SKIP_DECORATORS,
     called_names,
+    callee_paths,
     class_bases,
     collects_tests,
     decorator_name,
@@ -176,6 +177,7 @@ def _test_facts(f: PyFile, fn: ts.Node, test_id: str, framework: PyFramework) ->
             doc=docstring(body),
             parametrized=parametrized,
             calls=called_names(body) if body is not None else (),
+            callees=callee_paths(body) if body is not None else (),
         )
     ]
     facts.extend(skips_of(f, fn, test_id, "test"))
