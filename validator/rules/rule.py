@@ -137,7 +137,7 @@ class FileContext:
     # imports from the repository itself, as opposed to a package.
     production_files: frozenset[str] = frozenset()
     path_aliases: tuple[JsPathAlias, ...] = ()
-    # The settings' ``assert-functions``: calls that count as assertions (TI007).
+    # The settings' ``assert-functions``: calls that count as assertions.
     assert_functions: tuple[str, ...] = ()
 
 
