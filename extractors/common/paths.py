@@ -76,6 +76,23 @@ def is_test_side(path: str) -> bool:
     )
 
 
+# Folders and file-name words of sample data: mocks, fixtures, seeds, examples.
+_SAMPLE_WORDS = frozenset(
+    {"mock", "mocks", "__mocks__", "fixture", "fixtures", "__fixtures__", "seed", "seeds"}
+    | {"testdata", "sample", "samples", "fake", "fakes", "stub", "stubs", "dummy", "demo"}
+)
+
+
+def is_sample_data_path(path: str) -> bool:
+    """A file of sample data by its folders or name (``__mocks__/``, ``fixtures/``,
+    ``mock-data.ts``, ``accounts.fixture.json``, ``seed.py``)."""
+    pure = PurePosixPath(path)
+    words = re.split(r"[^a-z0-9_]+|_", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", pure.stem).lower())
+    return any(part.lower() in _SAMPLE_WORDS for part in pure.parts[:-1]) or any(
+        w in _SAMPLE_WORDS for w in words
+    )
+
+
 def is_source_path(path: str) -> bool:
     """True for a file of code (Python, JavaScript, TypeScript) by its extension."""
     return path.endswith(_SOURCE)

@@ -187,6 +187,9 @@ class Binding(Fact):
     # Where the value is bound: "constant" (module or class level), "local", "keyword"
     # (argument), "parameter" (default), "property" (object/dict entry); "" when not recorded.
     form: BindingForm = ""
+    # The name the collection literal holding the value is bound to (``mockAccount`` for
+    # ``const mockAccount = {creditLimit: 1e9}``); "" when it is not in one.
+    container: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -11,6 +11,7 @@ import bisect
 import tree_sitter as ts
 
 from ..common import treesitter
+from ..common.containers import container_name
 from ..common.treesitter import line_of
 from ..facts.integrity import Binding, Comment, Handler, HandlerBody, StubBody
 from .context import JsFile
@@ -193,5 +194,6 @@ def bindings(f: JsFile) -> None:
                 literal=site.literal,
                 number=site.number,
                 in_test=f.test_path or owner is not None,
+                container=container_name(name),
             )
         )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from ..common.containers import container_name
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact, symbol_id
 from ..facts.integrity import (
@@ -301,6 +302,7 @@ def _bindings(
                 number=found[1],
                 in_test=in_test or in_test_file,
                 form=_BINDING_FORMS.get(node.type, "local" if symbol else "constant"),
+                container=container_name(node),
             )
         )
     return facts
