@@ -99,8 +99,7 @@ def read_tests(f: JsFile) -> None:
         if owner is not None and call.callee.type == "identifier":
             called.setdefault(id(owner), set()).add(call.root)
         if owner is not None and (written := call.chain()) is not None:
-            path = ".".join((written.root, *(w for w in written.words if w != "()")))
-            callees.setdefault(id(owner), set()).add(path)
+            callees.setdefault(id(owner), set()).update(_callee_paths(f, written))
         if call.root not in known:
             continue
         chain = call.chain()
@@ -125,6 +124,20 @@ def read_tests(f: JsFile) -> None:
     for test in f.tests:
         names = called.get(id(test), set()) | _named_callbacks(test)
         _test_fact(f, test, names, callees.get(id(test), set()))
+
+
+def _callee_paths(f: JsFile, chain: Chain) -> set[str]:
+    """A callee as dotted names, arguments left out; a root an import renamed also under
+    its imported name (``import { expectCents as cents }``), a namespace import's members
+    also without the namespace (``import * as t`` makes ``t.expectCents`` ``expectCents``)."""
+    words = [w for w in chain.words if w != "()"]
+    paths = {".".join((chain.root, *words))}
+    origin = f.imports.bindings.get(chain.root)
+    if origin is not None and origin.name == "*" and words:
+        paths.add(".".join(words))
+    elif origin is not None and origin.name not in ("default", "*", chain.root):
+        paths.add(".".join((origin.name, *words)))
+    return paths
 
 
 def _named_callbacks(test: Declaration) -> set[str]:

@@ -166,6 +166,7 @@ def _test_facts(f: PyFile, fn: ts.Node, test_id: str, framework: PyFramework) ->
     parametrized = any(
         decorator_name(f, d)[0] == "pytest.mark.parametrize" for d in decorators(f, fn)
     )
+    renamed = {b.local: b.name for b in f.model.imports if b.name and b.name != b.local}
     facts: list[Fact] = [
         TestCase(
             file=f.source.path,
@@ -178,7 +179,7 @@ def _test_facts(f: PyFile, fn: ts.Node, test_id: str, framework: PyFramework) ->
             doc=docstring(body),
             parametrized=parametrized,
             calls=called_names(body) if body is not None else (),
-            callees=callee_paths(body) if body is not None else (),
+            callees=callee_paths(body, renamed) if body is not None else (),
         )
     ]
     facts.extend(skips_of(f, fn, test_id, "test"))

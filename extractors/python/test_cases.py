@@ -292,8 +292,10 @@ def unittest_classes(f: PyFile, classes: list[ts.Node]) -> set[str]:
     return found
 
 
-def callee_paths(body: ts.Node) -> tuple[str, ...]:
-    """Every callee of the body as dotted names, arguments and subscripts left out."""
+def callee_paths(body: ts.Node, imported: dict[str, str]) -> tuple[str, ...]:
+    """Every callee of the body as dotted names, arguments and subscripts left out; a root
+    that an import renamed (``from t import check_total as check``) also under the name it
+    was imported as."""
     found: set[str] = set()
     for n in walk_own(body):
         if n.type != "call":
@@ -308,11 +310,13 @@ def callee_paths(body: ts.Node) -> tuple[str, ...]:
                 node = node.child_by_field_name("function")
             elif node.type == "subscript":
                 node = node.child_by_field_name("value")
-            elif node.type == "identifier":
-                names.append(T.text(node))
-                found.add(".".join(reversed(names)))
-                node = None
             else:
+                if node.type == "identifier":
+                    names.reverse()
+                    root = T.text(node)
+                    found.add(".".join([root, *names]))
+                    if root in imported:
+                        found.add(".".join([imported[root], *names]))
                 node = None
     return tuple(sorted(found))
 

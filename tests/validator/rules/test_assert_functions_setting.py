@@ -7,6 +7,7 @@ import json
 HELPERS_TS = """import { it } from 'vitest';
 import { api, verifyReceipt } from './helpers';
 import request from './client';
+import * as checks from './checks';
 
 it('checks a receipt', () => {
   verifyReceipt(api.buy('tea'));
@@ -19,9 +20,14 @@ it('checks a response through a chain', async () => {
 it('only buys', () => {
   api.buy('tea');
 });
+
+it('checks through a namespace import', () => {
+  checks.verifyReceipt(api.buy('tea'));
+});
 """
 HELPERS_PY = """from shop import buy
 from shop.testing import assert_receipt
+from shop.testing import check_totals as totals_ok
 
 
 def test_receipt():
@@ -34,6 +40,10 @@ def test_with_checker(checker):
 
 def test_only_buys():
     buy("tea")
+
+
+def test_renamed_helper():
+    totals_ok(buy("tea"))
 """
 
 
@@ -52,11 +62,12 @@ def test_configured_helpers_are_assertions_and_other_calls_are_not(repo, validat
             "tests/shop.test.ts": HELPERS_TS,
             "tests/test_shop.py": HELPERS_PY,
             ".ralph-validate.toml": (
-                'assert-functions = ["verify*", "request.**.expectStatus", "**.verify_totals"]\n'
+                'assert-functions = ["verify*", "request.**.expectStatus", "**.verify_totals",'
+                ' "check_totals"]\n'
             ),
         },
     )
-    assert _no_assert(repo, validate) == ["tests/shop.test.ts:13", "tests/test_shop.py:13"]
+    assert _no_assert(repo, validate) == ["tests/shop.test.ts:14", "tests/test_shop.py:14"]
 
 
 def test_without_the_setting_helper_only_tests_have_no_assertion(repo, validate) -> None:
@@ -65,11 +76,13 @@ def test_without_the_setting_helper_only_tests_have_no_assertion(repo, validate)
     )
     assert _no_assert(repo, validate) == sorted(
         [
-            "tests/shop.test.ts:5",
-            "tests/shop.test.ts:9",
-            "tests/shop.test.ts:13",
-            "tests/test_shop.py:9",
-            "tests/test_shop.py:13",
+            "tests/shop.test.ts:6",
+            "tests/shop.test.ts:10",
+            "tests/shop.test.ts:14",
+            "tests/shop.test.ts:18",
+            "tests/test_shop.py:10",
+            "tests/test_shop.py:14",
+            "tests/test_shop.py:18",
         ]
     )
 

@@ -39,8 +39,9 @@ class NoAssert(FileRule):
     `assert-functions` in `[tool.ralph-validate]` lists the project's own assertion
     helpers, as eslint-plugin-jest's `assertFunctionNames` does: a test that calls one has
     an assertion. A name matches a callee as written, arguments left out (`verifyAll`,
-    `api.expectOk`); `*` stands for any part of one name, `**` for any names in between
-    (`request.**.expect` matches `request(app).get("/").expect(200)`).
+    `api.expectOk`), or under the name it was imported as; `*` stands for any part of
+    one name, `**` for any names in between (`request.**.expect` matches
+    `request(app).get("/").expect(200)`).
 
     ## How to suppress
     `# ralph-validate: ignore[TI007] <reason>` on the test's line or the line above.
