@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from ..extractors.common.paths import has_minified_name, has_package_manifest, is_python_package
+
 # Folders only package managers, virtualenvs and framework caches fill, wherever they sit.
 _ALWAYS = frozenset(
     {
@@ -47,23 +49,6 @@ _ALWAYS = frozenset(
 # Output and dependency folders whose names users also give their own code: skipped only
 # where a tool puts them.
 _AT_PACKAGE_ROOT = frozenset({"venv", "vendor", "dist", "build", "out", "coverage"})
-# Files that say "a package starts here": its build writes dist/, build/, vendor/ beside it.
-_MANIFESTS = frozenset(
-    {
-        "package.json",
-        "pyproject.toml",
-        "setup.py",
-        "setup.cfg",
-        "go.mod",
-        "Cargo.toml",
-        "composer.json",
-        "Gemfile",
-        "pom.xml",
-        "build.gradle",
-        "tsconfig.json",
-    }
-)
-_MINIFIED_NAME = re.compile(r"[.-]min\.(?:m|c)?js$|\.bundle\.(?:m|c)?js$", re.IGNORECASE)
 # How many leading lines may hold the generated-file header, and the comment openers of the
 # languages audited (a marker inside a string or code is not a header).
 _HEADER_LINES = 5
@@ -108,11 +93,9 @@ def folder_reason(path: str, tracked: frozenset[str]) -> str | None:
             return name
         if name not in _AT_PACKAGE_ROOT:
             continue
-        parent = "/".join(parts[:depth])
-        folder = "/".join(parts[: depth + 1])
-        if f"{folder}/__init__.py" in tracked:
+        if is_python_package("/".join(parts[: depth + 1]), tracked):
             continue
-        if depth == 0 or any(f"{parent}/{m}" in tracked for m in _MANIFESTS):
+        if depth == 0 or has_package_manifest("/".join(parts[:depth]), tracked):
             return name
     return None
 
@@ -138,7 +121,7 @@ def find_skipped(
     out: list[tuple[str, str]] = []
     for path in listed:
         reason = REASON_IGNORED if path in gitignored else folder_reason(path, tracked)
-        if reason is None and _MINIFIED_NAME.search(path):
+        if reason is None and has_minified_name(path):
             reason = REASON_MINIFIED
         if reason is None:
             head = read_head(path)

@@ -76,6 +76,31 @@ def is_test_side(path: str) -> bool:
     )
 
 
+# Files that say "a package starts here": its build writes dist/, build/, vendor/ beside it.
+_MANIFESTS = frozenset(
+    {"package.json", "pyproject.toml", "setup.py", "setup.cfg", "go.mod", "Cargo.toml"}
+    | {"composer.json", "Gemfile", "pom.xml", "build.gradle", "tsconfig.json"}
+)
+_MINIFIED_NAME = re.compile(r"[.-]min\.(?:m|c)?js$|\.bundle\.(?:m|c)?js$", re.IGNORECASE)
+
+
+def has_package_manifest(folder: str, tracked: frozenset[str]) -> bool:
+    """True when a tracked package manifest (``package.json``, ``pyproject.toml``, …) sits
+    directly in ``folder`` ("" for the repository root)."""
+    prefix = f"{folder}/" if folder else ""
+    return any(f"{prefix}{name}" in tracked for name in _MANIFESTS)
+
+
+def is_python_package(folder: str, tracked: frozenset[str]) -> bool:
+    """True when ``folder`` holds a tracked ``__init__.py``: a Python package of its own."""
+    return f"{folder}/__init__.py" in tracked
+
+
+def has_minified_name(path: str) -> bool:
+    """True for a bundle named as minified (``app.min.js``, ``vendor.bundle.js``)."""
+    return _MINIFIED_NAME.search(path) is not None
+
+
 # Folders and file-name words of sample data: mocks, fixtures, seeds, examples.
 _SAMPLE_WORDS = frozenset(
     {"mock", "mocks", "__mocks__", "fixture", "fixtures", "__fixtures__", "seed", "seeds"}

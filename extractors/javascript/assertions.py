@@ -28,7 +28,11 @@ CHAI_CHAIN_WORDS = frozenset({"to", "should"})
 # ``expect.soft(x)``, ``expect.poll(fn)``, Vitest browser mode's ``expect.element(locator)``:
 # entry points that take the subject as ``expect(x)`` does.
 EXPECT_STARTS = frozenset({"soft", "poll", "element"})
-EXPECT_STANDALONE = frozenset({"assertions", "hasAssertions"})
+# ``expect.assertions(n)`` / ``expect.hasAssertions()`` count what runs; Vitest's
+# ``expect.unreachable()`` fails where it is reached.
+EXPECT_STANDALONE = frozenset({"assertions", "hasAssertions", "unreachable"})
+# Playwright's ``expect.configure({...})(page)`` makes an ``expect`` and calls it at once.
+EXPECT_CONFIGURED = ("configure", "()")
 TYPE_EXPECTS = frozenset({"expectTypeOf", "assertType"})
 # The methods of aws-cdk-lib/assertions' ``Template`` and ``Annotations`` that assert (the
 # ``find*`` ones only query); every ``has*`` method asserts.
@@ -257,6 +261,8 @@ class AssertionReader:
             )
         style = "chai" if self._kind(root, "")[0] == "chai" else "expect"
         if not words or (len(words) == 1 and words[0] in EXPECT_STARTS):
+            return _expect_site(call, style)
+        if words == EXPECT_CONFIGURED:
             return _expect_site(call, style)
         if len(words) == 1 and words[0] in EXPECT_STANDALONE:
             return _call_site(call, "expect", words[0])
