@@ -7,8 +7,9 @@ other people's code. Such files are skipped unless ``--include-vendored`` (or
 them by reason. A file is skipped when:
 
 - git itself ignores it (tracked although a ``.gitignore`` lists it);
-- a folder of its path is one that only tools fill: ``node_modules``, ``.venv``,
-  ``site-packages``, ``.next``, … anywhere; ``venv``, ``vendor``, ``dist``, ``build``,
+- a folder of its path is one that only tools fill or that says it is vendored:
+  ``node_modules``, ``.venv``, ``site-packages``, ``.next``, ``third_party``,
+  ``vendored*``, … anywhere; ``venv``, ``vendor``, ``dist``, ``build``,
   ``out``, ``coverage`` only where an output folder sits (the repository root, or beside a
   package manifest such as ``package.json``) and only when it is not itself a Python
   package (``src/build/__init__.py`` is the user's own module named ``build``);
@@ -44,8 +45,13 @@ _ALWAYS = frozenset(
         ".turbo",
         ".yarn",
         ".pnpm-store",
+        "third_party",
+        "third-party",
+        "thirdparty",
     }
 )
+# ``vendored/``, ``vendored_crates/``, ``vendored-deps/``: named for what they hold.
+_VENDORED_PREFIX = "vendored"
 # Output and dependency folders whose names users also give their own code: skipped only
 # where a tool puts them.
 _AT_PACKAGE_ROOT = frozenset({"venv", "vendor", "dist", "build", "out", "coverage"})
@@ -91,6 +97,8 @@ def folder_reason(path: str, tracked: frozenset[str]) -> str | None:
     for depth, name in enumerate(parts):
         if name in _ALWAYS:
             return name
+        if name.lower().startswith(_VENDORED_PREFIX):
+            return "vendored"
         if name not in _AT_PACKAGE_ROOT:
             continue
         if is_python_package("/".join(parts[: depth + 1]), tracked):

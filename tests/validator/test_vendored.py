@@ -111,6 +111,9 @@ def test_a_skipped_file_changed_by_the_goal_leaves_the_change_set(repo, validate
         ("src/dist/a.js", None),  # no manifest beside src/
         ("src/coverage.py", None),  # a file, not a folder
         ("lib/site-packages/x.py", "site-packages"),
+        ("app/src-tauri/vendored_crates/plugin/guest-js/index.ts", "vendored"),
+        ("third_party/zlib/zlib.h", "third_party"),
+        ("src/vendoring.py", None),  # a file, not a folder
     ],
 )
 def test_folder_reasons(path: str, reason: str | None) -> None:

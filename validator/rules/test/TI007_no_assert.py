@@ -35,6 +35,10 @@ class NoAssert(FileRule):
         assert (tmp_path / "out.csv").read_text().startswith("id,")
     ```
 
+    A call of a method named as an assertion by the xUnit convention counts too:
+    `db.assertCalledWith(...)`, `response.assert_status(200)`, `api.expectStatus(200)`,
+    `mock.verify()`.
+
     ## Options
     `assert-functions` in `[tool.ralph-validate]` lists the project's own assertion
     helpers, as eslint-plugin-jest's `assertFunctionNames` does: a test that calls one has
@@ -70,10 +74,22 @@ class NoAssert(FileRule):
             # A test that calls its own methods (self.check(...)) may assert in them through
             # indirection this file does not show: not reported.
             delegates = any(calls_own_member(c) and not _is_assert_name(c) for c in t.calls)
-            if any(helper(c) for c in t.callees):
+            if any(helper(c) or _named_as_assertion(c) for c in t.callees):
                 continue
             if not assertions.get(t.symbol) and t.symbol not in skipped and not delegates:
                 yield self.finding(t, test=t.name)
+
+
+# A method named as an assertion by the xUnit convention: ``db.assertCalledWith(...)``,
+# ``response.assert_status(200)``, ``api.expectStatus(200)``, a mock's ``verify()``.
+_ASSERTION_NAME = re.compile(r"(?:assert|expect)(?:[A-Z_].*)?|verify")
+
+
+def _named_as_assertion(callee: str) -> bool:
+    """A method call (``obj.assertX``) whose name says it asserts; a bare function of that
+    name is only an assertion when it is a known one or configured (its body may be here)."""
+    head, _, last = callee.rpartition(".")
+    return bool(head) and _ASSERTION_NAME.fullmatch(last) is not None
 
 
 def assert_function_matcher(patterns: tuple[str, ...]) -> Callable[[str], bool]:
