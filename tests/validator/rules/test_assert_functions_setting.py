@@ -14,7 +14,7 @@ it('checks a receipt', () => {
 });
 
 it('checks a response through a chain', async () => {
-  await request.get('/tea').expectStatus(200);
+  await request.get('/tea').statusIs(200);
 });
 
 it('only buys', () => {
@@ -62,7 +62,7 @@ def test_configured_helpers_are_assertions_and_other_calls_are_not(repo, validat
             "tests/shop.test.ts": HELPERS_TS,
             "tests/test_shop.py": HELPERS_PY,
             ".ralph-validate.toml": (
-                'assert-functions = ["verify*", "request.**.expectStatus", "**.verify_totals",'
+                'assert-functions = ["verify*", "request.**.statusIs", "**.verify_totals",'
                 ' "check_totals"]\n'
             ),
         },
