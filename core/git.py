@@ -152,6 +152,10 @@ class Git:
         """Tracked files, repo-relative, sorted."""
         return self._z("ls-files", "-z")
 
+    def tracked_ignored(self) -> list[str]:
+        """Tracked files that a ``.gitignore`` (or ``info/exclude``) lists all the same."""
+        return self._z("ls-files", "-z", "--cached", "--ignored", "--exclude-standard")
+
     def untracked(self) -> list[str]:
         """Untracked files that are not ignored."""
         return self._z("ls-files", "-z", "--others", "--exclude-standard")

@@ -87,6 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--base", help="BASE revision (default: see the report header's rule)")
     p.add_argument("--include-dirty", action="store_true", help="audit uncommitted changes too")
     p.add_argument("--all", action="store_true", dest="all_files", help="audit every tracked file")
+    p.add_argument(
+        "--include-vendored",
+        action="store_true",
+        help="audit vendored and generated files too (node_modules, dist, @generated, ...)",
+    )
     p.add_argument("--format", default="md,json", help="md,json,sarif,junit (default: md,json)")
     p.add_argument("--out", type=Path, help="folder for the reports (default: the spec folder)")
     p.add_argument("--fail-on", choices=("fail", "unknown"), help="exit 1 at this status")
@@ -185,6 +190,7 @@ def audit(argv: Sequence[str]) -> int:
         base=args.base,
         include_dirty=args.include_dirty,
         all_files=args.all_files,
+        include_vendored=args.include_vendored,
         jobs=args.jobs,
         cache=not args.no_cache,
         llm=args.llm,

@@ -18,7 +18,15 @@ import pathspec
 from ..core.errors import InputError
 from .config_lines import LISTED_KEYS, entry_lines
 
-_KNOWN_KEYS = {"exclude", "select", "ignore", "sentinel-names", "scope"}
+_KNOWN_KEYS = {
+    "exclude",
+    "select",
+    "ignore",
+    "sentinel-names",
+    "scope",
+    "include-vendored",
+    "assert-functions",
+}
 
 
 @dataclass(frozen=True)
@@ -41,6 +49,9 @@ class Config:
     ignore: tuple[str, ...] = ()
     sentinel_names: tuple[str, ...] = ()  # extra threshold-like name fragments
     scope: tuple[str, ...] = ()
+    include_vendored: bool = False  # audit vendored and generated files too
+    # Extra names of functions whose call is an assertion (``assertValid``, ``request.**.expect``).
+    assert_functions: tuple[str, ...] = ()
     source: str | None = None  # the file the settings came from
     entries: tuple[ConfigEntry, ...] = ()  # exclude and ignore entries with their lines
     _spec: pathspec.PathSpec = field(
@@ -83,6 +94,13 @@ def _strings(table: dict[str, object], key: str, source: str) -> tuple[str, ...]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise InputError(f"{source}: [tool.ralph-validate] {key} must be a list of strings")
     return tuple(value)
+
+
+def _flag(table: dict[str, object], key: str, source: str) -> bool:
+    value = table.get(key, False)
+    if not isinstance(value, bool):
+        raise InputError(f"{source}: [tool.ralph-validate] {key} must be true or false")
+    return value
 
 
 def _located(
@@ -129,6 +147,8 @@ def config_from(read: Callable[[str], str | None]) -> Config:
             ignore=_strings(table, "ignore", name),
             sentinel_names=_strings(table, "sentinel-names", name),
             scope=_strings(table, "scope", name),
+            include_vendored=_flag(table, "include-vendored", name),
+            assert_functions=_strings(table, "assert-functions", name),
             source=name,
             entries=_located(name, text, nested, table),
             _spec=pathspec.PathSpec.from_lines("gitignore", exclude),

@@ -110,6 +110,11 @@ class FactStore:
             if not is_never_read(p) and not config.is_excluded(p) and language_of(p) is not None
         )
 
+    def leave_out(self, paths: Iterable[str]) -> None:
+        """Drop files from the analysable ones (vendored or generated files, when skipped)."""
+        gone = set(paths)
+        self._files = [p for p in self._files if p not in gone]
+
     def files(self) -> Iterable[str]:
         """Every analysable file at HEAD: tracked, not excluded, not never-read, sorted."""
         return list(self._files)

@@ -32,6 +32,10 @@ from .report.model import (
     TestRow,
 )
 from .suppressions_in_effect import base_config, resolve
+from .vendored import Skipped, find_skipped
+
+# The leading bytes in which a generated file's header comment is looked for.
+_HEAD_BYTES = 2048
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,7 @@ class AuditOptions:
     base: str | None = None
     include_dirty: bool = False
     all_files: bool = False
+    include_vendored: bool = False
     jobs: int | None = None
     cache: bool = True
     llm: bool = False
@@ -125,11 +130,16 @@ def run_audit(
         include_dirty=opts.include_dirty,
         all_files=opts.all_files,
     )
-    files = tuple(f for f in change.files if not config.is_excluded(f))
-    change = replace(change, files=files)
     store = FactStore(
         git, config, change.base, worktree=opts.include_dirty, cache=opts.cache, jobs=opts.jobs
     )
+    skipped = Skipped()
+    if not (opts.include_vendored or config.include_vendored):
+        skipped = vendored_files(git, store, change.files)
+        store.leave_out(skipped.paths())
+    left_out = skipped.paths()
+    files = tuple(f for f in change.files if not config.is_excluded(f) and f not in left_out)
+    change = replace(change, files=files)
     everything = list(store.files())
     chunk = 256
     for start in range(0, len(everything), chunk):
@@ -144,6 +154,9 @@ def run_audit(
         limits = LlmLimits(opts.llm_max_cells, opts.llm_max_tokens)
         _apply_llm(spec, ctx.so_far, client, store.head_text, limits)
     notes = list(change.notes) + ctx.so_far.notes
+    skipped_note = skipped.note()
+    if skipped_note is not None:
+        notes.append(skipped_note)
     if store.skipped:
         kinds = sorted(set(store.skipped.values()))
         notes.append(f"{len(store.skipped)} file(s) not parsed ({', '.join(kinds)})")
@@ -183,6 +196,18 @@ def run_audit(
         suppressed=tuple(resolution.hidden),
     )
     return _sorted_report(report)
+
+
+def vendored_files(git: Git, store: FactStore, changed: tuple[str, ...]) -> Skipped:
+    """The tracked (and changed) files that are vendored or generated. Only the files the
+    audit would parse are opened, and only their first bytes matter."""
+    readable = set(store.files()) | set(changed)
+
+    def read_head(path: str) -> bytes | None:
+        data = store.head_bytes(path) if path in readable else None
+        return data[:_HEAD_BYTES] if data is not None else None
+
+    return find_skipped(set(store.tracked) | set(changed), git.tracked_ignored(), read_head)
 
 
 def kept_contract_rows(rows: list[ContractRow], findings: list[Finding]) -> list[ContractRow]:

@@ -76,6 +76,48 @@ def is_test_side(path: str) -> bool:
     )
 
 
+# Files that say "a package starts here": its build writes dist/, build/, vendor/ beside it.
+_MANIFESTS = frozenset(
+    {"package.json", "pyproject.toml", "setup.py", "setup.cfg", "go.mod", "Cargo.toml"}
+    | {"composer.json", "Gemfile", "pom.xml", "build.gradle", "tsconfig.json"}
+)
+_MINIFIED_NAME = re.compile(r"[.-]min\.(?:m|c)?js$|\.bundle\.(?:m|c)?js$", re.IGNORECASE)
+
+
+def has_package_manifest(folder: str, tracked: frozenset[str]) -> bool:
+    """True when a tracked package manifest (``package.json``, ``pyproject.toml``, …) sits
+    directly in ``folder`` ("" for the repository root)."""
+    prefix = f"{folder}/" if folder else ""
+    return any(f"{prefix}{name}" in tracked for name in _MANIFESTS)
+
+
+def is_python_package(folder: str, tracked: frozenset[str]) -> bool:
+    """True when ``folder`` holds a tracked ``__init__.py``: a Python package of its own."""
+    return f"{folder}/__init__.py" in tracked
+
+
+def has_minified_name(path: str) -> bool:
+    """True for a bundle named as minified (``app.min.js``, ``vendor.bundle.js``)."""
+    return _MINIFIED_NAME.search(path) is not None
+
+
+# Folders and file-name words of sample data: mocks, fixtures, seeds, examples.
+_SAMPLE_WORDS = frozenset(
+    {"mock", "mocks", "__mocks__", "fixture", "fixtures", "__fixtures__", "seed", "seeds"}
+    | {"testdata", "sample", "samples", "fake", "fakes", "stub", "stubs", "dummy", "demo"}
+)
+
+
+def is_sample_data_path(path: str) -> bool:
+    """A file of sample data by its folders or name (``__mocks__/``, ``fixtures/``,
+    ``mock-data.ts``, ``accounts.fixture.json``, ``seed.py``)."""
+    pure = PurePosixPath(path)
+    words = re.split(r"[^a-z0-9_]+|_", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", pure.stem).lower())
+    return any(part.lower() in _SAMPLE_WORDS for part in pure.parts[:-1]) or any(
+        w in _SAMPLE_WORDS for w in words
+    )
+
+
 def is_source_path(path: str) -> bool:
     """True for a file of code (Python, JavaScript, TypeScript) by its extension."""
     return path.endswith(_SOURCE)

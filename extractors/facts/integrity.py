@@ -64,6 +64,8 @@ class Operand:
     literal: OperandKind | None = None
     # Its value as source text when literal ("True", "0", "'x'"), else None.
     value: str | None = None
+    # The operand is the size of something (``len(x)``, ``x.length``): never negative.
+    size: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,6 +83,9 @@ class TestCase(Fact):
     parametrized: bool = False
     # The test's own body is known to be a helper call chain only (all asserts in helpers it calls).
     calls: tuple[str, ...] = ()  # names of functions the test calls, for helper assertions
+    # Every callee of the test's own body as written, its arguments left out and its names
+    # joined by dots (``request(app).get("/").expect(200)`` -> "request.get.expect").
+    callees: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -133,6 +138,9 @@ class Return(Fact):
 
     conditional: bool  # under an if/loop/try
     assertions_after: int  # assertions of the same test located after this return
+    # The value whose absence the return's own ``if`` tests (``if (!user) return;``,
+    # ``if (x == null) return``): "user"; "" for any other return.
+    absent_guard: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -179,6 +187,9 @@ class Binding(Fact):
     # Where the value is bound: "constant" (module or class level), "local", "keyword"
     # (argument), "parameter" (default), "property" (object/dict entry); "" when not recorded.
     form: BindingForm = ""
+    # The name the collection literal holding the value is bound to (``mockAccount`` for
+    # ``const mockAccount = {creditLimit: 1e9}``); "" when it is not in one.
+    container: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -25,9 +25,28 @@ THROW_METHODS_WITH_MESSAGE = frozenset(
 )
 REJECTION_METHODS = frozenset({"rejectedWith"})
 CHAI_CHAIN_WORDS = frozenset({"to", "should"})
-EXPECT_STARTS = frozenset({"soft", "poll"})
-EXPECT_STANDALONE = frozenset({"assertions", "hasAssertions"})
+# ``expect.soft(x)``, ``expect.poll(fn)``, Vitest browser mode's ``expect.element(locator)``:
+# entry points that take the subject as ``expect(x)`` does.
+EXPECT_STARTS = frozenset({"soft", "poll", "element"})
+# ``expect.assertions(n)`` / ``expect.hasAssertions()`` count what runs; Vitest's
+# ``expect.unreachable()`` fails where it is reached.
+EXPECT_STANDALONE = frozenset({"assertions", "hasAssertions", "unreachable"})
+# Playwright's ``expect.configure({...})(page)`` makes an ``expect`` and calls it at once.
+EXPECT_CONFIGURED = ("configure", "()")
 TYPE_EXPECTS = frozenset({"expectTypeOf", "assertType"})
+# The methods of aws-cdk-lib/assertions' ``Template`` and ``Annotations`` that assert (the
+# ``find*`` ones only query); every ``has*`` method asserts.
+CDK_ASSERTIONS = frozenset(
+    {
+        "resourceCountIs",
+        "resourcePropertiesCountIs",
+        "templateMatches",
+        "allResources",
+        "allResourcesProperties",
+    }
+)
+# Libraries whose values are asserted on through their own methods.
+LIBRARY_ASSERTIONS = frozenset({"supertest", "cdk-assertions"})
 
 
 @dataclass(frozen=True)
@@ -161,18 +180,39 @@ def _call_site(
     )
 
 
+def _library_site(call: ts.Node, kind: str, words: tuple[str, ...]) -> AssertionSite | None:
+    """supertest's ``.expect(200)`` on a request; a CDK template's ``has*``/``*CountIs``."""
+    if not words:
+        return None
+    method = words[-1]
+    if kind == "supertest" and method == "expect" and "()" in words:
+        return _call_site(call, "call", "expect")
+    if kind == "cdk-assertions" and (method in CDK_ASSERTIONS or method.startswith("has")):
+        return _call_site(call, "call", method)
+    return None
+
+
 class AssertionReader:
     """Recognise assertion calls of one file, given its imports."""
 
-    def __init__(self, imports: Imports) -> None:
+    def __init__(self, imports: Imports, derived: dict[str, str] | None = None) -> None:
         self.imports = imports
+        # Local names holding a library's value: ``const template = Template.fromStack(s)``.
+        self.derived = derived or {}
 
     def _kind(self, name: str, unbound_kind: str) -> tuple[str, str]:
         """(library kind, exported name) of a local name; unbound names are globals."""
         origin = self.imports.bindings.get(name)
         if origin is None:
+            if name in self.derived:
+                return self.derived[name], "value"
             return unbound_kind, "default"
         return origin.kind, origin.name
+
+    def library_kind(self, name: str) -> str:
+        """The library (``supertest``, ``cdk-assertions``) a local name's value comes from."""
+        kind = self._kind(name, "")[0]
+        return kind if kind in LIBRARY_ASSERTIONS else ""
 
     def read(
         self, call: ts.Node, chain: Chain, is_context: Callable[[str], bool]
@@ -187,6 +227,8 @@ class AssertionReader:
         if is_context(root) and len(words) == 2 and words[0] == "assert":
             return _call_site(call, "node-assert", words[1])
         kind, exported = self._kind(root, "node-assert" if root == "assert" else "")
+        if kind in LIBRARY_ASSERTIONS:
+            return _library_site(call, kind, words)
         if kind == "sinon" or (root == "sinon" and kind == ""):
             if exported == "assert" and len(words) == 1:
                 return _call_site(call, "mock", words[0])
@@ -219,6 +261,8 @@ class AssertionReader:
             )
         style = "chai" if self._kind(root, "")[0] == "chai" else "expect"
         if not words or (len(words) == 1 and words[0] in EXPECT_STARTS):
+            return _expect_site(call, style)
+        if words == EXPECT_CONFIGURED:
             return _expect_site(call, style)
         if len(words) == 1 and words[0] in EXPECT_STANDALONE:
             return _call_site(call, "expect", words[0])

@@ -38,6 +38,12 @@ LIBRARY_MODULES = {
     "sinon": "sinon",
     "expect": "expect",
     "@jest/expect": "expect",
+    # HTTP assertions: ``request(app).get("/").expect(200)``
+    "supertest": "supertest",
+    "supertest-as-promised": "supertest",
+    # CDK template assertions: ``Template.fromStack(stack).hasResourceProperties(...)``
+    "aws-cdk-lib/assertions": "cdk-assertions",
+    "@aws-cdk/assertions": "cdk-assertions",
 }
 FRAMEWORKS = frozenset(FRAMEWORK_MODULES.values())
 

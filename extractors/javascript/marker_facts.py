@@ -11,11 +11,12 @@ import bisect
 import tree_sitter as ts
 
 from ..common import treesitter
+from ..common.containers import container_name
 from ..common.treesitter import line_of
-from ..facts.integrity import Binding, Comment, Handler, HandlerBody, StubBody
+from ..facts.integrity import Binding, BindingForm, Comment, Handler, HandlerBody, StubBody
 from .context import JsFile
 from .markers import FunctionSite, comment_lines, read_binding, read_functions
-from .syntax import SpanIndex, body_statements, literal_kind, situation, span
+from .syntax import SpanIndex, body_statements, enclosing_function, literal_kind, situation, span
 
 NAMED_FUNCTIONS = frozenset(
     {"function_declaration", "generator_function_declaration", "method_definition"}
@@ -193,5 +194,20 @@ def bindings(f: JsFile) -> None:
                 literal=site.literal,
                 number=site.number,
                 in_test=f.test_path or owner is not None,
+                form=_binding_form(name),
+                container=container_name(name),
             )
         )
+
+
+def _binding_form(name: ts.Node) -> BindingForm:
+    """ "local" for a variable of a function body, "parameter" for a parameter's default,
+    "" where the form is not told apart (module constants, properties, fields)."""
+    parent = name.parent
+    if parent is None:
+        return ""
+    if parent.type in ("assignment_pattern", "object_assignment_pattern"):
+        return "parameter"
+    if parent.type in ("variable_declarator", "assignment_expression"):
+        return "local" if enclosing_function(name) is not None else ""
+    return ""

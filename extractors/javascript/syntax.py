@@ -115,7 +115,11 @@ def operand(node: ts.Node) -> Operand:
     """An assertion operand with its literal kind when it is a constant."""
     kind = literal_kind(node)
     shown = squash(node)
-    return Operand(shown, kind, shown if kind is not None else None)
+    size = node.type == "member_expression" and text(node.child_by_field_name("property")) in (
+        "length",
+        "size",
+    )
+    return Operand(shown, kind, shown if kind is not None else None, size)
 
 
 def literal_kind(node: ts.Node | None) -> OperandKind | None:

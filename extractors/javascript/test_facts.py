@@ -88,14 +88,18 @@ def read_tests(f: JsFile) -> None:
     _declarations(f, calls, names, declaring)
     parameters = {p for t in f.tests if (p := t.context_parameter())}
     declared = {span(d.call) for d in (*f.tests, *f.suites)}
-    known = _KNOWN_ROOTS | imported | parameters
     reader = AssertionReader(f.imports)
+    reader.derived.update(library_values(calls, reader))
+    known = _KNOWN_ROOTS | imported | parameters | reader.derived.keys()
     sites: list[AssertionSite] = []
     called: dict[int, set[str]] = {}
+    callees: dict[int, set[str]] = {}
     for call in calls:
         owner = f.test_index.innermost(call.node.start_byte)
         if owner is not None and call.callee.type == "identifier":
             called.setdefault(id(owner), set()).add(call.root)
+        if owner is not None and (written := call.chain()) is not None:
+            callees.setdefault(id(owner), set()).update(_callee_paths(f, written))
         if call.root not in known:
             continue
         chain = call.chain()
@@ -118,7 +122,54 @@ def read_tests(f: JsFile) -> None:
     _promise_handlers(f, calls)
     _returns(f, caps.get("return", []))
     for test in f.tests:
-        _test_fact(f, test, called.get(id(test), set()))
+        names = called.get(id(test), set()) | _named_callbacks(test)
+        _test_fact(f, test, names, callees.get(id(test), set()))
+
+
+def _callee_paths(f: JsFile, chain: Chain) -> set[str]:
+    """A callee as dotted names, arguments left out; a root an import renamed also under
+    its imported name (``import { expectCents as cents }``), a namespace import's members
+    also without the namespace (``import * as t`` makes ``t.expectCents`` ``expectCents``)."""
+    words = [w for w in chain.words if w != "()"]
+    paths = {".".join((chain.root, *words))}
+    origin = f.imports.bindings.get(chain.root)
+    if origin is not None and origin.name == "*" and words:
+        paths.add(".".join(words))
+    elif origin is not None and origin.name not in ("default", "*", chain.root):
+        paths.add(".".join((origin.name, *words)))
+    return paths
+
+
+def _named_callbacks(test: Declaration) -> set[str]:
+    """``it("x", namedTestFunction)``: the function the test runs is named, not written."""
+    if test.callback is not None:
+        return set()
+    return {treesitter.text(a) for a in arguments_of(test.call)[1:] if a.type == "identifier"}
+
+
+def library_values(calls: Sequence[Call], reader: AssertionReader) -> dict[str, str]:
+    """Local names assigned a call on an asserting library (``const t = Template.fromStack(s)``,
+    ``agent = request.agent(app)``), with the library's kind, in file order."""
+    out: dict[str, str] = {}
+    for call in calls:
+        kind = reader.library_kind(call.root)
+        if not kind:
+            continue
+        node = call.node
+        parent = node.parent
+        if parent is not None and parent.type == "await_expression":
+            node, parent = parent, parent.parent
+        if parent is None:
+            continue
+        if parent.type == "variable_declarator" and parent.child_by_field_name("value") == node:
+            target = parent.child_by_field_name("name")
+        elif parent.type == "assignment_expression" and parent.child_by_field_name("right") == node:
+            target = parent.child_by_field_name("left")
+        else:
+            continue
+        if target is not None and target.type == "identifier":
+            out[treesitter.text(target)] = kind
+    return out
 
 
 def _context_names(owner: Declaration | None) -> Callable[[str], bool]:
@@ -284,8 +335,42 @@ def _returns(f: JsFile, returns: list[ts.Node]) -> None:
                 symbol=test.symbol,
                 conditional=where.conditional or where.in_catch,
                 assertions_after=after,
+                absent_guard=absent_guard(node),
             )
         )
+
+
+_NOTHING = frozenset({"null", "undefined"})
+
+
+def absent_guard(node: ts.Node) -> str:
+    """The value a return's own ``if`` tests for absence: ``if (!x) return;``,
+    ``if (x == null) { return; }``, ``if (x === undefined) return`` -> "x"; else ""."""
+    parent = node.parent
+    if parent is not None and parent.type == "statement_block" and parent.named_child_count == 1:
+        parent = parent.parent
+    if parent is None or parent.type != "if_statement":
+        return ""
+    if parent.child_by_field_name("alternative") is not None:
+        return ""
+    condition = parent.child_by_field_name("condition")
+    while condition is not None and condition.type == "parenthesized_expression":
+        condition = condition.named_children[0] if condition.named_children else None
+    if condition is None:
+        return ""
+    if (
+        condition.type == "unary_expression"
+        and treesitter.text(condition.child_by_field_name("operator")) == "!"
+    ):
+        return treesitter.squash(condition.child_by_field_name("argument"))
+    if condition.type == "binary_expression" and treesitter.text(
+        condition.child_by_field_name("operator")
+    ) in ("==", "==="):
+        left = condition.child_by_field_name("left")
+        right = condition.child_by_field_name("right")
+        if right is not None and treesitter.text(right) in _NOTHING and left is not None:
+            return treesitter.squash(left)
+    return ""
 
 
 def _leading_doc(call: ts.Node) -> str:
@@ -307,7 +392,7 @@ def _leading_doc(call: ts.Node) -> str:
     return "\n".join(lines)
 
 
-def _test_fact(f: JsFile, test: Declaration, calls: set[str]) -> None:
+def _test_fact(f: JsFile, test: Declaration, calls: set[str], callees: set[str]) -> None:
     end = test.callback if test.callback is not None else test.call
     f.facts.append(
         TestCase(
@@ -321,5 +406,6 @@ def _test_fact(f: JsFile, test: Declaration, calls: set[str]) -> None:
             doc=_leading_doc(test.call),
             parametrized=test.parametrized,
             calls=tuple(sorted(calls)),
+            callees=tuple(sorted(callees)),
         )
     )

@@ -70,7 +70,9 @@ def operand(node: ts.Node) -> Operand:
         operand(c).literal for c in node.named_children if c.type != "pair"
     ):
         literal = "collection"
-    return Operand(text=text, literal=literal, value=text if literal else None)
+    function = node.child_by_field_name("function") if kind == "call" else None
+    size = function is not None and T.text(function) == "len"
+    return Operand(text=text, literal=literal, value=text if literal else None, size=size)
 
 
 def number_value(text: str) -> float | None:
@@ -217,6 +219,10 @@ def _assert_statement(f: PyFile, node: ts.Node, symbol: str, stop: ts.Node) -> A
             )
         ]
         operands = tuple(operand(c) for c in expr.named_children)
+    elif expr.type == "tuple":
+        # ``assert (x == y, "msg")`` asserts a tuple display, whatever its items are.
+        text = T.squash(expr)
+        operands = (Operand(text=text, literal="collection", value=text),)
     else:
         operands = (operand(expr),)
     conditional, in_handler = conditional_and_handler(node, stop)

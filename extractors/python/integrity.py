@@ -13,6 +13,7 @@ from __future__ import annotations
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from ..common.containers import container_name
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact, symbol_id
 from ..facts.integrity import (
@@ -34,6 +35,7 @@ from .model import PythonModel, qualname
 from .test_cases import (
     SKIP_DECORATORS,
     called_names,
+    callee_paths,
     class_bases,
     collects_tests,
     decorator_name,
@@ -164,6 +166,7 @@ def _test_facts(f: PyFile, fn: ts.Node, test_id: str, framework: PyFramework) ->
     parametrized = any(
         decorator_name(f, d)[0] == "pytest.mark.parametrize" for d in decorators(f, fn)
     )
+    renamed = {b.local: b.name for b in f.model.imports if b.name and b.name != b.local}
     facts: list[Fact] = [
         TestCase(
             file=f.source.path,
@@ -176,6 +179,7 @@ def _test_facts(f: PyFile, fn: ts.Node, test_id: str, framework: PyFramework) ->
             doc=docstring(body),
             parametrized=parametrized,
             calls=called_names(body) if body is not None else (),
+            callees=callee_paths(body, renamed) if body is not None else (),
         )
     ]
     facts.extend(skips_of(f, fn, test_id, "test"))
@@ -299,6 +303,7 @@ def _bindings(
                 number=found[1],
                 in_test=in_test or in_test_file,
                 form=_BINDING_FORMS.get(node.type, "local" if symbol else "constant"),
+                container=container_name(node),
             )
         )
     return facts

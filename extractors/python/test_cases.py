@@ -96,6 +96,17 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
         name, call = decorator_name(f, decorator)
         if name == "pytest.mark.parametrize" and call is not None:
             facts.extend(_case_skips(f, call, symbol, scope))
+            if _no_cases(call):
+                # pytest collects the test with an empty parameter set and skips it.
+                facts.append(
+                    Skip(
+                        file=f.source.path,
+                        line=T.line_of(decorator),
+                        symbol=symbol,
+                        how="pytest.mark.parametrize with no case",
+                        scope=scope,
+                    )
+                )
         if name not in SKIP_DECORATORS:
             continue
         conditional = SKIP_DECORATORS[name]
@@ -127,6 +138,26 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
             )
         )
     return facts
+
+
+def _no_cases(parametrize: ts.Node) -> bool:
+    """``@pytest.mark.parametrize("x", [])``: the list of cases is written empty."""
+    args = parametrize.child_by_field_name("arguments")
+    if args is None:
+        return False
+    values = [a for a in args.named_children if a.type not in ("keyword_argument", "comment")]
+    for keyword in args.named_children:
+        if (
+            keyword.type == "keyword_argument"
+            and T.text(keyword.child_by_field_name("name")) == "argvalues"
+        ):
+            values = [values[0] if values else keyword, keyword.child_by_field_name("value")]
+    if len(values) < 2 or values[1] is None:
+        return False
+    cases = values[1]
+    return cases.type in ("list", "tuple") and not [
+        c for c in cases.named_children if c.type != "comment"
+    ]
 
 
 def _case_skips(f: PyFile, parametrize: ts.Node, symbol: str, scope: SkipScope) -> list[Fact]:
@@ -259,6 +290,35 @@ def unittest_classes(f: PyFile, classes: list[ts.Node]) -> set[str]:
                 found.add(name)
                 changed = True
     return found
+
+
+def callee_paths(body: ts.Node, imported: dict[str, str]) -> tuple[str, ...]:
+    """Every callee of the body as dotted names, arguments and subscripts left out; a root
+    that an import renamed (``from t import check_total as check``) also under the name it
+    was imported as."""
+    found: set[str] = set()
+    for n in walk_own(body):
+        if n.type != "call":
+            continue
+        names: list[str] = []
+        node: ts.Node | None = n.child_by_field_name("function")
+        while node is not None:
+            if node.type == "attribute":
+                names.append(T.text(node.child_by_field_name("attribute")))
+                node = node.child_by_field_name("object")
+            elif node.type == "call":
+                node = node.child_by_field_name("function")
+            elif node.type == "subscript":
+                node = node.child_by_field_name("value")
+            else:
+                if node.type == "identifier":
+                    names.reverse()
+                    root = T.text(node)
+                    found.add(".".join([root, *names]))
+                    if root in imported:
+                        found.add(".".join([imported[root], *names]))
+                node = None
+    return tuple(sorted(found))
 
 
 def called_names(body: ts.Node) -> tuple[str, ...]:

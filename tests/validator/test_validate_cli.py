@@ -240,11 +240,19 @@ def test_a_minified_bundle_is_not_audited_and_the_report_says_so(repo, validate)
     build(repo)
     bundle = "/* TODO: vendored */\n" + "var a=function(){return{b:1}};" * 400 + "\n"
     wrapped = "// TODO: handwritten\n" + "const a = 1;\n" * 400
-    repo.commit("row-count: vendor", {"web/vendor.min.js": bundle, "web/app.js": wrapped})
+    repo.commit(
+        "row-count: vendor",
+        {"web/vendor.min.js": bundle, "web/bundle.js": bundle, "web/app.js": wrapped},
+    )
     done = validate("--repo", str(repo.root), "--spec", "row-count", "--format", "json")
     assert done.returncode == 0, done.stderr
     report = json.loads((repo.root / SPEC / "validation-report.json").read_text())
-    assert report["notes"] == ["1 file(s) not parsed (minified)"]
+    # Named as minified: skipped as vendored; minified by its lines alone: not parsed.
+    assert report["notes"] == [
+        "1 vendored or generated file(s) skipped (minified bundle: 1); "
+        "--include-vendored audits them",
+        "1 file(s) not parsed (minified)",
+    ]
     todos = sorted(f["file"] for f in report["findings"] if f["kind"] == "placeholder.todo")
     assert todos == ["web/app.js"]
 

@@ -69,6 +69,7 @@ class _LazyCi:
                 ci_names=ci_environment(self._ctx),
                 production_files=production_files(self._ctx),
                 path_aliases=path_aliases(self._ctx),
+                assert_functions=self._ctx.config.assert_functions,
             )
         return self._context
 

@@ -20,6 +20,7 @@ from ...extractors.facts.contracts import (
     StateMachine,
     StateMachineDef,
 )
+from ...extractors.facts.terms import Import
 
 
 @dataclass
@@ -40,6 +41,8 @@ class ContractFacts:
     records: dict[tuple[str, str], Record] = field(default_factory=dict)
     aliases: dict[tuple[str, str], PyAlias] = field(default_factory=dict)
     class_bases: list[PyClassBases] = field(default_factory=list)
+    # The modules each file imports, as written (``./Header``): what a test reaches.
+    imports: dict[str, list[str]] = field(default_factory=dict)
 
     def add(self, facts: FileFacts) -> None:
         """Take the contract facts of one file."""
@@ -70,6 +73,8 @@ class ContractFacts:
                 self.aliases.setdefault((fact.file, fact.name), fact)
             elif isinstance(fact, PyClassBases):
                 self.class_bases.append(fact)
+            elif isinstance(fact, Import):
+                self.imports.setdefault(fact.file, []).append(fact.module)
 
     def replace_producer(self, index: int, updated: Producer) -> None:
         """Put ``updated`` in place of the producer at ``index`` (and under its name, unless

@@ -31,6 +31,26 @@ class Wiring:
         )
         self.py, self.js = self.modules.py, self.modules.js
         self._declared_in = declare(facts, self.modules)
+        self._reach: dict[str, frozenset[str] | None] = {}
+
+    def js_reach(self, file: str) -> frozenset[str] | None:
+        """The repository files a JS/TS file runs through its imports, transitively; None
+        when a relative import on the way does not resolve (what it reaches is not known)."""
+        if file not in self._reach:
+            seen = {file}
+            todo = [file]
+            complete = True
+            while todo:
+                current = todo.pop()
+                for module in self.facts.imports.get(current, ()):
+                    target = self.js.module_file(current, module)
+                    if target is None:
+                        complete = complete and not module.startswith((".", "/"))
+                    elif target not in seen:
+                        seen.add(target)
+                        todo.append(target)
+            self._reach[file] = frozenset(seen) if complete else None
+        return self._reach[file]
 
     def declared_in(self, producer: Producer) -> tuple[str, ...]:
         """The file of the record class a producer's shape comes from, if any."""
@@ -88,10 +108,16 @@ class Wiring:
         elif mock.kind == "jest.mock":
             spec, _, name = mock.target.partition("#")
             module_file = self.js.module_file(mock.file, spec)
+            # A test's module mock stands in only where the test runs: the files its
+            # imports reach (a hook mocked in a page's test is not the one a component the
+            # page never renders calls).
+            reach = self.js_reach(mock.file)
             for consumer in self.facts.consumers:
                 if consumer.source != "call" or not consumer.module or module_file is None:
                     continue
                 if consumer.file == mock.file:
+                    continue
+                if reach is not None and consumer.file not in reach:
                     continue
                 target = self.js.module_file(consumer.file, consumer.module)
                 # The double replaces the name in the module it names; a consumer sees it

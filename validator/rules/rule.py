@@ -137,6 +137,8 @@ class FileContext:
     # imports from the repository itself, as opposed to a package.
     production_files: frozenset[str] = frozenset()
     path_aliases: tuple[JsPathAlias, ...] = ()
+    # The settings' ``assert-functions``: calls that count as assertions.
+    assert_functions: tuple[str, ...] = ()
 
 
 class FileRule(Rule[FileFacts, FileContext], ABC):

@@ -53,14 +53,18 @@ def test_a_double_of_a_module_reaches_only_consumers_importing_through_it() -> N
             "import { fetchOrder } from './client';\n"
             "export async function b() { const o = await fetchOrder(); return o.id; }\n"
         ),
+        # Each test runs both consumers: the double decides which of them it reaches.
         "test/index.test.ts": (
-            "import { fetchOrder } from '../src/index';\n"
+            "import { a } from '../src/viaIndex';\n"
+            "import { b } from '../src/direct';\n"
             "jest.mock('../src/index', () => ({\n"
             "  fetchOrder: jest.fn(async () => ({ id: 'x' })),\n"
             "}));\n"
         ),
         "test/client.test.ts": (
             "import { fetchOrder } from '../src/client';\n"
+            "import { a } from '../src/viaIndex';\n"
+            "import { b } from '../src/direct';\n"
             "jest.mock('../src/client');\n"
             "(fetchOrder as jest.Mock).mockResolvedValue({ id: 'y' });\n"
         ),

@@ -23,7 +23,11 @@ class MockDrift(ContractRule):
     Compares a test double with the real producer it stands in for, on the
     fields the code under test reads: `mock.patch(..., return_value=...)`,
     `MagicMock(return_value=...)`, `jest.mock` + `mockResolvedValue`, a Step
-    Functions Local `MockConfigFile.json` response.
+    Functions Local `MockConfigFile.json` response. A JavaScript module double
+    (`jest.mock`/`vi.mock`) is compared only for the consumers its test reaches through
+    its imports (a hook mocked in a page's test is not checked against a component the
+    page never renders); when an import of the test's own files does not resolve, what
+    it reaches is not known and every consumer of the module is compared.
 
     ## Why is this bad?
     The tests pass against the mock's shape; the deployed code meets the real

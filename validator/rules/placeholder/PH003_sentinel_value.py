@@ -6,6 +6,7 @@ import math
 import re
 from collections.abc import Iterator
 
+from ....extractors.common.paths import is_sample_data_path
 from ....extractors.facts import FileFacts
 from ....extractors.facts.integrity import Binding
 from ...findings import Finding
@@ -31,6 +32,12 @@ class SentinelValue(FileRule):
       (a TODO-style marker, "for now", "temporary value", "placeholder value", …);
     - placeholder strings (`"TBD"`, `"changeme"`, `"REPLACE_ME"`) bound to any
       name in production code and configuration.
+
+    A large round number that is sample data is not a limit either: a value bound in a
+    collection, or to a name, that says it is sample data (`mockAccount = {creditLimit:
+    1000000000}`, `MOCK_BALANCE_LIMIT`, `FIXTURE_ROWS`), or written in a file of sample data
+    (`__mocks__/`, `fixtures/`, `seed.ts`, `accounts.mock.json`); a placeholder shape
+    (`9999`) there is still reported.
 
     `0`, `0.0`, `-1` and ordinary round numbers are never sentinels by
     themselves: empty-result defaults, running maxima, measured limits and
@@ -76,7 +83,7 @@ class SentinelValue(FileRule):
         bound = {b.line for b in bindings}
         for b in bindings:
             after_todo = b.line in todos or ((b.line - 1) in todos and (b.line - 1) not in bound)
-            if _is_sentinel(b, context.sentinel_names, after_todo):
+            if _is_sentinel(b, context.sentinel_names, after_todo, is_sample_data_path(b.file)):
                 yield self.finding(b, name=b.name, value=b.value)
 
 
@@ -181,7 +188,23 @@ def _configured(b: Binding) -> bool:
     return b.form in ("", "constant", "keyword", "property")
 
 
-def _is_sentinel(b: Binding, extra: tuple[str, ...], after_todo: bool) -> bool:
+# Words of a name that says its value is sample data, not a setting.
+_SAMPLE_WORDS = frozenset(
+    {"mock", "mocked", "fake", "stub", "dummy", "fixture", "fixtures", "sample", "seed"}
+    | {"example", "demo", "mocks", "fakes", "samples"}
+)
+
+
+def _sample_data(b: Binding, in_sample_file: bool) -> bool:
+    """The value is part of sample data: its file, its name or its collection says so."""
+    return in_sample_file or any(
+        w in _SAMPLE_WORDS for name in (b.name, b.container) for w in _words(name)
+    )
+
+
+def _is_sentinel(
+    b: Binding, extra: tuple[str, ...], after_todo: bool, in_sample_file: bool = False
+) -> bool:
     if after_todo and _configured(b) and b.literal in ("number", "string", "expression"):
         return True
     if b.in_test and not (b.form == "constant" or (b.form in ("", "property") and not b.symbol)):
@@ -193,7 +216,9 @@ def _is_sentinel(b: Binding, extra: tuple[str, ...], after_todo: bool) -> bool:
     if not threshold_like(b.name, extra):
         return False
     if b.literal == "number" and b.number is not None:
-        return _placeholder_shape(b.number, b.value) or _unbounded(b.number)
+        if _placeholder_shape(b.number, b.value):
+            return True
+        return _unbounded(b.number) and not _sample_data(b, in_sample_file)
     if b.literal == "expression":
         # A running maximum starts at -inf and a parameter defaults to "unbounded" on
         # purpose: an infinity counts only where it configures something.

@@ -16,7 +16,9 @@ class AssertTautology(FileRule):
     Finds assertions that cannot fail: a truthy literal (`assert True`,
     `self.assertTrue(True)`, `expect(true).toBe(true)`, `assert.ok(1)`), or a
     value compared with itself (`assert x == x`, `expect(x).toBe(x)`,
-    `assertEqual(a, a)`).
+    `assertEqual(a, a)`), a tuple asserted in Python (`assert (total == 3, "message")`,
+    true since the tuple is not empty), or a size compared with zero
+    (`assert len(rows) >= 0`, `expect(rows.length).toBeGreaterThanOrEqual(0)`).
 
     ## Why is this bad?
     A test whose assertions always hold passes whatever the code does. Agents
@@ -36,10 +38,8 @@ class AssertTautology(FileRule):
     ```
 
     ## Limits
-    Not reported yet (known misses, marked `todoruleid` in the rule's fixtures): an
-    assertion of a parenthesised tuple (`assert (total == 3, "message")`, always
-    true since the tuple is not empty), and a comparison made to hold with `or True`
-    (`assert total == 3 or True`).
+    Not reported yet (a known miss, marked `todoruleid` in the rule's fixtures): a
+    comparison made to hold with `or True` (`assert total == 3 or True`).
 
     ## How to suppress
     `# ralph-validate: ignore[TI001] <reason>` on the line or the line above.
@@ -94,6 +94,27 @@ _SAME_MATCHERS = {
 }
 
 
+_AT_LEAST_MATCHERS = {"toBeGreaterThanOrEqual", "isAtLeast", "gte", "least", "at.least"}
+# ``0 <= len(x)`` written the other way round.
+_FLIPPED = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}
+
+
+def _is_zero(op: Operand) -> bool:
+    if op.literal != "number" or op.value is None:
+        return False
+    try:
+        return float(op.value.replace("_", "")) == 0
+    except ValueError:
+        return False
+
+
+def _size_at_least_zero(left: Operand, operator: str, right: Operand) -> bool:
+    """``len(x) >= 0`` / ``0 <= x.length``: a size is never negative."""
+    if left.size and operator == ">=" and _is_zero(right):
+        return True
+    return right.size and _FLIPPED.get(operator) == ">=" and _is_zero(left)
+
+
 def _truthy(op: Operand) -> bool | None:
     """A literal's truth value, or None when the operand is not a literal."""
     if op.literal is None or op.value is None:
@@ -136,6 +157,7 @@ def is_tautology(a: Assertion) -> bool:
                 return True
             if a.operator in ("!=", "is not") and both_literal and not same:
                 return True
+            return _size_at_least_zero(ops[0], a.operator, ops[1])
         return False
     method = a.method
     if a.negated:
@@ -155,6 +177,8 @@ def is_tautology(a: Assertion) -> bool:
         return _truthy(ops[0]) is False
     if len(ops) >= 2 and method in _SAME_MATCHERS:
         return _same_value(ops[0], ops[1])
+    if len(ops) == 2 and method in _AT_LEAST_MATCHERS:
+        return _size_at_least_zero(ops[0], ">=", ops[1])
     if a.style in ("node-assert", "chai") and method in ("assert", "ok") and len(ops) == 1:
         return _truthy(ops[0]) is True
     return False

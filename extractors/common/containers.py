@@ -1,0 +1,52 @@
+"""The name a literal's enclosing collection is bound to, in either grammar.
+
+``const mockAccount = { limits: { creditLimit: 1e9 } }`` binds ``creditLimit`` inside a
+collection named ``mockAccount``; ``MOCK = {"max_rows": 10**9}`` the same in Python. The
+placeholder rules read it to tell a record of sample data from a setting.
+"""
+
+from __future__ import annotations
+
+import tree_sitter as ts
+
+from .treesitter import text
+
+# Nodes a value passes through on its way out of a collection literal.
+_THROUGH = frozenset(
+    {
+        "pair",
+        "object",
+        "array",
+        "dictionary",
+        "list",
+        "tuple",
+        "parenthesized_expression",
+        "as_expression",
+        "satisfies_expression",
+        "expression_list",
+    }
+)
+# Where the outermost collection is bound, and the field naming the target.
+_TARGETS = {
+    "variable_declarator": "name",
+    "assignment_expression": "left",
+    "assignment": "left",
+    "public_field_definition": "name",
+    "field_definition": "property",
+}
+
+
+def container_name(node: ts.Node) -> str:
+    """The name the outermost collection holding ``node`` (a key or a value) is bound to
+    (its last dotted part); "" when the value is not inside a bound collection literal."""
+    parent = node.parent
+    inside = False
+    while parent is not None and parent.type in _THROUGH:
+        inside = inside or parent.type not in ("pair", "parenthesized_expression")
+        parent = parent.parent
+    if not inside or parent is None or parent.type not in _TARGETS:
+        return ""
+    target = parent.child_by_field_name(_TARGETS[parent.type])
+    if target is None:
+        return ""
+    return text(target).rsplit(".", 1)[-1].strip()
