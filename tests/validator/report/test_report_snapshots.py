@@ -161,6 +161,12 @@ def test_every_fixture_has_a_case() -> None:
     assert folders - PINNED_ELSEWHERE == covered
 
 
+def test_every_snapshot_has_a_case() -> None:
+    """A snapshot whose fixture was removed or renamed goes with it: no stale reports."""
+    snapshots = {p.name for p in SNAPSHOTS.iterdir() if p.is_dir()}
+    assert snapshots == {c.id for c in CASES}
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_report_bytes_match_snapshot(case: Case, tmp_path: Path) -> None:
     repo = _build(case, tmp_path / "repo")
