@@ -8,9 +8,9 @@ and which definition an import names, and never which language's rules apply.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
-from ..facts.contracts import JsPathAlias, JsReexport, Producer, PyAlias
+from ..facts.contracts import Consumer, JsPathAlias, JsReexport, Mock, Producer, PyAlias
 from ..facts.terms import Import
 from ..javascript.modules import JsModules, relative_import_files
 from ..python import modules as python
@@ -40,6 +40,39 @@ class RepoModules:
         if importer.endswith(_PYTHON):
             return self.py.module_file(module)
         return self.js.module_file(importer, module)
+
+    def definition(
+        self, importer: str, reference: str, defined: Callable[[str, str], bool] | None = None
+    ) -> tuple[str, str] | None:
+        """(file, name) where a name ``importer`` refers to is defined, through re-exports.
+        ``reference`` is written the way the importer's facts write one: a qualified name
+        (``app.models.Order``) or a module specifier and a name (``./types#Order``).
+        With ``defined``, the first definition it accepts (None when there is none); without,
+        where the trail ends (a producer, or where it goes cold)."""
+        if importer.endswith(_PYTHON):
+            accept = defined or (lambda f, n: self.py.defines(f, n))
+            return python.follow(reference, self.py.module_file, self.py.aliases, accept)
+        spec, mark, name = reference.partition("#")
+        file = self.js.module_file(importer, spec) if mark else None
+        if file is None:
+            return None
+        if defined is None:
+            return self.js.chain(file, name)[-1]
+        hops = self.js.chain(file, name, defined=_Accepting(defined))
+        return next((h for h in hops if defined(*h)), None)
+
+    def replaced(
+        self, mock: Mock, consumers: Iterable[Consumer], imports: Mapping[str, Iterable[str]]
+    ) -> list[Consumer]:
+        """The consumers whose call a test double of code (``Mock.kind``: a patch of an
+        attribute path, or a module double) replaces, by the double's language's rules
+        (``imports``: each file's import specifiers, for what a test reaches)."""
+        if mock.kind == "mock.patch":
+            return self.py.patched(mock.target, consumers)
+        if mock.kind == "jest.mock":
+            reach = self.js.reach(mock.file, imports)
+            return self.js.mocked(mock.file, mock.target, consumers, reach)
+        return []
 
     def producer(self, importer: str, module: str, name: str) -> Producer | None:
         """The producer ``name``, imported by ``importer`` from ``module``, is, through
@@ -72,3 +105,13 @@ def import_files(importer: str, imp: Import, paths: set[str]) -> list[str]:
     if importer.endswith(_PYTHON_FILES):
         return python.import_files(importer, imp.module, imp.names, paths)
     return relative_import_files(importer, imp.module, paths)
+
+
+class _Accepting:
+    """A ``defined`` predicate as the container a re-export chain stops at."""
+
+    def __init__(self, defined: Callable[[str, str], bool]) -> None:
+        self._defined = defined
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, tuple) and len(key) == 2 and self._defined(*key)

@@ -131,6 +131,11 @@ class Read:
     checked: int | None = None
 
 
+# Name suffix of the producer that stands for what a route handler function sends
+# (``show (response)``): the handler itself may return nothing.
+RESPONSE = " (response)"
+
+
 @dataclass(frozen=True, kw_only=True)
 class Producer(Fact):
     """A function (or HTTP route handler) whose result has a known shape."""

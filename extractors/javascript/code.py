@@ -20,14 +20,14 @@ from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
 from ..common.returns import function_shape, route_bodies
 from ..facts import Fact, symbol_id
-from ..facts.contracts import Producer, Shape, union
+from ..facts.contracts import RESPONSE, Producer, Shape, union
 from .adapter import JAVASCRIPT
 from .consumers import consumers
 from .doubles import extract_mocks
 from .exports import Exports, exports_of, reexports
 from .interfaces import Declarations
 from .model import Imports, JsModel, strip
-from .routes import RESPONSE, extract_routes, params_of
+from .routes import extract_routes, params_of
 
 
 def _function_names(caps: dict[str, list[ts.Node]]) -> dict[str, ts.Node]:

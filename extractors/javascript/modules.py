@@ -11,9 +11,9 @@ lives with the language's readers; the contract engine and the rules ask it.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping
+from collections.abc import Container, Iterable, Mapping
 
-from ..facts.contracts import JsPathAlias, JsReexport, Producer
+from ..facts.contracts import Consumer, JsPathAlias, JsReexport, Producer
 
 _JS_EXTENSIONS = (".ts", ".tsx", ".js", ".mjs", ".cjs", ".jsx", ".mts", ".cts")
 
@@ -88,7 +88,11 @@ class JsModules:
         return None
 
     def chain(
-        self, file: str, name: str, depth: int = 0, defined: set[tuple[str, str]] | None = None
+        self,
+        file: str,
+        name: str,
+        depth: int = 0,
+        defined: Container[tuple[str, str]] | None = None,
     ) -> list[tuple[str, str]]:
         """The (file, name) hops an imported JS name passes through to its definition:
         ``export { f as g } from './x'``, ``export * from``, ``export default`` of an import,
@@ -118,6 +122,53 @@ class JsModules:
     def producer(self, file: str, name: str) -> Producer | None:
         """The producer a JS module's export ``name`` is, through re-exports."""
         return self._defined.get(self.chain(file, name)[-1])
+
+    def reach(self, file: str, imports: Mapping[str, Iterable[str]]) -> frozenset[str] | None:
+        """The repository files ``file`` runs through its imports (``imports``: each file's
+        import specifiers), transitively; None when a relative import on the way does not
+        resolve (what it reaches is not known)."""
+        seen = {file}
+        todo = [file]
+        while todo:
+            current = todo.pop()
+            for module in imports.get(current, ()):
+                target = self.module_file(current, module)
+                if target is None:
+                    if module.startswith((".", "/")):
+                        return None
+                elif target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        return frozenset(seen)
+
+    def mocked(
+        self,
+        mock_file: str,
+        target: str,
+        consumers: Iterable[Consumer],
+        reach: frozenset[str] | None,
+    ) -> list[Consumer]:
+        """The consumers whose call a test's module double (``jest.mock('./client')``, its
+        ``target`` ``./client#fetchOrder``) replaces: calls, in other files the test
+        ``reach``es (all files when that is not known), of a name whose import passes
+        through the module the double names (re-exports included). A hook mocked in a
+        page's test is not the one a component the page never renders calls."""
+        spec, _, name = target.partition("#")
+        module_file = self.module_file(mock_file, spec)
+        if module_file is None:
+            return []
+        out: list[Consumer] = []
+        for consumer in consumers:
+            if consumer.source != "call" or not consumer.module or consumer.file == mock_file:
+                continue
+            if reach is not None and consumer.file not in reach:
+                continue
+            imported_from = self.module_file(consumer.file, consumer.module)
+            if imported_from is not None and (module_file, name) in self.chain(
+                imported_from, consumer.imported
+            ):
+                out.append(consumer)
+        return out
 
 
 def _inside(path: str, folder: str) -> bool:

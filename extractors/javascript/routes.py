@@ -22,7 +22,7 @@ from ..common import ir
 from ..common import treesitter as T
 from ..common.routes import normalise_route
 from ..facts import Fact, symbol_id
-from ..facts.contracts import JsMount, Producer, Shape, union, unknown
+from ..facts.contracts import RESPONSE, JsMount, Producer, Shape, union, unknown
 from .model import Imports
 
 # handler function, names of its response objects -> the bodies it sends ([] for none seen)
@@ -32,8 +32,6 @@ _FUNCTIONS = {"arrow_function", "function_expression", "function", "function_dec
 _ROUTERS = {"Router", "express.Router"}
 _MOUNTS = {"use", "route"}
 _DEPTH = 6
-# Name suffix of the producer that stands for what a handler function sends.
-RESPONSE = " (response)"
 
 
 def _strip(node: ts.Node | None) -> ts.Node | None:

@@ -82,13 +82,17 @@ class PythonModel:
         imports: list[PyImport] = []
         # ``import a.b`` binds ``a`` but also lets ``a.b`` be looked up whole.
         self.qualified: dict[str, str] = {}
+        statements: list[tuple[ts.Node, tuple[PyImport, ...]]] = []
         for statement in source.captures("imports", "python").get("import", []):
-            for bound in self._bindings(statement):
+            bindings = tuple(self._bindings(statement))
+            statements.append((statement, bindings))
+            for bound in bindings:
                 imports.append(bound)
                 self.qualified[bound.local] = bound.qualified
                 if not bound.name and bound.local == bound.qualified != bound.module:
                     self.qualified[bound.module] = bound.module
         self.imports: tuple[PyImport, ...] = tuple(imports)
+        self._statements = tuple(statements)
 
     def _resolve_module(self, module_node: ts.Node) -> str:
         """The module of ``from <module> import``, a relative one made absolute."""
@@ -149,7 +153,10 @@ class PythonModel:
         return Scopes(
             source.tree.root_node,
             source.captures("scopes", "python"),
-            source.captures("imports", "python").get("import", []),
+            [
+                (statement, [(b.local, b.line) for b in bound])
+                for statement, bound in self._statements
+            ],
         )
 
     @cached_property

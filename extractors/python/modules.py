@@ -12,9 +12,9 @@ cost (DESIGN §5) and cannot see across files either, so it is not used for this
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
-from ..facts.contracts import Producer, PyAlias
+from ..facts.contracts import Consumer, Producer, PyAlias
 from .model import module_of
 
 _HOPS = 8
@@ -31,7 +31,7 @@ class PyModules:
         aliases: dict[tuple[str, str], PyAlias],
         defined: Mapping[tuple[str, str], Producer],
     ) -> None:
-        self._aliases = aliases
+        self.aliases = aliases  # re-exports: (file, name) -> what the import binds
         self._defined = defined  # producers by (file, name)
         self._modules: dict[str, list[str]] = {}
         for path in sorted(files):
@@ -57,10 +57,14 @@ class PyModules:
         found = follow(
             f"{module}.{name}",
             self.module_file,
-            self._aliases,
+            self.aliases,
             lambda f, n: (f, n) in self._defined,
         )
         return self._defined.get(found) if found is not None else None
+
+    def defines(self, file: str, name: str) -> bool:
+        """``file`` defines a producer named ``name``."""
+        return (file, name) in self._defined
 
     def canonical(self, qualified: str) -> str:
         """``app.service.client.fetch`` -> ``app.client.fetch`` when ``app/service.py`` binds
@@ -69,13 +73,33 @@ class PyModules:
         for _ in range(8):
             for i in range(len(parts) - 1, 0, -1):
                 module_file = self.module_file(".".join(parts[:i]))
-                alias = self._aliases.get((module_file or "", parts[i]))
+                alias = self.aliases.get((module_file or "", parts[i]))
                 if module_file is not None and i < len(parts) - 1 and alias is not None:
                     parts = [*alias.qualified.split("."), *parts[i + 1 :]]
                     break
             else:
                 break
         return ".".join(parts)
+
+    def patched(self, target: str, consumers: Iterable[Consumer]) -> list[Consumer]:
+        """The consumers whose call a patch of the attribute path ``target``
+        (``mock.patch("pkg.client.fetch")``) replaces: calls through the module
+        (``client.fetch()``, also where ``pkg.service`` re-binds ``client``) and calls of the
+        name inside the module that defines it. A name bound by ``from m import f`` elsewhere
+        keeps the real ``f``."""
+        canonical = self.canonical(target)
+        module, _, name = target.rpartition(".")
+        module_file = self.module_file(module) if module else None
+        out: list[Consumer] = []
+        for consumer in consumers:
+            if consumer.source != "call":
+                continue
+            qualified = f"{consumer.module}.{consumer.imported}"
+            local = consumer.file == module_file and consumer.target.split(".")[0] == name
+            through = "." in consumer.target and qualified in (target, canonical)
+            if through or local:
+                out.append(consumer)
+        return out
 
 
 def follow(

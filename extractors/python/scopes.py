@@ -66,7 +66,14 @@ def scope_node(node: ts.Node) -> ts.Node:
 class Scopes:
     """Every scope of one file, built from one query and the model's import bindings."""
 
-    def __init__(self, root: ts.Node, caps: dict[str, list[ts.Node]], imports: list[ts.Node]):
+    def __init__(
+        self,
+        root: ts.Node,
+        caps: dict[str, list[ts.Node]],
+        imports: list[tuple[ts.Node, list[tuple[str, int]]]],
+    ):
+        """``imports``: each import statement with the (name, line) pairs it binds, as the
+        model read them (``PythonModel.imports``)."""
         self._scopes: dict[int, Scope] = {}
         self.module = self._scope(root)
         for node in caps.get("global", []):
@@ -79,7 +86,7 @@ class Scopes:
             definition = node.parent
             outer = definition.parent if definition is not None else None
             self._bind(self.of(outer if outer is not None else node), node)
-        for statement, names in _import_names(imports):
+        for statement, names in imports:
             scope = self.of(statement)
             for name, line in names:
                 scope.bound.setdefault(name, line)
@@ -140,23 +147,3 @@ def _binding_site(name: ts.Node) -> ts.Node:
             scope = scope_node(scope.parent)
         return scope
     return name
-
-
-def _import_names(statements: list[ts.Node]) -> list[tuple[ts.Node, list[tuple[str, int]]]]:
-    """(statement, [(bound name, line)]) of each import statement."""
-    out: list[tuple[ts.Node, list[tuple[str, int]]]] = []
-    for statement in statements:
-        names: list[tuple[str, int]] = []
-        items = (
-            statement.named_children
-            if statement.type == "import_statement"
-            else statement.children_by_field_name("name")
-        )
-        for item in items:
-            if item.type == "aliased_import":
-                alias = item.child_by_field_name("alias")
-                names.append((T.text(alias), T.line_of(item)))
-            elif item.type == "dotted_name":
-                names.append((T.text(item).split(".")[0], T.line_of(item)))
-        out.append((statement, names))
-    return out

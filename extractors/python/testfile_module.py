@@ -1,5 +1,6 @@
-"""A libcst module as the Python readers see it: names qualified through its imports, its
-source text, and the tree walks and renames they share."""
+"""A libcst module as the Python test comparison sees it: names qualified through the
+imports the file's semantic model read, its source text, and the tree walks and renames
+they share."""
 
 from __future__ import annotations
 
@@ -30,31 +31,13 @@ def renamed(tree: ast.AST, renames: dict[str, str]) -> ast.AST:
 
 @final
 class SourceModule:
-    """One parsed module: its import aliases and its code."""
+    """One parsed module: its code, and its names' qualified forms as the file's semantic
+    model reads its imports (``PythonModel.qualified``: aliases and relative imports
+    resolved), so the test comparison and every other Python reader agree on them."""
 
-    def __init__(self, module: cst.Module, aliases: dict[str, str] | None = None) -> None:
+    def __init__(self, module: cst.Module, aliases: dict[str, str]) -> None:
         self.module: cst.Module = module
-        self.aliases: dict[str, str] = dict(aliases or {})
-        for statement in module.body:
-            if not isinstance(statement, cst.SimpleStatementLine):
-                continue
-            for small in statement.body:
-                self._read_import(small)
-
-    def _read_import(self, node: cst.BaseSmallStatement) -> None:
-        if isinstance(node, cst.Import):
-            for alias in node.names:
-                full = dotted_name(alias.name) or ""
-                if alias.asname and isinstance(alias.asname.name, cst.Name):
-                    self.aliases[alias.asname.name.value] = full
-        elif isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar):
-            source = dotted_name(node.module) if node.module else ""
-            for alias in node.names:
-                name = dotted_name(alias.name) or ""
-                local = name
-                if alias.asname and isinstance(alias.asname.name, cst.Name):
-                    local = alias.asname.name.value
-                self.aliases[local] = f"{source}.{name}" if source else name
+        self.aliases: dict[str, str] = dict(aliases)
 
     def qualify(self, node: cst.BaseExpression) -> str | None:
         """The qualified name an expression refers to through the module's imports."""

@@ -16,8 +16,10 @@ from typing import final
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from ..common.dispatch import SourceFile
 from ..common.testfile_checks import Check, place
 from ..facts.testfile import Assertion, ParsedTestFile, TestCase
+from .model import PythonModel
 from .testfile_calls import Reader
 from .testfile_module import SourceModule, walk_nodes
 from .testfile_naming import body_text, collect_tests, function_bodies, local_bindings
@@ -92,7 +94,8 @@ def parse_python(path: str, source: str) -> ParsedTestFile:
     except cst.ParserSyntaxError as error:
         return ParsedTestFile(path, "python", (), f"{type(error).__name__}: {error.message}")
     positions = wrapper.resolve(PositionProvider)
-    module = SourceModule(wrapper.module)
+    model = SourceFile(path, source.encode("utf-8"), "python").model(PythonModel)
+    module = SourceModule(wrapper.module, model.qualified)
     bodies = function_bodies(source)
     tests: list[TestCase] = []
     for name, function in collect_tests(wrapper.module.body, ""):

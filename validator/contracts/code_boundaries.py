@@ -19,6 +19,7 @@ from ...extractors.facts import SEPARATOR, symbol_id, symbol_name
 from ...extractors.facts.contracts import UNION, Consumer, Mock, Producer, Read, Shape
 from ..report.model import FieldRef
 from .contract_index import ContractFacts
+from .declared_records import optional_depth
 from .graph import build_graph, consumers_mocked_by, producers_of
 from .mock_drift import possible_presences, written
 from .observations import (
@@ -31,7 +32,6 @@ from .observations import (
     Observation,
     UnreadField,
 )
-from .py_names import optional_depth
 from .reads import Source, observe_read
 from .shape import (
     Lookup,

@@ -3,10 +3,11 @@ types, mounted routers, delegated results.
 
 Run once per repository before any question is asked, in this order:
 
-- a Python function annotated with a repo record class (``-> Order``, a FastAPI
-  ``response_model``) gets that class's fields;
-- a JS/TS producer declared as an imported type (``Promise<Order>``) gets the type's
-  fields, a route registered with an imported handler what that handler sends;
+- a producer annotated with a record class of the repository by its qualified name
+  (``-> Order``, a ``response_model``) gets that class's fields;
+- a producer declared as a type imported from a module (``Promise<Order>`` of
+  ``./types#Order``) gets the type's fields, a route registered with an imported handler
+  what that handler sends;
 - the routes of a router another module mounts (``app.use('/api', orders)``) become
   producers under that prefix;
 - a producer that returns another function's result as it is (``return build(x)``)
@@ -22,10 +23,18 @@ from dataclasses import replace
 from ...extractors.common.modules import RepoModules
 from ...extractors.common.routes import normalise_route
 from ...extractors.facts import symbol_id
-from ...extractors.facts.contracts import ARRAY, OBJECT, UNION, Producer, Record, Shape, union
-from ...extractors.javascript.routes import RESPONSE
+from ...extractors.facts.contracts import (
+    ARRAY,
+    OBJECT,
+    RESPONSE,
+    UNION,
+    Producer,
+    Record,
+    Shape,
+    union,
+)
 from .contract_index import ContractFacts
-from .py_names import subclassed_records, with_declared
+from .declared_records import subclassed_records, with_declared
 from .shape import has_fields, relined
 
 _DELEGATION_STEPS = 3  # handler -> builder -> helper: deeper chains stay unknown
@@ -38,7 +47,7 @@ def declare(facts: ContractFacts, modules: RepoModules) -> DeclaredIn:
     """Give every producer its declared fields; where each came from."""
     passes = _Declarations(facts, modules)
     passes.records()
-    passes.ts_types()
+    passes.imported_types()
     passes.mounted_routes()
     passes.delegates()
     return passes.declared_in
@@ -50,29 +59,28 @@ class _Declarations:
     def __init__(self, facts: ContractFacts, modules: RepoModules) -> None:
         self.facts = facts
         self.modules = modules
-        self.py, self.js = modules.py, modules.js
         self.declared_in: DeclaredIn = {}
 
     def records(self) -> None:
-        """Give producers annotated with a repo record class (``-> Order``) its fields."""
+        """Give producers annotated with a record class of the repository (``-> Order``)
+        its fields."""
         facts = self.facts
         if not facts.records and not any(p.response_model for p in facts.producers):
             return
-        subclassed = subclassed_records(self.py.module_file, facts)
+        subclassed = subclassed_records(self.modules, facts)
         for index, producer in enumerate(facts.producers):
-            updated, record = with_declared(
-                producer, self.py.module_file, facts.aliases, facts.records, subclassed
-            )
+            updated, record = with_declared(producer, self.modules, facts.records, subclassed)
             if record is not None:
                 self.declared_in[(producer.file, producer.name)] = record.file
             if updated is not producer:
                 facts.replace_producer(index, updated)
 
-    def ts_types(self) -> None:
-        """Give JS/TS producers declared as an imported type (``Promise<Order>``, ``Order``
-        from ``./types``, through re-exports) that type's fields, and routes registered with
-        an imported handler (``router.get('/x', orders.show)``) what it sends. Evidence stays
-        at the producer's line: the source's own lines are in another file."""
+    def imported_types(self) -> None:
+        """Give producers declared as a type imported from a module (``Promise<Order>``,
+        ``Order`` from ``./types``, through re-exports) that type's fields, and routes
+        registered with an imported handler (``router.get('/x', orders.show)``) what it
+        sends. Evidence stays at the producer's line: the source's own lines are in another
+        file."""
         facts = self.facts
         handlers = {
             (p.file, p.name.removesuffix(RESPONSE))
@@ -88,13 +96,11 @@ class _Declarations:
                 or any(o.kind in (OBJECT, ARRAY) for o in options)
             ):
                 continue
-            target = self.js.module_file(producer.file, spec)
-            if target is None:
-                continue
+            reference = f"{spec}#{name.removesuffix(RESPONSE)}"
             source = (
-                self._sent_by(target, name.removesuffix(RESPONSE), handlers)
+                self._sent_by(producer.file, reference, handlers)
                 if name.endswith(RESPONSE)
-                else self._ts_record(target, name)
+                else self._record(producer.file, f"{spec}#{name}")
             )
             if source is None:
                 continue
@@ -102,17 +108,19 @@ class _Declarations:
             facts.replace_producer(index, replace(producer, shape=shape))
             self.declared_in[(producer.file, producer.name)] = source.file
 
-    def _ts_record(self, file: str, name: str) -> Record | None:
-        """The ``interface``/``type`` a module exports as ``name``, through re-exports."""
+    def _record(self, importer: str, reference: str) -> Record | None:
+        """The record (``interface``/``type``) a reference names, through re-exports."""
         records = self.facts.records
-        hops = self.js.chain(file, name, defined=set(records))
-        return next((records[h] for h in hops if h in records), None)
+        found = self.modules.definition(importer, reference, lambda f, n: (f, n) in records)
+        return records[found] if found is not None else None
 
-    def _sent_by(self, file: str, name: str, handlers: set[tuple[str, str]]) -> Producer | None:
-        """What the route handler a module exports as ``name`` sends (its response
-        producer), through re-exports; ``handlers`` are the functions that send one."""
-        last = self.js.chain(file, name, defined=handlers)[-1]
-        return self.facts.by_name.get((last[0], last[1] + RESPONSE))
+    def _sent_by(
+        self, importer: str, reference: str, handlers: set[tuple[str, str]]
+    ) -> Producer | None:
+        """What the route handler a reference names sends (its response producer), through
+        re-exports; ``handlers`` are the functions that send one."""
+        found = self.modules.definition(importer, reference, lambda f, n: (f, n) in handlers)
+        return self.facts.by_name.get((found[0], found[1] + RESPONSE)) if found else None
 
     def mounted_routes(self) -> None:
         """Routes of a router another module mounts (``app.use('/api', orders)``) are served
@@ -120,10 +128,10 @@ class _Declarations:
         facts = self.facts
         routed = [p for p in facts.producers if p.mount]
         for mount in sorted(facts.js_mounts, key=lambda m: (m.file, m.line, m.prefix)):
-            target = self.js.module_file(mount.file, mount.module)
-            if target is None:
+            found = self.modules.definition(mount.file, f"{mount.module}#{mount.imported}")
+            if found is None:
                 continue
-            file, name = self.js.chain(target, mount.imported)[-1]
+            file, name = found
             for producer in routed:
                 if producer.file != file or producer.mount != name:
                     continue

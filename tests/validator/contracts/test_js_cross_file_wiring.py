@@ -26,19 +26,19 @@ def test_imports_resolve_through_reexport_chains_to_the_producer() -> None:
             ),
         }
     )
-    found = wiring.js_producer("src/api.ts", "buildInvoice")
+    found = wiring.modules.js.producer("src/api.ts", "buildInvoice")
     assert found is not None and (found.file, found.name) == (
         "src/billing/invoice.ts",
         "computeInvoice",
     )
-    assert wiring.js_chain("src/api.ts", "buildInvoice") == [
+    assert wiring.modules.js.chain("src/api.ts", "buildInvoice") == [
         ("src/api.ts", "buildInvoice"),
         ("src/billing/index.ts", "computeInvoice"),
         ("src/billing/invoice.ts", "computeInvoice"),
     ]
-    again = wiring.js_producer("src/other.ts", "default")
+    again = wiring.modules.js.producer("src/other.ts", "default")
     assert again is not None and again.name == "computeInvoice"
-    assert wiring.js_producer("src/api.ts", "missing") is None
+    assert wiring.modules.js.producer("src/api.ts", "missing") is None
 
 
 def test_a_double_of_a_module_reaches_only_consumers_importing_through_it() -> None:

@@ -1,36 +1,36 @@
-"""Python record classes across files: the declared fields a producer returns or serialises.
+"""Record classes across files: the declared fields a producer returns or serialises.
 
-A function whose return annotation names a TypedDict, dataclass or pydantic model of the
-repository returns that class's fields; a FastAPI route sends its response model's JSON.
-The class is found through the module resolution of ``extractors/python/modules.py``.
+A function whose return annotation names a record class of the repository (a TypedDict,
+dataclass or pydantic model) returns that class's fields; a route declared with a response
+model (FastAPI's ``response_model``) sends that model's JSON. The class is found through the
+repository's import resolution (``RepoModules.definition``), whatever the language.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from ...extractors.common.modules import RepoModules
 from ...extractors.facts.contracts import (
     ARRAY,
     OBJECT,
     UNION,
     Producer,
-    PyAlias,
     Record,
     Shape,
     ShapeField,
     unknown,
 )
-from ...extractors.python.modules import ModuleFile, follow
 from .contract_index import ContractFacts
 from .shape import has_fields, relined
 
 
-def subclassed_records(module_file: ModuleFile, facts: ContractFacts) -> set[tuple[str, str]]:
+def subclassed_records(modules: RepoModules, facts: ContractFacts) -> set[tuple[str, str]]:
     """(file, name) of every record class another class of the repository derives from."""
     found: set[tuple[str, str]] = set()
     for derived in facts.class_bases:
         for base in derived.bases:
-            key = follow(base, module_file, facts.aliases, lambda f, n: (f, n) in facts.records)
+            key = modules.definition(derived.file, base, lambda f, n: (f, n) in facts.records)
             if key is not None:
                 found.add(key)
     return found
@@ -38,8 +38,7 @@ def subclassed_records(module_file: ModuleFile, facts: ContractFacts) -> set[tup
 
 def with_declared(
     producer: Producer,
-    module_file: ModuleFile,
-    aliases: dict[tuple[str, str], PyAlias],
+    modules: RepoModules,
     records: dict[tuple[str, str], Record],
     subclassed: set[tuple[str, str]] = frozenset(),
 ) -> tuple[Producer, Record | None]:
@@ -49,10 +48,10 @@ def with_declared(
     with fields the base does not declare. A FastAPI route sends its ``response_model``
     instead, whatever it returns."""
     if producer.response_model:
-        return _serialised(producer, module_file, aliases, records)
+        return _serialised(producer, modules, records)
     if not producer.declared:
         return producer, None
-    found = follow(producer.declared, module_file, aliases, lambda f, n: (f, n) in records)
+    found = modules.definition(producer.file, producer.declared, lambda f, n: (f, n) in records)
     if found is None:
         return producer, None
     record = records[found]
@@ -70,13 +69,14 @@ def with_declared(
 
 def _serialised(
     producer: Producer,
-    module_file: ModuleFile,
-    aliases: dict[tuple[str, str], PyAlias],
+    modules: RepoModules,
     records: dict[tuple[str, str], Record],
 ) -> tuple[Producer, Record | None]:
     """The route with the JSON its response model writes (by alias unless told otherwise);
     unknown when that model is no record of the repository."""
-    found = follow(producer.response_model, module_file, aliases, lambda f, n: (f, n) in records)
+    found = modules.definition(
+        producer.file, producer.response_model, lambda f, n: (f, n) in records
+    )
     if found is None:
         return replace(producer, shape=unknown(producer.line)), None
     record = records[found]
