@@ -7,9 +7,13 @@ import posixpath
 import shlex
 from typing import Any
 
+import tree_sitter as ts
+
+from ..common.dispatch import SourceFile
+from ..python.model import PythonModel
 from .inifile import read_ini, read_toml, toml_key_line
 from .scripts import Guard, Script
-from .syntax import line, parse, py_string, text, walk
+from .syntax import line, py_string, text, walk
 
 
 def tox_scripts(path: str, source: str) -> tuple[Script, ...]:
@@ -122,14 +126,16 @@ def tox_toml_scripts(path: str, source: str) -> tuple[Script, ...]:
 
 
 def nox_scripts(path: str, source: str) -> tuple[Script, ...]:
-    """``session.run(...)`` calls of every nox session, literal words kept, others marked."""
-    root = parse("python", source.encode())
+    """``session.run(...)`` calls of every nox session (a function decorated with
+    ``nox.session``, through any import spelling), literal words kept, others marked."""
+    file = SourceFile(path, source.encode(), "python")
+    model = file.model(PythonModel)
     found = []
-    for node in root.named_children:
+    for node in file.tree.root_node.named_children:
         function = (
             node.child_by_field_name("definition") if node.type == "decorated_definition" else None
         )
-        if function is None or "session" not in text(node).split("def", 1)[0]:
+        if function is None or not any(_is_session(d, model) for d in node.named_children):
             continue
         name = text(function.child_by_field_name("name"))
         lines: list[str] = []
@@ -175,3 +181,15 @@ def nox_scripts(path: str, source: str) -> tuple[Script, ...]:
             )
         )
     return tuple(found)
+
+
+def _is_session(decorator: ts.Node, model: PythonModel) -> bool:
+    """``@nox.session``, ``@nox.session(python=...)``, ``@session`` imported from nox."""
+    if decorator.type != "decorator" or not decorator.named_children:
+        return False
+    expression = decorator.named_children[0]
+    if expression.type == "call":
+        expression = expression.child_by_field_name("function") or expression
+    if expression.type not in ("identifier", "attribute"):
+        return False
+    return model.resolve_at(text(expression), expression) == "nox.session"

@@ -36,3 +36,15 @@ def test_nox_sessions_keep_literal_words_and_mark_the_rest() -> None:
         "pytest -k '{unreadable}'",
         (6,),
     )
+
+
+def test_nox_sessions_are_found_through_any_import_spelling() -> None:
+    source = (
+        "from nox import session as nox_session\nimport nox as n\n\n"
+        "def session(f):\n    return f\n\n"
+        "@nox_session\ndef unit(s):\n    s.run('pytest', 'tests/unit')\n\n"
+        "@n.session(reuse_venv=True)\ndef e2e(s):\n    s.run('pytest', 'tests/e2e')\n\n"
+        "@session\ndef helper(s):\n    s.run('pytest', 'never')\n"
+    )
+    keys = [(s.key, s.text) for s in nox_scripts("noxfile.py", source)]
+    assert keys == [("session unit", "pytest tests/unit"), ("session e2e", "pytest tests/e2e")]
