@@ -8,11 +8,12 @@ Anything the tree does not model is ``Opaque``: its value is unknown.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import tree_sitter as ts
 
+from ..javascript import strings as js_strings
+from ..python import strings as py_strings
 from . import treesitter as T
 
 
@@ -99,11 +100,6 @@ def _line(node: ts.Node) -> int:
     return node.start_point[0] + 1
 
 
-def js_string(node: ts.Node) -> str:
-    """The value of a JS string literal (escapes other than quotes are kept as written)."""
-    return "".join(T.text(c) for c in node.named_children if c.type in ("string_fragment",))
-
-
 _JS_TRANSPARENT = {
     "parenthesized_expression",
     "as_expression",
@@ -130,15 +126,9 @@ def from_js(node: ts.Node | None) -> Expr:
             else Opaque(line, kind)
         )
     if kind == "string":
-        return Lit(line, js_string(node))
+        return Lit(line, js_strings.string_text(node))
     if kind == "template_string":
-        parts: list[str | None] = []
-        for child in node.named_children:
-            if child.type == "string_fragment":
-                parts.append(T.text(child))
-            elif child.type == "template_substitution":
-                parts.append(None)
-        return Template(line, tuple(parts))
+        return Template(line, tuple(js_strings.template_pieces(node)))
     if kind == "binary_expression":
         operator = T.text(node.child_by_field_name("operator"))
         return Opaque(line, "logical" if operator in ("||", "&&", "??") else kind)
@@ -163,7 +153,7 @@ def from_js(node: ts.Node | None) -> Expr:
         obj = from_js(node.child_by_field_name("object"))
         optional = node.child_by_field_name("optional_chain") is not None
         if index is not None and index.type == "string":
-            return Attr(line, obj, js_string(index), optional)
+            return Attr(line, obj, js_strings.string_text(index), optional)
         if index is not None and index.type == "number":
             return Attr(line, obj, T.text(index), optional)
         return Opaque(line, kind)
@@ -209,25 +199,10 @@ def js_key(node: ts.Node | None) -> str | None:
     if node.type in ("property_identifier", "identifier", "shorthand_property_identifier"):
         return T.text(node)
     if node.type == "string":
-        return js_string(node)
+        return js_strings.string_text(node)
     if node.type == "number":
         return T.text(node)
     return None
-
-
-_PY_STRING_PREFIX = re.compile(r"^[rRbBuUfF]*")
-
-
-def py_string(node: ts.Node) -> str | None:
-    """The value of a Python string without interpolation, else None."""
-    if node.type == "concatenated_string":
-        parts = [py_string(c) for c in node.named_children]
-        return None if any(p is None for p in parts) else "".join(p or "" for p in parts)
-    if node.type != "string":
-        return None
-    if any(c.type == "interpolation" for c in node.named_children):
-        return None
-    return "".join(T.text(c) for c in node.named_children if c.type == "string_content")
 
 
 _PY_TRANSPARENT = {"parenthesized_expression", "await"}
@@ -243,16 +218,10 @@ def from_py(node: ts.Node | None) -> Expr:
         inner = node.named_children
         return from_py(inner[0]) if inner else Opaque(line, kind)
     if kind in ("string", "concatenated_string"):
-        value = py_string(node)
+        value = py_strings.string_text(node)
         if value is not None:
             return Lit(line, value)
-        parts: list[str | None] = []
-        for child in node.named_children:
-            if child.type == "string_content":
-                parts.append(T.text(child))
-            elif child.type == "interpolation":
-                parts.append(None)
-        return Template(line, tuple(parts))
+        return Template(line, tuple(py_strings.template_pieces(node)))
     if kind == "integer":
         try:
             return Lit(line, int(T.text(node).replace("_", ""), 0))
@@ -275,7 +244,7 @@ def from_py(node: ts.Node | None) -> Expr:
     if kind == "subscript":
         value = from_py(node.child_by_field_name("value"))
         index = node.child_by_field_name("subscript")
-        key = py_string(index) if index is not None else None
+        key = py_strings.string_text(index) if index is not None else None
         if key is not None:
             return Attr(line, value, key)
         if index is not None and index.type == "integer":
@@ -302,7 +271,7 @@ def from_py(node: ts.Node | None) -> Expr:
         for child in node.named_children:
             if child.type == "pair":
                 key_node = child.child_by_field_name("key")
-                key = py_string(key_node) if key_node is not None else None
+                key = py_strings.string_text(key_node) if key_node is not None else None
                 if key is None:
                     opened = True
                     continue

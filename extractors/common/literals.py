@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import tree_sitter as ts
 
-from . import ir
+from ..javascript import strings as js_strings
+from ..python import strings as py_strings
 from . import treesitter as T
 
 _PY_WRAPPERS = {"parenthesized_expression"}
@@ -52,7 +53,7 @@ def py_literal(node: ts.Node | None) -> str | None:
     if kind in ("string", "concatenated_string"):
         if T.text(node).lstrip("rRuU")[:1] not in ("'", '"'):
             return None  # bytes and f-strings are no plain text
-        value = ir.py_string(node)
+        value = py_strings.string_text(node)
         return None if value is None else f"s:{value}"
     if kind in ("true", "false"):
         return f"b:{kind}"
@@ -77,7 +78,7 @@ def js_literal(node: ts.Node | None) -> str | None:
         inner = js_literal(node.child_by_field_name("argument"))
         return _negated(inner) if operator == "-" else None
     if kind == "string":
-        return f"s:{ir.js_string(node)}"
+        return f"s:{js_strings.string_text(node)}"
     if kind == "template_string":
         if any(c.type == "template_substitution" for c in node.named_children):
             return None

@@ -6,6 +6,7 @@ first use and matched in C (DESIGN §5: no Python-side walk of every node).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 
@@ -80,3 +81,12 @@ def squash(node: ts.Node | None) -> str:
 def line_of(node: ts.Node) -> int:
     """1-based line of the node's first byte."""
     return node.start_point[0] + 1
+
+
+def walk(node: ts.Node) -> Iterator[ts.Node]:
+    """Every node under ``node`` (itself included), in source order."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(current.children))

@@ -25,6 +25,7 @@ from ..common.adapter import (
 )
 from ..common.literals import js_literal
 from ..common.walk import enclosing, inside
+from . import strings as js_strings
 from .answer_keys import case_pairs, condition_pairs
 from .model import JsModel, call_parts, strip
 from .responses import passes_on, response_uses, sent
@@ -56,7 +57,7 @@ def _climb(node: ts.Node) -> tuple[ts.Node, list[str], int]:
             if index is not None and index.type == "string":
                 if parent.child_by_field_name("optional_chain") is not None and path:
                     guarded = len(path)
-                path.append(ir.js_string(index))
+                path.append(js_strings.string_text(index))
                 current = parent
                 continue
             if index is not None and index.type == "number":
@@ -326,7 +327,7 @@ def _chain_key(node: ts.Node) -> str:
     if node.type == "member_expression":
         return T.text(node.child_by_field_name("property"))
     index = node.child_by_field_name("index")
-    return ir.js_string(index) if index is not None and index.type == "string" else ""
+    return js_strings.string_text(index) if index is not None and index.type == "string" else ""
 
 
 def _merge_target(call: ts.Node) -> ts.Node | None:

@@ -13,6 +13,7 @@ from ..common import ir, reads
 from ..common import treesitter as T
 from ..facts import Fact
 from ..facts.contracts import Consumer
+from . import strings as js_strings
 from .adapter import JAVASCRIPT
 from .model import Imports, call_parts, strip, symbol
 from .routes import imported_name
@@ -32,15 +33,9 @@ def url_of(node: ts.Node | None) -> str | None:
     if node is None:
         return None
     if node.type == "string":
-        text = ir.js_string(node)
+        text = js_strings.string_text(node)
     elif node.type == "template_string":
-        parts = []
-        for child in node.named_children:
-            if child.type == "string_fragment":
-                parts.append(T.text(child))
-            elif child.type == "template_substitution":
-                parts.append("{}")
-        text = "".join(parts)
+        text = "".join("{}" if p is None else p for p in js_strings.template_pieces(node))
     elif node.type == "binary_expression" and T.text(node.child_by_field_name("operator")) == "+":
         left = url_of(node.child_by_field_name("left")) or "{}"
         right = url_of(node.child_by_field_name("right")) or "{}"
@@ -65,7 +60,7 @@ def _method(options: ts.Node | None) -> str | None:
         if entry.type == "pair" and ir.js_key(entry.child_by_field_name("key")) == "method":
             value = strip(entry.child_by_field_name("value"))
             if value is not None and value.type == "string":
-                return ir.js_string(value).upper()
+                return js_strings.string_text(value).upper()
             return None
         if entry.type == "shorthand_property_identifier" and T.text(entry) == "method":
             return None
@@ -206,7 +201,7 @@ def _axios_clients(bindings: list[ts.Node]) -> dict[str, str]:
                 value = strip(pair.child_by_field_name("value"))
                 text = url_of(value) if value is not None else None
                 if text is None and value is not None and value.type == "string":
-                    text = _SCHEME_HOST.sub("", ir.js_string(value))
+                    text = _SCHEME_HOST.sub("", js_strings.string_text(value))
                 base = "{}" if text is None else text.rstrip("/")
         out[T.text(name)] = base
     return out

@@ -21,6 +21,7 @@ from ..common import ir
 from ..common import treesitter as T
 from ..facts import Fact
 from ..facts.integrity import Double, ImportedCall
+from . import strings as js_strings
 from .context import JsFile
 from .model import JsModel, strip
 
@@ -107,7 +108,7 @@ class _Reader:
         spec = strip(args[0]) if args else None
         if spec is None or spec.type != "string":
             return []
-        module = self._module(ir.js_string(spec))
+        module = self._module(js_strings.string_text(spec))
         line = T.line_of(call)
         factory = strip(args[1]) if len(args) > 1 else None
         names = _factory_names(factory) if factory is not None else None
@@ -126,7 +127,7 @@ class _Reader:
         owner, method = strip(args[0]), strip(args[1])
         if owner is None or method is None or method.type != "string":
             return []
-        target = self._member_target(T.text(owner), ir.js_string(method))
+        target = self._member_target(T.text(owner), js_strings.string_text(method))
         if target is None:
             return []
         symbol, until = self._scope(call)

@@ -21,6 +21,7 @@ from ..common import treesitter as T
 from ..common.code_shapes import Env, shape_of
 from ..facts import Fact
 from ..facts.contracts import Mock, Shape
+from . import strings as js_strings
 from .model import Imports
 from .routes import imported_name
 
@@ -130,7 +131,7 @@ class _Reader:
                     return None
                 entry = self.imports.get(T.text(owner))
                 if entry is not None:
-                    return f"{entry[0]}#{imported_name(entry[1], ir.js_string(method))}"
+                    return f"{entry[0]}#{imported_name(entry[1], js_strings.string_text(method))}"
             return None
         dotted = ir.dotted(ir.from_js(receiver))
         head, _, rest = dotted.partition(".")
@@ -168,7 +169,7 @@ class _Reader:
             return []
         facts: list[Fact] = []
         for module_object in _returned_objects(factory):
-            facts += self._entries(ir.js_string(spec), module_object, "")
+            facts += self._entries(js_strings.string_text(spec), module_object, "")
         return facts
 
     def _entries(self, spec: str, module_object: ts.Node, prefix: str) -> list[Fact]:

@@ -14,6 +14,7 @@ from ..common import ir
 from ..common import treesitter as T
 from ..facts import Fact, symbol_id
 from ..facts.contracts import JsReexport
+from . import strings as js_strings
 from .model import Imports, strip
 
 Exports = dict[str, set[str]]  # local name -> the names it is exported under
@@ -74,7 +75,7 @@ def reexports(path: str, nodes: list[ts.Node], imports: Imports, exports: Export
         source = node.child_by_field_name("source")
         if source is None:
             continue
-        module = ir.js_string(source)
+        module = js_strings.string_text(source)
         kinds = ("export_clause", "namespace_export")
         clauses = [c for c in node.named_children if c.type in kinds]
         if not clauses:

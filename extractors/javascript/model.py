@@ -18,7 +18,9 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
+from ..common.module_strings import ModuleStrings
 from ..facts import symbol_id
+from . import strings as js_strings
 from .scopes import Scopes
 from .strings import literal_string, module_string_names
 
@@ -111,7 +113,7 @@ def _required_module(value: ts.Node | None) -> str | None:
     spec = strip(items[0]) if len(items) == 1 else None
     if spec is None or spec.type != "string":
         return None
-    return ir.js_string(spec)
+    return js_strings.string_text(spec)
 
 
 class JsModel:
@@ -136,7 +138,7 @@ class JsModel:
             + caps.get("required", [])
         )
         self.references: tuple[tuple[str, int], ...] = tuple(
-            (ir.js_string(node), T.line_of(node))
+            (js_strings.string_text(node), T.line_of(node))
             for node in sorted(
                 (n for n in specifiers if n is not None and n.type == "string"),
                 key=lambda n: n.start_byte,
@@ -156,7 +158,7 @@ class JsModel:
             via = "import-require"
         if source is None or source.type != "string":
             return
-        module = ir.js_string(source)
+        module = js_strings.string_text(source)
         self.modules.append(module)
         for clause in clauses:
             for part in clause.named_children:
@@ -220,26 +222,15 @@ class JsModel:
         )
 
     @cached_property
-    def _module_strings(self) -> dict[str, str]:
-        module = self.scopes.module
-        return {
-            name: value
-            for name, node in module_string_names(self._source.tree.root_node).items()
-            if module.times.get(name) == 1 and (value := literal_string(node)) is not None
-        }
+    def _strings(self) -> ModuleStrings:
+        return ModuleStrings(
+            self._source.tree.root_node, lambda: self.scopes, literal_string, module_string_names
+        )
 
     def string_value(self, node: ts.Node | None) -> str | None:
         """The constant text ``node`` stands for: a string expression (``strings.py``), or a
         name that reads a top-level ``const`` bound to such an expression."""
-        value = literal_string(node)
-        if value is not None or node is None or node.type != "identifier":
-            return value
-        name = T.text(node)
-        if name not in self._module_strings or self.scopes.lookup(name, node) is not (
-            self.scopes.module
-        ):
-            return None
-        return self._module_strings[name]
+        return self._strings.value(node)
 
     def is_import(self, name: str, at: ts.Node) -> bool:
         """A reference to ``name`` at ``at`` reads an imported name (not a parameter or local

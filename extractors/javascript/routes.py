@@ -23,6 +23,7 @@ from ..common import treesitter as T
 from ..common.routes import normalise_route
 from ..facts import Fact, symbol_id
 from ..facts.contracts import RESPONSE, JsMount, Producer, Shape, union, unknown
+from . import strings as js_strings
 from .model import Imports
 
 # handler function, names of its response objects -> the bodies it sends ([] for none seen)
@@ -221,7 +222,7 @@ def extract_routes(
         handler = _handler(call, functions, imports)
         if not owner or first is None or first.type != "string" or handler is None:
             continue
-        route_path = ir.js_string(first)
+        route_path = js_strings.string_text(first)
         if not route_path.startswith("/"):
             continue
         # A router nobody mounts here serves its routes under a prefix another module gives.

@@ -10,6 +10,7 @@ from tree_sitter import Node
 
 from ..common.testfile_checks import Check, hashable
 from ..facts.testfile import Expected, Kind, MapValue, Tolerance
+from .strings import decoded_string
 from .testfile_syntax import (
     FUNCTION_TYPES,
     call_arguments,
@@ -18,7 +19,6 @@ from .testfile_syntax import (
     node_text,
     property_name,
     quote,
-    string_value,
     typeof_operand,
     unparen,
 )
@@ -72,7 +72,7 @@ class Reader:
         if node.type == "comment":
             return
         if node.type in ("string", "template_string"):
-            value = string_value(node)
+            value = decoded_string(node)
             out.append(quote(value) if value is not None else node_text(node))
             return
         if node.type in ("identifier", "shorthand_property_identifier"):
@@ -105,7 +105,7 @@ class Reader:
             except ValueError:
                 return False, None
         if kind in ("string", "template_string"):
-            value = string_value(node)
+            value = decoded_string(node)
             return value is not None, value
         if kind in ("true", "false"):
             return True, kind == "true"
@@ -274,7 +274,7 @@ class Reader:
         types: list[str] = []
         match: str | None = None
         for arg in args:
-            value = string_value(arg)
+            value = decoded_string(arg)
             if value is not None:
                 match = value
             elif arg.type == "regex":
@@ -288,8 +288,8 @@ class Reader:
                     types.append(node_text(constructor))
                 inner = arg.child_by_field_name("arguments")
                 message = inner.named_children[0] if inner and inner.named_children else None
-                if message is not None and string_value(message) is not None:
-                    match = string_value(message)
+                if message is not None and decoded_string(message) is not None:
+                    match = decoded_string(message)
             elif arg.type not in FUNCTION_TYPES:
                 match = self.canon(arg)
         return Check(Kind.RAISES, self.canon(subject), exceptions=tuple(sorted(types)), match=match)

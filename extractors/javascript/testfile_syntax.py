@@ -3,12 +3,12 @@ strings and titles, and the call/member chains assertions are written as."""
 
 from __future__ import annotations
 
-import codecs
 from collections.abc import Iterator
 
 from tree_sitter import Node, Parser
 
 from ..common import treesitter as T
+from .strings import decoded_string
 
 # Node types of a callback: a test or suite body is the last argument of one of these.
 FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "function"})
@@ -29,33 +29,9 @@ def node_line(node: Node) -> int:
     return node.start_point[0] + 1
 
 
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "b": "\b", "f": "\f", "v": "\v"}
-
-
-def string_value(node: Node) -> str | None:
-    """The value of a string literal, or of a template literal with no substitution."""
-    if node.type not in ("string", "template_string"):
-        return None
-    parts: list[str] = []
-    for child in node.named_children:
-        if child.type == "template_substitution":
-            return None
-        if child.type == "escape_sequence":
-            raw = node_text(child)[1:]
-            if raw in _ESCAPES:
-                parts.append(_ESCAPES[raw])
-            elif raw[:1] in "xu":
-                parts.append(codecs.decode("\\" + raw, "unicode_escape"))
-            else:
-                parts.append(raw)
-        elif child.type == "string_fragment":
-            parts.append(node_text(child))
-    return "".join(parts)
-
-
 def title_of(node: Node) -> str:
     """A test or suite title: a string's value, a template's raw text, else the code."""
-    value = string_value(node)
+    value = decoded_string(node)
     if value is not None:
         return value
     if node.type == "template_string":

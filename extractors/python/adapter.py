@@ -23,6 +23,7 @@ from ..common.adapter import (
 )
 from ..common.literals import py_literal
 from ..common.walk import enclosing
+from . import strings as py_strings
 from .answer_keys import case_pairs, condition_pairs, tuple_key
 from .model import PythonModel, qualname
 
@@ -52,7 +53,7 @@ def _climb(node: ts.Node) -> tuple[ts.Node, list[str], int]:
             ):
                 args = grand.child_by_field_name("arguments")
                 first = args.named_children[0] if args is not None and args.named_children else None
-                key = ir.py_string(first) if first is not None else None
+                key = py_strings.string_text(first) if first is not None else None
                 if key is None:
                     break
                 path.append(key)
@@ -63,7 +64,7 @@ def _climb(node: ts.Node) -> tuple[ts.Node, list[str], int]:
             continue
         if parent.type == "subscript" and parent.child_by_field_name("value") == current:
             index = parent.child_by_field_name("subscript")
-            key = ir.py_string(index) if index is not None else None
+            key = py_strings.string_text(index) if index is not None else None
             if key is None and index is not None and index.type == "integer":
                 key = T.text(index)
             if key is None:
@@ -126,7 +127,7 @@ def _computed_key(node: ts.Node) -> bool:
     if node.type != "subscript":
         return False
     index = node.child_by_field_name("subscript")
-    return index is None or ir.py_string(index) is None
+    return index is None or py_strings.string_text(index) is None
 
 
 def _merge_call(expr: ir.Expr) -> tuple[ir.Expr, list[ir.Expr]] | None:
@@ -355,7 +356,7 @@ def _chain_key(node: ts.Node) -> str:
     if node.type == "attribute":
         return T.text(node.child_by_field_name("attribute"))
     index = node.child_by_field_name("subscript")
-    return (ir.py_string(index) or "") if index is not None else ""
+    return (py_strings.string_text(index) or "") if index is not None else ""
 
 
 def _merge_target(call: ts.Node) -> ts.Node | None:

@@ -20,28 +20,13 @@ from ..facts.integrity import Double, ImportedCall
 from .assertions import walk_own
 from .doubles import call_arguments
 from .file_context import PyFile, resolve
+from .strings import module_relative_string
 from .test_cases import decorator_name, decorators, enclosing_class
 
 _PATCH = re.compile(r"(^|\.)patch(\.object)?$")
 _MOCK_ASSERT = re.compile(r"^assert_(called|not_called|awaited|not_awaited|has_calls|any_call)")
 _VALUE_WRAPPERS = {"await", "attribute", "subscript", "parenthesized_expression"}
 _SETUP = {"setUp", "setUpClass", "asyncSetUp", "setup_method", "setup_class"}
-
-
-def _string(node: ts.Node | None) -> str | None:
-    """A plain string's value; ``f"{__name__}.x"`` reads as ``__name__.x``."""
-    if node is None or node.type != "string":
-        return None
-    parts: list[str] = []
-    for child in node.named_children:
-        if child.type == "string_content":
-            parts.append(T.text(child))
-        elif child.type == "interpolation":
-            inner = child.named_children[0] if child.named_children else None
-            if inner is None or T.text(inner) != "__name__":
-                return None
-            parts.append("__name__")
-    return "".join(parts)
 
 
 class _Reader:
@@ -62,7 +47,7 @@ class _Reader:
         return text, False
 
     def _owner(self, owner: ts.Node, attr: ts.Node | None) -> str | None:
-        name = _string(attr)
+        name = module_relative_string(attr)
         head = T.squash(owner).split(".", 1)[0]
         if not name or head not in self.imported:
             return None
@@ -74,8 +59,8 @@ class _Reader:
         positional, keywords = call_arguments(call)
         rebinds = False
         if name.endswith("monkeypatch.setattr") or name == "monkeypatch.setattr":
-            if len(positional) == 2 and _string(positional[0]):
-                target, rebinds = self._qualified(_string(positional[0]) or "")
+            if len(positional) == 2 and module_relative_string(positional[0]):
+                target, rebinds = self._qualified(module_relative_string(positional[0]) or "")
             elif len(positional) == 3:
                 target = self._owner(positional[0], positional[1]) or ""
             else:
@@ -90,7 +75,7 @@ class _Reader:
                     return None
                 target = self._owner(positional[0], positional[1]) or ""
             else:
-                target, rebinds = self._qualified(_string(positional[0]) or "")
+                target, rebinds = self._qualified(module_relative_string(positional[0]) or "")
             how = "patch.object" if name.endswith(".object") else "mock.patch"
             if name.startswith("mocker."):
                 how = name

@@ -21,6 +21,7 @@ from ..common import treesitter as T
 from ..common.code_shapes import shape_of
 from ..facts import Fact
 from ..facts.contracts import ARRAY, OBJECT, Mock, Shape, union
+from . import strings as py_strings
 from .adapter import PYTHON
 
 _DOUBLES = {
@@ -124,7 +125,9 @@ class Doubles:
     def _setattr(self, node: ts.Node) -> list[Fact]:
         positional, _ = call_arguments(node)
         if len(positional) == 2:
-            target = ir.py_string(positional[0]) if positional[0].type == "string" else None
+            target = (
+                py_strings.string_text(positional[0]) if positional[0].type == "string" else None
+            )
         elif len(positional) == 3:
             target = self._owner_target(ir.from_py(positional[0]), ir.from_py(positional[1]))
         else:

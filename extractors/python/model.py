@@ -17,6 +17,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
+from ..common.module_strings import ModuleStrings
 from ..facts import symbol_id
 from .scopes import Scopes
 from .strings import literal_string, module_string_names
@@ -160,26 +161,15 @@ class PythonModel:
         )
 
     @cached_property
-    def _module_strings(self) -> dict[str, str]:
-        module = self.scopes.module
-        return {
-            name: value
-            for name, node in module_string_names(self._source.tree.root_node).items()
-            if module.times.get(name) == 1 and (value := literal_string(node)) is not None
-        }
+    def _strings(self) -> ModuleStrings:
+        return ModuleStrings(
+            self._source.tree.root_node, lambda: self.scopes, literal_string, module_string_names
+        )
 
     def string_value(self, node: ts.Node | None) -> str | None:
         """The constant text ``node`` stands for: a string expression (``strings.py``), or a
         name that reads a module-level name bound once, to such an expression."""
-        value = literal_string(node)
-        if value is not None or node is None or node.type != "identifier":
-            return value
-        name = T.text(node)
-        if name not in self._module_strings or self.scopes.lookup(name, node) is not (
-            self.scopes.module
-        ):
-            return None
-        return self._module_strings[name]
+        return self._strings.value(node)
 
     def imported_at(self, name: str, at: ts.Node) -> bool:
         """``name`` read at ``at`` is an imported name (not a local that shadows one)."""

@@ -20,6 +20,7 @@ from ..common import ir
 from ..common import treesitter as T
 from ..facts import symbol_id
 from ..facts.contracts import PyClassBases, Record, Shape, ShapeField, obj, unknown
+from . import strings as py_strings
 from .model import module_of
 from .wire import Models
 
@@ -291,7 +292,7 @@ def functional_records(path: str, bindings: list[ts.Node]) -> list[Record]:
         opened = False
         for pair in declared[0].named_children:
             key = pair.child_by_field_name("key") if pair.type == "pair" else None
-            name = ir.py_string(key) if key is not None else None
+            name = py_strings.string_text(key) if key is not None else None
             if name is None:
                 opened = True
                 continue
@@ -324,7 +325,7 @@ def annotated_class(function: ts.Node) -> str:
     if inner is None:
         return ""
     if inner.type == "string":
-        text = ir.py_string(inner) or ""
+        text = py_strings.string_text(inner) or ""
         return text if all(p.isidentifier() for p in text.split(".")) else ""
     if inner.type in ("identifier", "attribute"):
         text = ir.dotted(ir.from_py(inner))

@@ -21,6 +21,7 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..facts.contracts import Shape, ShapeField, obj, unknown
+from . import strings as py_strings
 
 
 def to_pascal(snake: str) -> str:
@@ -104,7 +105,7 @@ def _kwargs(call: ts.Node) -> dict[str, ts.Node]:
     if call.type == "dictionary":
         for pair in call.named_children:
             key = pair.child_by_field_name("key") if pair.type == "pair" else None
-            name = ir.py_string(key) if key is not None else None
+            name = py_strings.string_text(key) if key is not None else None
             value = pair.child_by_field_name("value")
             if name is not None and value is not None:
                 out[name] = value
@@ -245,7 +246,7 @@ class Models:
                 return
             given = options.get("serialization_alias") or options.get("alias")
             if given is not None:
-                alias = ir.py_string(given) or ""
+                alias = py_strings.string_text(given) or ""
         model.fields[name] = (alias, T.text(annotation), T.line_of(assignment))
 
     def _decorated(self, statement: ts.Node, model: _Model) -> None:
@@ -261,7 +262,7 @@ class Models:
                 model.opaque = True
             elif name == "computed_field" and definition is not None:
                 given = _kwargs(call).get("alias") if call is not None else None
-                alias = (ir.py_string(given) or "") if given is not None else None
+                alias = (py_strings.string_text(given) or "") if given is not None else None
                 returns = definition.child_by_field_name("return_type")
                 field_name = T.text(definition.child_by_field_name("name"))
                 model.fields[field_name] = (alias, T.text(returns), T.line_of(definition))

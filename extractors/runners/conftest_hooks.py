@@ -22,9 +22,11 @@ from dataclasses import dataclass
 
 import tree_sitter as ts
 
+from ..common.treesitter import line_of as line
+from ..common.treesitter import text
+from ..python import strings as py_strings
 from ..python.model import PythonModel
 from .hook_conditions import TRUE, UNKNOWN, Condition, both, item_condition, unwrap
-from .syntax import line, py_string, text
 
 # Hooks whose result pytest uses: a non-None result changes collection or the run.
 _RESULT_HOOKS = frozenset(
@@ -379,7 +381,7 @@ class _Hook:
         if mark is None:
             self._add("opaque", at, UNKNOWN, guarded)
             return
-        literal = py_string(mark)
+        literal = py_strings.decoded_string(mark)
         if literal is not None:
             name = literal
             arguments: list[ts.Node] = []

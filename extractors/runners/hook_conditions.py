@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import tree_sitter as ts
 
-from .syntax import py_string, text
+from ..common.treesitter import text
+from ..python import strings as py_strings
 
 Condition = tuple[object, ...]
 TRUE: Condition = ("true",)
@@ -69,14 +70,14 @@ def _comparison(node: ts.Node, items: set[str], paths: set[str]) -> Condition:
     op = " ".join(operators)
     left, right = operands
     if op in ("in", "not in"):
-        literal, field = py_string(left), _field(right, items, paths)
+        literal, field = py_strings.decoded_string(left), _field(right, items, paths)
         if literal is None or field is None:
             return UNKNOWN
         found: Condition = ("contains", field, literal)
         return ("not", found) if op == "not in" else found
     if op in ("==", "!="):
         for a, b in ((left, right), (right, left)):
-            literal, field = py_string(a), _field(b, items, paths)
+            literal, field = py_strings.decoded_string(a), _field(b, items, paths)
             if literal is not None and field is not None:
                 same: Condition = ("equals", field, literal)
                 return ("not", same) if op == "!=" else same
@@ -96,7 +97,7 @@ def _predicate(node: ts.Node, items: set[str], paths: set[str]) -> Condition:
     target = callee.child_by_field_name("object")
     args = node.child_by_field_name("arguments")
     first = args.named_children[0] if args is not None and args.named_children else None
-    literal = py_string(first)
+    literal = py_strings.decoded_string(first)
     if method in ("get_closest_marker", "get_marker") and target is not None:
         if text(target) in items and literal is not None:
             return ("marker", literal)

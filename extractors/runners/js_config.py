@@ -11,9 +11,12 @@ from typing import Any
 
 import tree_sitter as ts
 
+from ..common.treesitter import line_of as line
+from ..common.treesitter import text
 from ..facts import symbol_id
+from ..javascript import strings as js_strings
 from .inifile import json_key_line
-from .syntax import grammar_for, js_string, line, parse, text
+from .syntax import grammar_for, parse
 from .view import RevisionView
 
 JEST_CONFIG_NAMES = (
@@ -80,7 +83,7 @@ def _value(node: ts.Node, consts: dict[str, ts.Node], depth: int = 0) -> Any:
         inner = node.named_children[0] if node.named_children else None
         return _value(inner, consts, depth) if inner is not None else Opaque(text(node), line(node))
     if kind in ("string", "template_string"):
-        value = js_string(node)
+        value = js_strings.decoded_string(node)
         return Opaque(text(node), line(node)) if value is None else value
     if kind == "regex":
         pattern = node.child_by_field_name("pattern")
@@ -135,7 +138,11 @@ def _object(node: ts.Node, consts: dict[str, ts.Node], depth: int) -> JsObject:
             if key.type == "computed_property_name":
                 opaque.append(Opaque(text(child), line(child)))
                 continue
-            name = js_string(key) if key.type in ("string", "template_string") else text(key)
+            name = (
+                js_strings.decoded_string(key)
+                if key.type in ("string", "template_string")
+                else text(key)
+            )
             if name is None:
                 opaque.append(Opaque(text(child), line(child)))
                 continue
@@ -364,7 +371,7 @@ def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
                     first = (
                         args.named_children[0] if args is not None and args.named_children else None
                     )
-                    title = js_string(first) if first is not None else None
+                    title = js_strings.decoded_string(first) if first is not None else None
                     if title is None and first is not None and first.type == "template_string":
                         # A title filled per case (`via ${name}`) keeps its written form.
                         title = " ".join(text(first)[1:-1].split())

@@ -11,10 +11,12 @@ from functools import lru_cache
 import tree_sitter as ts
 
 from ..common.dispatch import SourceFile
+from ..common.treesitter import line_of as line
+from ..common.treesitter import text, walk
 from ..facts import symbol_id
+from ..python import strings as py_strings
 from ..python.model import PythonModel
 from .conftest_hooks import HookEffect, hook_effects, module_bindings, pytest_aliases
-from .syntax import line, py_string, text, walk
 
 # A dotted name as written -> what it stands for through the module's imports.
 Resolve = Callable[[str], str]
@@ -353,7 +355,7 @@ def _list_strings(node: ts.Node) -> tuple[list[tuple[str, int]], list[ts.Node]]:
     if node.type in ("list", "tuple"):
         readable, opaque = [], []
         for element in node.named_children:
-            value = py_string(element)
+            value = py_strings.decoded_string(element)
             if value is None:
                 opaque.append(element)
             else:
@@ -422,7 +424,7 @@ def conftest_facts(path: str, data: bytes) -> ConftestFacts:
                 args = node.child_by_field_name("arguments")
                 first = args.named_children[0] if args and args.named_children else None
                 if method == "append" and first is not None:
-                    value = py_string(first)
+                    value = py_strings.decoded_string(first)
                     if value is None:
                         opaque.append(OpaqueEntry(variable, line(first), text(first)))
                     else:

@@ -10,10 +10,12 @@ from typing import Any
 import tree_sitter as ts
 
 from ..common.dispatch import SourceFile
+from ..common.treesitter import line_of as line
+from ..common.treesitter import text, walk
+from ..python import strings as py_strings
 from ..python.model import PythonModel
 from .inifile import read_ini, read_toml, toml_key_line
 from .scripts import Guard, Script
-from .syntax import line, py_string, text, walk
 
 
 def tox_scripts(path: str, source: str) -> tuple[Script, ...]:
@@ -165,7 +167,7 @@ def nox_scripts(path: str, source: str) -> tuple[Script, ...]:
                     if "posargs" not in text(argument):
                         words.append("{unreadable}")
                     continue
-                value = py_string(argument)
+                value = py_strings.decoded_string(argument)
                 words.append("{unreadable}" if value is None else value)
             lines.append(shlex.join(words))
             numbers.append(line(call))

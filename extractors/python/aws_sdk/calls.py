@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 
 import tree_sitter as ts
 
-from ...common import guards, ir, reads
+from ...common import guards, reads
 from ...common import treesitter as T
 from ...facts.contracts import LiteralTest, Read, SdkCall
+from ...python import strings as py_strings
 from ..adapter import PYTHON
 from .clients import SdkFile, rebinds, string_set
 
@@ -195,7 +196,7 @@ class OperationCalls:
         op = " ".join(T.text(operators[0]).split())
         other = operands[1] if operands[0] == operand else operands[0]
         if op in _EQUALITY:
-            text = ir.py_string(other)
+            text = py_strings.string_text(other)
             return (text,) if text is not None else ()
         if op in _MEMBERSHIP and operands[0] == operand:
             return string_set(other, self.file.constants) or ()
@@ -209,7 +210,7 @@ def _get_default(node: ts.Node) -> str | None:
         return None
     args = node.child_by_field_name("arguments")
     values = [a for a in (args.named_children if args is not None else ())]
-    return ir.py_string(values[1]) if len(values) == 2 else None
+    return py_strings.string_text(values[1]) if len(values) == 2 else None
 
 
 def _sliced(node: ts.Node) -> bool:
@@ -225,7 +226,7 @@ def _sliced(node: ts.Node) -> bool:
 def _first_string(call: ts.Node) -> str | None:
     args = call.child_by_field_name("arguments")
     first = args.named_children[0] if args is not None and args.named_children else None
-    return ir.py_string(first) if first is not None else None
+    return py_strings.string_text(first) if first is not None else None
 
 
 def _pages_into(pages: _Uses, uses: _Uses) -> None:

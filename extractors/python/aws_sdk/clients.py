@@ -16,6 +16,7 @@ from ...common import ir, reads
 from ...common import treesitter as T
 from ...facts import Fact
 from ...facts.contracts import SdkClient
+from ...python import strings as py_strings
 from ..adapter import PYTHON
 from ..model import PythonModel, qualname
 
@@ -252,7 +253,7 @@ def string_set(node: ts.Node, constants: dict[str, tuple[str, ...]]) -> tuple[st
         return string_set(inner[0], constants) if func in _COLLECTIONS and len(inner) == 1 else None
     if node.type not in ("tuple", "list", "set"):
         return None
-    items = [ir.py_string(c) for c in node.named_children if c.type != "comment"]
+    items = [py_strings.string_text(c) for c in node.named_children if c.type != "comment"]
     if not items or any(i is None for i in items):
         return None
     return tuple(i for i in items if i is not None)
