@@ -6,7 +6,7 @@ import json
 
 import yaml
 
-from .scripts import Guard, Script, unreadable
+from .scripts import Guard, Script, Trigger, unreadable
 
 
 def _yaml_nodes(source: str) -> yaml.Node | None:
@@ -48,6 +48,36 @@ def _guard(entries: dict[str, tuple[yaml.Node, yaml.Node]], key: str, file: str)
     return Guard(key, value, file, key_node.start_mark.line + 1)
 
 
+def _names(node: yaml.Node | None) -> tuple[str, ...] | None:
+    """A scalar or a list of scalars as names; None for any other node."""
+    if isinstance(node, yaml.ScalarNode):
+        return (str(node.value),)
+    if isinstance(node, yaml.SequenceNode) and all(
+        isinstance(item, yaml.ScalarNode) for item in node.value
+    ):
+        return tuple(str(item.value) for item in node.value)
+    return None
+
+
+def _triggers(node: yaml.Node | None) -> tuple[Trigger, ...] | None:
+    """The events of a workflow's ``on:`` (a name, a list of names, or a mapping of events to
+    their settings, whose ``types`` restrict the activity types); None when it is absent or
+    written in a form that says no list of events."""
+    names = _names(node)
+    if names is not None:
+        return tuple(Trigger(name) for name in names)
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    found = []
+    for event, (_, settings) in _mapping(node).items():
+        types_node = _mapping(settings).get("types", (None, None))[1]
+        types = _names(types_node) if types_node is not None else ()
+        if types is None:
+            return None
+        found.append(Trigger(event, types))
+    return tuple(found)
+
+
 def github_scripts(path: str, source: str) -> tuple[Script, ...]:
     """Every ``run:`` step of a GitHub Actions workflow, with its job's and step's guards."""
     tree = _yaml_nodes(source)
@@ -55,6 +85,7 @@ def github_scripts(path: str, source: str) -> tuple[Script, ...]:
         return unreadable(path)
     root = _mapping(tree)
     found: list[Script] = []
+    triggers = _triggers(root.get("on", (None, None))[1])
     defaults = _mapping(_mapping(root.get("defaults", (None, None))[1]).get("run", (None, None))[1])
     jobs = _mapping(root.get("jobs", (None, None))[1])
     for job_id, (_, job_node) in sorted(jobs.items()):
@@ -92,7 +123,16 @@ def github_scripts(path: str, source: str) -> tuple[Script, ...]:
             value, lines = _script_lines(run)
             name = _scalar(step.get("name", (None, None))[1]) or f"step {index + 1}"
             found.append(
-                Script(path, f"jobs.{job_id}:{name}", value, lines, dialect, cwd, tuple(guards))
+                Script(
+                    path,
+                    f"jobs.{job_id}:{name}",
+                    value,
+                    lines,
+                    dialect,
+                    cwd,
+                    tuple(guards),
+                    triggers=triggers,
+                )
             )
     return tuple(found)
 

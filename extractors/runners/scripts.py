@@ -16,6 +16,15 @@ class Guard:
 
 
 @dataclass(frozen=True)
+class Trigger:
+    """An event a CI workflow runs on, as its ``on:`` writes it: the event's name and the
+    activity types it is restricted to (empty when ``types`` is not written)."""
+
+    event: str
+    types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Script:
     """Commands written in one place, with the shell dialect that runs them and their guards."""
 
@@ -27,6 +36,9 @@ class Script:
     cwd: str = ""
     guards: tuple[Guard, ...] = ()
     needs: tuple[str, ...] = ()
+    # The events of the workflow the script belongs to; None where the file has no such
+    # list or it cannot be read (every script but a CI workflow's).
+    triggers: tuple[Trigger, ...] | None = None
 
     def file_line(self, script_line: int) -> int:
         """The file line of the script's ``script_line`` (1-based)."""

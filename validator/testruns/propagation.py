@@ -8,6 +8,7 @@ import shlex
 
 from ...extractors.runners.scripts import Script
 from ...extractors.runners.shell import SimpleCommand
+from .ci_conditions import over_triggers
 from .model import Cause
 
 # Shell dialect -> (errexit, pipefail) as a script starts.
@@ -35,10 +36,20 @@ def guard_effects(
             if bare in ("true", "yes", "on", "1"):
                 masked.append(cause)
             elif bare not in ("false", "no", "off", "0", ""):
-                unknown.append(cause)
+                # True on some events only, or not known before the run: UNKNOWN.
+                verdict, on = over_triggers(value, script.triggers, bare_is_expression=False)
+                if verdict == "always":
+                    masked.append(_decided(cause, "true", on))
+                elif verdict == "depends":
+                    unknown.append(cause)
         elif guard.what == "if":
             if bare in ("false", "0", "''", '""', "null"):
                 skipped.append(cause)
+                continue
+            # True on some events only, or not known before the run: the step counts as run.
+            verdict, on = over_triggers(value, script.triggers, bare_is_expression=True)
+            if verdict == "never":
+                skipped.append(_decided(cause, "false", on))
         elif guard.what == "when":
             if bare == "never":
                 skipped.append(cause)
@@ -59,6 +70,12 @@ def guard_effects(
                 unknown.append(cause)
         elif guard.what in (".IGNORE", "success_codes"):
             masked.append(cause)
+
+
+def _decided(cause: Cause, value: str, triggers: str) -> Cause:
+    """A guard whose expression has one value on every event its workflow runs on."""
+    detail = f"{cause.detail} ({value} on every event the workflow runs on: {triggers})"
+    return Cause(cause.setting, detail, cause.file, cause.line)
 
 
 def _json(value: str) -> object:

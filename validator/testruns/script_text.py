@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from dataclasses import replace
 
 from ...extractors.runners.scripts import Script
 from ...extractors.runners.shell import SimpleCommand
@@ -18,16 +19,7 @@ def with_posargs(script: Script, posargs: list[str] | None) -> Script:
         lambda m: "" if posargs is None else shlex.join(posargs) or (m.group(1) or ""),
         script.text,
     )
-    return Script(
-        script.file,
-        script.key,
-        text,
-        script.lines,
-        script.dialect,
-        script.cwd,
-        script.guards,
-        script.needs,
-    )
+    return replace(script, text=text)
 
 
 def line_prefix(words: list[str], dialect: str) -> tuple[list[str], bool]:

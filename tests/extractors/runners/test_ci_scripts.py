@@ -8,6 +8,7 @@ from ralph_validate.extractors.runners.entrypoints import (
     github_scripts,
     gitlab_scripts,
 )
+from ralph_validate.extractors.runners.scripts import Trigger
 
 
 def test_github_steps_carry_shell_folder_guards_and_block_lines() -> None:
@@ -71,3 +72,31 @@ unit:
         (7, 8, 9),
         (Guard("allow_failure", '{"exit_codes": [1]}', ".gitlab-ci.yml", 10),),
     )
+
+
+def _triggers(on: str) -> object:
+    jobs = "jobs:\n  unit:\n    runs-on: ubuntu-latest\n    steps:\n      - run: pytest\n"
+    workflow = f"{on}\n{jobs}"
+    [script] = github_scripts(".github/workflows/ci.yml", workflow)
+    return script.triggers
+
+
+def test_github_steps_carry_the_workflow_triggers_in_every_form() -> None:
+    assert _triggers("on: pull_request") == (Trigger("pull_request"),)
+    assert _triggers("on: [push, pull_request]") == (Trigger("push"), Trigger("pull_request"))
+    mapping = (
+        "on:\n  push:\n    branches: [main]\n  pull_request:\n    types: [opened, labeled]\n"
+        "  issues:\n    types: closed\n  workflow_dispatch:\n"
+    )
+    assert _triggers(mapping) == (
+        Trigger("push"),
+        Trigger("pull_request", ("opened", "labeled")),
+        Trigger("issues", ("closed",)),
+        Trigger("workflow_dispatch"),
+    )
+
+
+def test_github_triggers_are_unknown_when_on_is_absent_or_not_a_list_of_events() -> None:
+    assert _triggers("name: ci") is None
+    assert _triggers("on:\n  pull_request:\n    types: {opened: 1}\n") is None
+    assert _triggers("on: {pull_request: {types: [opened, [x]]}}") is None

@@ -10,16 +10,17 @@ TESTS = {
 }
 
 
-def _workflow(run: str, extra: str = "", shell: str = "") -> dict[str, str]:
-    """A GitHub Actions workflow whose test step runs ``run`` (a literal block)."""
+def _workflow(
+    run: str, extra: str = "", shell: str = "", on: str = "push", job: str = ""
+) -> dict[str, str]:
+    """A GitHub Actions workflow on ``on`` whose test step runs ``run`` (a literal block)."""
     body = "\n".join("          " + line for line in run.splitlines())
     text = (
         "name: ci\n"
-        "on: push\n"
+        f"on: {on}\n"
         "jobs:\n"
         "  test:\n"
-        "    runs-on: ubuntu-latest\n"
-        "    steps:\n"
+        "    runs-on: ubuntu-latest\n" + job + "    steps:\n"
         "      - uses: actions/checkout@v4\n"
         "      - name: deps\n"
         "        run: pip install -e . || echo 'optional extras missing'\n"
@@ -86,6 +87,51 @@ def test_continue_on_error_from_an_expression_is_unknown(changes: Callable) -> N
     extra = "        continue-on-error: ${{ matrix.experimental }}\n"
     rows = changes(_workflow("pytest"), _workflow("pytest", extra=extra))
     assert rows == [(WEAK, "UNKNOWN", STEP, ".github/workflows/ci.yml", 11)]
+
+
+def test_continue_on_error_true_on_every_trigger_of_the_workflow_is_found(
+    changes: Callable,
+) -> None:
+    extra = "        continue-on-error: ${{ github.event_name == 'pull_request' }}\n"
+    base = _workflow("pytest", on="pull_request")
+    head = _workflow("pytest", extra=extra, on="pull_request")
+    assert changes(base, head) == [(WEAK, "FAIL", STEP, ".github/workflows/ci.yml", 11)]
+    listed = _workflow("pytest", extra=extra, on="[pull_request, pull_request_target]")
+    assert changes(_workflow("pytest", on="[pull_request]"), listed) == [
+        (WEAK, "UNKNOWN", STEP, ".github/workflows/ci.yml", 11)
+    ]
+
+
+def test_continue_on_error_false_on_every_trigger_keeps_the_step_failing(
+    changes: Callable,
+) -> None:
+    extra = "        continue-on-error: ${{ github.event_name != 'pull_request' }}\n"
+    base = _workflow("pytest", on="pull_request")
+    assert changes(base, _workflow("pytest", extra=extra, on="pull_request")) == []
+
+
+def test_continue_on_error_true_on_some_triggers_only_is_unknown(changes: Callable) -> None:
+    extra = "        continue-on-error: ${{ github.event_name == 'schedule' }}\n"
+    on = "[pull_request, schedule]"
+    rows = changes(_workflow("pytest", on=on), _workflow("pytest", extra=extra, on=on))
+    assert rows == [(WEAK, "UNKNOWN", STEP, ".github/workflows/ci.yml", 11)]
+
+
+def test_job_if_never_true_on_the_workflow_triggers_drops_its_tests(changes: Callable) -> None:
+    on = "{pull_request: {types: [opened, synchronize]}, workflow_dispatch: null}"
+    job = "    if: github.event.action == 'closed'\n"
+    rows = changes(_workflow("pytest tests", on=on), _workflow("pytest tests", on=on, job=job))
+    assert rows == [
+        (WEAK, "FAIL", "tests/test_pay.py::test_charge", ".github/workflows/ci.yml", 6),
+        (WEAK, "FAIL", "tests/test_pay.py::test_refund", ".github/workflows/ci.yml", 6),
+    ]
+
+
+def test_if_true_on_some_triggers_keeps_the_tests_running(changes: Callable) -> None:
+    on = "[push, pull_request]"
+    for condition in ("github.event_name == 'push'", "github.event.action != 'closed'"):
+        job = f"    if: {condition}\n"
+        assert changes(_workflow("pytest", on=on), _workflow("pytest", on=on, job=job)) == []
 
 
 def test_if_false_on_the_test_step_drops_its_tests(changes: Callable) -> None:

@@ -30,7 +30,15 @@ class ConfigWeakened(RunsRule):
       script given a narrower path;
     - a test command that could fail the build at BASE and cannot at HEAD:
       `|| true`, `; exit 0`, `set +e`, `--passWithNoTests` over nothing,
-      `continue-on-error: true`, `if: false`, or the command removed;
+      `continue-on-error: true`, `if: false`, or the command removed; a GitHub
+      expression in `continue-on-error` or a step's or job's `if:` is evaluated
+      over the events the workflow's `on:` allows (`github.event_name`, and
+      `github.event.action` over the activity types a trigger lists or GitHub's
+      defaults), so `continue-on-error: ${{ github.event_name == 'pull_request' }}`
+      in a workflow run only on pull requests can no longer fail, and an `if:`
+      false on every such event never runs; one whose value depends on the event
+      or on the run (`matrix`, `inputs`, a called workflow's caller) is UNKNOWN for
+      `continue-on-error` and counts as running for `if:`;
     - a coverage minimum lowered, no longer enforced, or removed
       (`fail_under`, `--cov-fail-under`, `coverageThreshold`, nyc/c8 checks).
 
