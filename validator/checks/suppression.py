@@ -47,6 +47,7 @@ def _directive_sites(facts: FileFacts, used: dict[tuple[str, int], bool], scope:
             d.text,
             used=used.get((d.file, d.line), False),
             owner=owners.get(d.line, ""),
+            names=d.rules,
         )
         for d in directives_in(facts)
         if d.reason

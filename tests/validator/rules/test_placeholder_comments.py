@@ -21,6 +21,13 @@ from ralph_validate.validator.rules.placeholder.markers import code_marker, shor
         ("returns early, XXX", "XXX"),
         ("hack: skips the ledger", "HACK"),
         ("owner TBD by ops", "TBD"),
+        # Beside another tool's directive, or as the reason of this tool's own: the marker
+        # is the comment's; a directive naming PH001 then hides it, any other does not.
+        ("noqa: E501 FIXME wrong for leap years", "FIXME"),
+        ("type: ignore  # TODO narrow the union", "TODO"),
+        ("eslint-disable-line no-unused-vars -- TODO remove", "TODO"),
+        ("ralph-validate: ignore[E501] FIXME wrong for leap years", "FIXME"),
+        ("ralph-validate: ignore[PH001] TODO kept for the changelog", "TODO"),
     ],
 )
 def test_a_marker_in_any_place_and_case_is_found(text: str, word: str) -> None:
@@ -40,7 +47,8 @@ def test_a_marker_in_any_place_and_case_is_found(text: str, word: str) -> None:
         "TODO markers are linted elsewhere",
         "TODO-style markers",
         'mirrors the "TODO" rule of the linter',
-        "ralph-validate: ignore[PH001] TODO kept for the changelog",
+        "ralph-validate: ignore[placeholder.todo] no TODO below",
+        "noqa: E501 the todo items keep their order",
     ],
 )
 def test_a_word_path_url_or_mention_is_no_marker(text: str) -> None:

@@ -27,6 +27,8 @@ _CODE_ANYCASE = re.compile(_TAGGED, re.IGNORECASE)
 _CODE_CAPITALS = re.compile(MARKER)
 _CODE_FIXME = re.compile(_BEFORE + r"(fixme)" + _AFTER, re.IGNORECASE)
 _SUPPRESSION = re.compile(r"ralph-validate:\s*ignore\[")
+# The directive itself; its reason and whatever else the comment says are the comment's text.
+_DIRECTIVE = re.compile(r"ralph-validate:\s*ignore\[[^\]]*\]")
 _QUOTED = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”|‘[^’]*’|(?<![\w])'[^']*'(?![\w])")
 _URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+|\bwww\.\S+", re.IGNORECASE)
 
@@ -70,11 +72,16 @@ def _bare(text: str) -> str:
     return _QUOTED.sub(" ", _URL.sub(" ", text))
 
 
+def _without_directive(text: str) -> str:
+    """A comment without its ``ralph-validate: ignore[...]`` directive: a marker in the
+    directive's reason, or beside another tool's (``noqa: E501 FIXME``), is still a marker,
+    reported unless the directive names its rule (the suppression then hides it)."""
+    return _DIRECTIVE.sub(" ", text)
+
+
 def is_marker(text: str) -> bool:
     """True when a Markdown line is itself a TODO-style placeholder (quoted patterns aside)."""
-    if _SUPPRESSION.search(text):
-        return False
-    bare = _bare(text)
+    bare = _bare(_without_directive(text))
     # A table cell starts afresh: "| Rollback | TBD |" has a marker cell.
     cells = bare.split("|")
     return any(_MARKER_LEADING.search(cell) for cell in cells) or bool(_MARKER_TAGGED.search(bare))
@@ -97,10 +104,8 @@ def _mentioned(text: str, found: re.Match[str]) -> bool:
 
 def code_marker(text: str) -> str | None:
     """The TODO-style marker word of a code comment, or None (quoted patterns, URLs,
-    mentions of a marker and suppressions aside)."""
-    if _SUPPRESSION.search(text):
-        return None
-    bare = _bare(text)
+    mentions of a marker and the suppression directive's own words aside)."""
+    bare = _bare(_without_directive(text))
     for pattern in (_CODE_CAPITALS, _CODE_ANYCASE, _CODE_FIXME):
         for found in pattern.finditer(bare):
             if not _mentioned(bare, found):
@@ -114,7 +119,7 @@ def marker_word(text: str, markdown: bool) -> str | None:
         return code_marker(text)
     if not is_marker(text):
         return None
-    found = re.search(MARKER, _bare(text))
+    found = re.search(MARKER, _bare(_without_directive(text)))
     return found.group(1) if found else "TODO"
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ....extractors.common.languages import knowledge_of
+from ..registry import all_rules
 
 SETTINGS = "settings"  # the scope of settings entries: whichever file holds them
 
@@ -32,6 +33,7 @@ class Site:
     code: str = ""  # for a coverage pragma: the code line it covers
     key: str = ""  # for a settings entry: "exclude" | "ignore"
     owner: str = ""  # the function or class the site sits in, without the file's path
+    names: tuple[str, ...] = ()  # for an inline directive: the rule ids and kinds it names
 
 
 @dataclass(frozen=True)
@@ -80,3 +82,10 @@ def added(head: Sequence[Site], base: Iterable[Site]) -> list[Site]:
         gone = {id(t) for t in taken}
         remaining = [s for s in remaining if id(s) not in gone]
     return sorted(unmatched, key=lambda s: (s.file, s.line, s.identity))
+
+
+def names_ours(names: Iterable[str]) -> bool:
+    """Whether any of the names is a rule id or a kind of this tool's rules (any case), the
+    only names an inline directive can hide a finding by."""
+    ours = {r.id.lower() for r in all_rules()} | {r.kind.lower() for r in all_rules()}
+    return any(name.lower() in ours for name in names)
