@@ -5,8 +5,10 @@ UNKNOWN; cells hold ids, names, paths, ``file:line`` and kinds, never prose.
 A table with nothing to check prints one row saying so, with Status PASS
 (there is nothing that could fail). The ``Findings`` table lists the
 goal-caused findings that belong to no other table (placeholders, scope), so a
-gate that reads every Status column counts them; findings already present at
-BASE are listed after it, without a Status column, because the goal did not
+gate that reads every Status column counts them; what each non-PASS test row found
+(the values a weakened assertion changed, the runner setting that drops a test) is listed
+after it, without a Status column, because its row carries the status; findings already
+present at BASE are listed next, without a Status column, because the goal did not
 cause them; then every suppression in effect, as a list (only when there is one).
 Same report, same bytes: rows are sorted, nothing depends on time.
 """
@@ -133,6 +135,10 @@ def _findings(findings: Sequence[Finding]) -> list[str]:
         )
     else:
         lines.append("No placeholder or scope finding in the change set.")
+    tested = [f for f in findings if KINDS[f.kind] == "test-integrity" and not f.pre_existing]
+    if tested:
+        lines += ["", "### What the test rows found", ""]
+        lines += [f"- `{f.file}:{f.line}` {f.kind} ({f.rule}): {cell(f.message)}" for f in tested]
     old = [f for f in findings if f.pre_existing]
     if old:
         lines += ["", "### Pre-existing at BASE (not caused by this change)", ""]
