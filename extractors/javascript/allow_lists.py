@@ -20,9 +20,10 @@ from ..common import treesitter as T
 from ..common.alternation import alternatives
 from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
+from ..common.test_inputs import TestInputSyntax, read_test_inputs
 from ..common.walk import enclosing
 from ..facts import Fact
-from ..facts.impl import AllowList, AllowListForm, TestInput
+from ..facts.impl import AllowList, AllowListForm
 from .adapter import FUNCTIONS, function_name, symbol_at
 from .frameworks import is_test_path
 from .model import strip
@@ -161,46 +162,31 @@ def allow_lists(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
     return found
 
 
-def _literals(node: ts.Node, depth: int = 2) -> list[str]:
-    value = js_literal(node)
-    if value is not None:
-        return [value]
-    if depth and node.type == "array":
-        return [v for c in node.named_children for v in _literals(c, depth - 1)]
-    return []
-
-
 def _titled(function: ts.Node) -> bool:
     """A runner's call whose first argument is a title: ``it``, ``describe.only``, ..."""
     parts = T.squash(function).split(".")
     return parts[0] in _TITLE_TAKERS and parts[-1] != "each"  # it.each(rows) takes rows
 
 
+def _callee(function: ts.Node) -> str:
+    if function.type == "member_expression":
+        return T.text(function.child_by_field_name("property"))
+    return T.text(function) if function.type == "identifier" else ""
+
+
+_INPUTS = TestInputSyntax(
+    is_test_path=is_test_path,
+    arguments="arguments",
+    callee=_callee,
+    # a test's or suite's title is no input
+    title_first=lambda function, callee: not callee or _titled(function),
+    value=lambda argument: argument,
+    literal=js_literal,
+    containers=frozenset({"array"}),
+    symbol=lambda source, call: symbol_at(source.path, call),
+)
+
+
 def test_inputs(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """The literal arguments of every call in a test file."""
-    if not is_test_path(source.path):
-        return []
-    found: list[Fact] = []
-    for node in caps.get("call", []):
-        function = node.child_by_field_name("function")
-        args = node.child_by_field_name("arguments")
-        if function is None or args is None or args.type != "arguments":
-            continue
-        if function.type == "member_expression":
-            callee = T.text(function.child_by_field_name("property"))
-        else:
-            callee = T.text(function) if function.type == "identifier" else ""
-        for position, arg in enumerate(args.named_children):
-            if position == 0 and (not callee or _titled(function)):
-                continue  # a test's or suite's title is no input
-            for literal in _literals(arg):
-                found.append(
-                    TestInput(
-                        file=source.path,
-                        line=T.line_of(arg),
-                        symbol=symbol_at(source.path, node),
-                        callee=callee,
-                        value=literal,
-                    )
-                )
-    return found
+    return read_test_inputs(source, caps, _INPUTS)

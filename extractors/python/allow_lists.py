@@ -19,9 +19,10 @@ from ..common import treesitter as T
 from ..common.alternation import alternatives
 from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
+from ..common.test_inputs import TestInputSyntax, read_test_inputs
 from ..common.walk import enclosing
 from ..facts import Fact
-from ..facts.impl import AllowList, AllowListForm, TestInput
+from ..facts.impl import AllowList, AllowListForm
 from .model import PythonModel, qualname
 from .test_cases import is_test_path
 
@@ -137,37 +138,29 @@ def allow_lists(
     return found
 
 
-def _literals(node: ts.Node, depth: int = 2) -> list[str]:
-    value = py_literal(node)
-    if value is not None:
-        return [value]
-    if depth and node.type in ("list", "tuple", "set"):
-        return [v for c in node.named_children for v in _literals(c, depth - 1)]
-    return []
+def _symbol(source: SourceFile, call: ts.Node) -> str:
+    fn = enclosing(call, frozenset({"function_definition"}))
+    return f"{source.path}::{qualname(fn)}" if fn is not None else ""
+
+
+def _value(argument: ts.Node) -> ts.Node | None:
+    return (
+        argument.child_by_field_name("value") if argument.type == "keyword_argument" else argument
+    )
+
+
+_INPUTS = TestInputSyntax(
+    is_test_path=is_test_path,
+    arguments="argument_list",
+    callee=lambda function: T.text(function).rsplit(".", 1)[-1],
+    title_first=lambda _function, _callee: False,
+    value=_value,
+    literal=py_literal,
+    containers=frozenset({"list", "tuple", "set"}),
+    symbol=_symbol,
+)
 
 
 def test_inputs(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """The literal arguments of every call in a test file."""
-    if not is_test_path(source.path):
-        return []
-    found: list[Fact] = []
-    for node in caps.get("call", []):
-        function = node.child_by_field_name("function")
-        args = node.child_by_field_name("arguments")
-        if function is None or args is None or args.type != "argument_list":
-            continue
-        callee = T.text(function).rsplit(".", 1)[-1]
-        fn = enclosing(node, frozenset({"function_definition"}))
-        for arg in args.named_children:
-            value = arg.child_by_field_name("value") if arg.type == "keyword_argument" else arg
-            for literal in _literals(value) if value is not None else []:
-                found.append(
-                    TestInput(
-                        file=source.path,
-                        line=T.line_of(arg),
-                        symbol=f"{source.path}::{qualname(fn)}" if fn is not None else "",
-                        callee=callee,
-                        value=literal,
-                    )
-                )
-    return found
+    return read_test_inputs(source, caps, _INPUTS)
