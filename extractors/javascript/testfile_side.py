@@ -19,7 +19,13 @@ from ..common.testfile_checks import Check, place
 from ..facts.testfile import Assertion, ParsedTestFile, TestCase, TestLanguage
 from .model import JsModel
 from .testfile_loops import each_table, loop_table
-from .testfile_naming import collect_test_calls, library_roles, local_bindings, subtest_calls
+from .testfile_naming import (
+    alias_roles,
+    collect_test_calls,
+    library_roles,
+    local_bindings,
+    subtest_calls,
+)
 from .testfile_reader import Reader
 from .testfile_syntax import chain_words, member_chain, node_line, node_text, ts_parser, unparen
 from .testfile_words import CHAINS
@@ -144,7 +150,7 @@ def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
     """The tests of one TS/JS file with their assertions and commented-out assertions."""
     file = SourceFile(path, source.encode("utf-8"), language)
     root = file.tree.root_node
-    roles = library_roles(file.model(JsModel))
+    roles = alias_roles(root, library_roles(file.model(JsModel)))
     tests: list[TestCase] = []
     for name, call, body in collect_test_calls(root, "", roles):
         renames = {n: f"_v{i}" for i, n in enumerate(local_bindings(body))}
