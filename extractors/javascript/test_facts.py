@@ -19,6 +19,7 @@ from ..facts.integrity import Assertion, Handler, Return, Skip, TestCase
 from .assertions import AssertionReader, AssertionSite, should_site
 from .context import JsFile
 from .declarations import Declaration, in_body_skip, read_declaration
+from .error_sites import fold_error_checks
 from .frameworks import BASES, FrameworkNames, default_framework
 from .imports import switch_of
 from .marker_facts import handler_body
@@ -121,6 +122,7 @@ def read_tests(f: JsFile) -> None:
             sites.append(site)
     sites.extend(s for s in map(should_site, caps.get("should", [])) if s is not None)
     sites.sort(key=lambda s: (s.start.start_byte, -s.end.end_byte))
+    sites = fold_error_checks(sites)
     for site in sites:
         owner = f.test_index.innermost(site.start.start_byte)
         f.assertions.append((site, owner))

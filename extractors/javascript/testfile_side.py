@@ -16,8 +16,9 @@ from tree_sitter import Node
 
 from ..common.dispatch import SourceFile
 from ..common.testfile_checks import Check, place
-from ..facts.testfile import Assertion, ParsedTestFile, TestCase, TestLanguage
+from ..facts.testfile import Assertion, Kind, ParsedTestFile, TestCase, TestLanguage
 from .model import JsModel
+from .testfile_errors import Errors, error_callbacks, identity_catch
 from .testfile_loops import each_table, loop_table
 from .testfile_naming import (
     alias_roles,
@@ -39,6 +40,7 @@ class _Statements:
         self.reader = reader
         self.found: list[tuple[Node, Check]] = []
         self.comments: list[Node] = []
+        self.errors = Errors(self.found)
 
     def walk(self, node: Node, skip: frozenset[tuple[int, int]] = frozenset()) -> None:
         """Checks and comments under ``node``, leaving out the subtrees spanning ``skip``."""
@@ -52,8 +54,44 @@ class _Statements:
             elif current.type in ("expression_statement", "return_statement"):
                 expression = next((c for c in current.named_children if c.type != "comment"), None)
                 if expression is not None:
-                    self.found += [(current, c) for c in self.expression(expression)]
+                    self._statement(current, unparen(expression))
+            elif current.type in ("lexical_declaration", "variable_declaration"):
+                for declarator in current.named_children:
+                    name = declarator.child_by_field_name("name")
+                    value = declarator.child_by_field_name("value")
+                    if name is not None and name.type == "identifier" and value is not None:
+                        self._bind(current, name, value)
             stack.extend(reversed(current.children))
+
+    def _statement(self, statement: Node, expression: Node) -> None:
+        """The checks of one statement; those of an error a rejection check handed back go
+        into that check."""
+        if expression.type == "assignment_expression":
+            left = expression.child_by_field_name("left")
+            right = expression.child_by_field_name("right")
+            if left is not None and left.type == "identifier" and right is not None:
+                self._bind(statement, left, right)
+            return
+        for check in self.expression(expression):
+            if not self.errors.fold(statement, check):
+                self.found.append((statement, check))
+                if check.kind is Kind.RAISES:
+                    for name in error_callbacks(expression):
+                        self.errors.bind(self.reader.renames.get(name, name), len(self.found) - 1)
+
+    def _bind(self, statement: Node, name: Node, value: Node) -> None:
+        """``const err = await p.should.be.rejected()`` / ``= await p.catch((e) => e)``: the
+        rejection check, and the name its error is bound to."""
+        local = self.reader.renames.get(node_text(name), node_text(name))
+        checks = self.expression(value)
+        raises = next((i for i, c in enumerate(checks) if c.kind is Kind.RAISES), None)
+        if raises is not None:
+            self.found += [(statement, c) for c in checks]
+            self.errors.bind(local, len(self.found) - len(checks) + raises)
+            return
+        rejected = identity_catch(value)
+        if rejected is not None:
+            self.errors.bind(local, self.reader.canon(rejected))
 
     def expression(self, node: Node) -> list[Check]:
         node = unparen(node)
