@@ -67,12 +67,18 @@ class FrameworkNames:
 
     def resolve(self, chain: Chain) -> Resolved | None:
         """The framework function a callee chain starts with, or None."""
-        switch = self.imports.switched.get(chain.root)
-        root = switch.base if switch is not None else chain.root
-        words = (*switch.words, *chain.words) if switch is not None else chain.words
-        alias = self.imports.aliased.get(root) if root not in self.imports.bindings else None
-        if alias is not None and alias[0] != root:
-            root, words = alias[0], (*alias[1:], *words)
+        root, words, switch = chain.root, chain.words, None
+        # Through names bound to a choice of test functions and names bound to those names
+        # (``const a = cond ? it.skip : it; const b = a``), a few hops at most.
+        for _ in range(4):
+            switched = self.imports.switched.get(root)
+            alias = self.imports.aliased.get(root) if root not in self.imports.bindings else None
+            if switched is not None and switch is None:
+                switch, root, words = switched, switched.base, (*switched.words, *words)
+            elif alias is not None and alias[0] != root:
+                root, words = alias[0], (*alias[1:], *words)
+            else:
+                break
         found = self._base_of(root, depth=0)
         if found is None:
             return None

@@ -142,6 +142,8 @@ def read_imports(model: JsModel, caps: dict[str, list[ts.Node]]) -> Imports:
 
 def _spelled(node: ts.Node | None) -> list[str]:
     """``it.skip`` -> ["it", "skip"]; [] for anything but a name or a chain of names."""
+    while node is not None and node.type == "parenthesized_expression" and node.named_child_count:
+        node = node.named_children[0]
     if node is None:
         return []
     if node.type == "identifier":
@@ -152,24 +154,53 @@ def _spelled(node: ts.Node | None) -> list[str]:
     return []
 
 
-def _read_switch(node: ts.Node, found: Imports) -> None:
-    """``name = cond ? it.skip : it`` (either order): ``name`` is ``it``, with the words
-    of the longer spelling applied only when the condition says so."""
-    value = node.child_by_field_name("value")
-    if value is None:
-        return
-    one = _spelled(value.child_by_field_name("consequence"))
-    other = _spelled(value.child_by_field_name("alternative"))
+def _arms(value: ts.Node) -> tuple[ts.Node | None, ts.Node | None, ts.Node | None]:
+    """(condition, consequence, alternative) of ``c ? a : b`` and of ``c && a || b`` (or
+    ``?? b``), through parentheses; Nones for any other value."""
+    while value.type == "parenthesized_expression" and value.named_child_count == 1:
+        value = value.named_children[0]
+    if value.type == "ternary_expression":
+        fields = ("condition", "consequence", "alternative")
+        condition, one, other = (value.child_by_field_name(f) for f in fields)
+        return condition, one, other
+    if value.type != "binary_expression":
+        return None, None, None
+    operator = text(value.child_by_field_name("operator"))
+    left = value.child_by_field_name("left")
+    while left is not None and left.type == "parenthesized_expression" and left.named_child_count:
+        left = left.named_children[0]
+    if (
+        operator in ("||", "??")
+        and left is not None
+        and left.type == "binary_expression"
+        and text(left.child_by_field_name("operator")) == "&&"
+    ):
+        right = value.child_by_field_name("right")
+        return left.child_by_field_name("left"), left.child_by_field_name("right"), right
+    return None, None, None
+
+
+def switch_of(value: ts.Node) -> Switch | None:
+    """``cond ? it.skip : it`` (either order, or ``cond && it.skip || it``): ``it``, with the
+    words of the longer spelling applied only when the condition says so; None for any
+    other value."""
+    condition, consequence, alternative = _arms(value)
+    one, other = _spelled(consequence), _spelled(alternative)
     if not one or not other or one[0] != other[0]:
-        return
+        return None
     short, long = sorted((one, other), key=len)
     if len(short) != 1 or len(long) < 2:
-        return
-    condition = value.child_by_field_name("condition")
+        return None
     env, where = skip_env(text(condition), long is one) if condition is not None else ((), "")
-    found.switched[text(node.child_by_field_name("name"))] = Switch(
-        short[0], tuple(long[1:]), env, where
-    )
+    return Switch(short[0], tuple(long[1:]), env, where)
+
+
+def _read_switch(node: ts.Node, found: Imports) -> None:
+    """``name = cond ? it.skip : it``: ``name`` is the switch of its value."""
+    value = node.child_by_field_name("value")
+    switch = switch_of(value) if value is not None else None
+    if switch is not None:
+        found.switched[text(node.child_by_field_name("name"))] = switch
 
 
 def _read_alias(node: ts.Node, found: Imports) -> None:

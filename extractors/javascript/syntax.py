@@ -106,9 +106,25 @@ def callee_chain(callee: ts.Node | None) -> Chain | None:
             return Chain(text(node), tuple(words), tuple(calls))
         elif kind == "non_null_expression" and node.named_children:
             node = node.named_children[0]
+        elif kind == "parenthesized_expression" and _is_choice(node):
+            # ``(cond ? it.skip : it)('x', fn)``: the choice, written out, is the root.
+            words.reverse()
+            calls.reverse()
+            return Chain(squash(node), tuple(words), tuple(calls))
         else:
             return None
     return None
+
+
+def _is_choice(node: ts.Node) -> bool:
+    """A parenthesised ternary or ``&&``/``||``/``??`` expression."""
+    inner = node.named_children[0] if node.named_child_count == 1 else None
+    while inner is not None and inner.type == "parenthesized_expression":
+        inner = inner.named_children[0] if inner.named_child_count == 1 else None
+    if inner is None:
+        return False
+    operator = inner.child_by_field_name("operator") if inner.type == "binary_expression" else None
+    return inner.type == "ternary_expression" or text(operator) in ("&&", "||", "??")
 
 
 def operand(node: ts.Node) -> Operand:

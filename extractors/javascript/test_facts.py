@@ -19,7 +19,9 @@ from ..facts.integrity import Assertion, Handler, Return, Skip, TestCase
 from .assertions import AssertionReader, AssertionSite, should_site
 from .context import JsFile
 from .declarations import Declaration, in_body_skip, read_declaration
+from .error_sites import fold_error_checks
 from .frameworks import BASES, FrameworkNames, default_framework
+from .imports import switch_of
 from .marker_facts import handler_body
 from .markers import comment_lines
 from .syntax import (
@@ -76,6 +78,8 @@ def read_tests(f: JsFile) -> None:
         for node in sorted(caps.get("call", []), key=lambda n: (n.start_byte, -n.end_byte))
         if (callee := node.child_by_field_name("function")) is not None
     ]
+    for call in calls:
+        _read_choice_callee(f, call)
     roots = {call.root for call in calls}
     if any(c.root == "this" and (c.chain() or _NO_CHAIN).words[:1] == ("skip",) for c in calls):
         roots.add("this.skip")
@@ -84,7 +88,11 @@ def read_tests(f: JsFile) -> None:
         local for local, origin in f.imports.bindings.items() if origin.kind or origin.name in BASES
     }
     declaring = BASES | imported | f.imports.extended.keys() | f.imports.switched.keys()
-    declaring |= {k for k, chain in f.imports.aliased.items() if chain[0] in declaring}
+    for _ in range(4):  # a name bound to a name bound to a test function, a few hops
+        more = {k for k, chain in f.imports.aliased.items() if chain[0] in declaring}
+        if more <= declaring:
+            break
+        declaring |= more
     _declarations(f, calls, names, declaring)
     parameters = {p for t in f.tests if (p := t.context_parameter())}
     declared = {span(d.call) for d in (*f.tests, *f.suites)}
@@ -114,6 +122,7 @@ def read_tests(f: JsFile) -> None:
             sites.append(site)
     sites.extend(s for s in map(should_site, caps.get("should", [])) if s is not None)
     sites.sort(key=lambda s: (s.start.start_byte, -s.end.end_byte))
+    sites = fold_error_checks(sites)
     for site in sites:
         owner = f.test_index.innermost(site.start.start_byte)
         f.assertions.append((site, owner))
@@ -124,6 +133,24 @@ def read_tests(f: JsFile) -> None:
     for test in f.tests:
         names = called.get(id(test), set()) | _named_callbacks(test)
         _test_fact(f, test, names, callees.get(id(test), set()))
+
+
+def _read_choice_callee(f: JsFile, call: Call) -> None:
+    """``(cond ? it.skip : it)('x', fn)``: the choice written in place is a switched name of
+    its own, spelled as written, and the call's root."""
+    chain = call.chain()
+    if chain is None or not chain.root.startswith("("):
+        return
+    node = call.callee
+    while node.type in ("call_expression", "member_expression"):
+        inner = node.child_by_field_name("function" if node.type == "call_expression" else "object")
+        if inner is None:
+            return
+        node = inner
+    switch = switch_of(node)
+    if switch is not None:
+        f.imports.switched.setdefault(chain.root, switch)
+        call.root = chain.root
 
 
 def _callee_paths(f: JsFile, chain: Chain) -> set[str]:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from .model import JsImport, JsModel
+from .test_aliases import choice_aliases, expand
 from .testfile_syntax import FUNCTION_TYPES, call_arguments, node_text, property_name, title_of
 from .testfile_words import ASSERT_SOURCES, DESCRIBE, EXPECT_SOURCES, TEST
 
@@ -27,6 +28,25 @@ def library_roles(model: JsModel) -> dict[str, str]:
         if role:
             roles[bound.local] = role
     return roles
+
+
+def alias_roles(root: Node, roles: dict[str, str]) -> dict[str, str]:
+    """``roles`` with the local names bound to a suite or test function, or to a choice of
+    them (``const maybe = cond ? it.skip : it``, a name bound to such a name): a name takes
+    the role every function it may stand for has."""
+    known = {n for n, role in roles.items() if role in ("suite", "test")}
+    found = dict(roles)
+    for name, spellings in choice_aliases(root, known.__contains__).items():
+        role = _choice_role(spellings, roles)
+        if role is not None and name not in roles:
+            found[name] = role
+    return found
+
+
+def _choice_role(spellings: tuple[str, ...], roles: dict[str, str]) -> str | None:
+    """The role shared by every spelling's function (``it.skip`` and ``it``: test)."""
+    found = {roles.get(s.split(".")[0]) for s in spellings}
+    return found.pop() if len(found) == 1 else None
 
 
 def _role(exported: str) -> str | None:
@@ -169,9 +189,14 @@ def _suite_or_test(node: Node, roles: dict[str, str]) -> tuple[str, str, Node | 
             "function" if function.type == "call_expression" else "object"
         )
         function = inner
-    if function is None or function.type != "identifier":
+    if function is None:
         return None
-    role = roles.get(node_text(function))
+    if function.type == "identifier":
+        role = roles.get(node_text(function))
+    else:  # ``(cond ? it.skip : it)('x', fn)``: a choice of test functions called in place
+        known = {n for n, r in roles.items() if r in ("suite", "test")}
+        spellings = expand(function, known.__contains__, {})
+        role = _choice_role(spellings, roles) if spellings else None
     args = call_arguments(node)
     if role == "context":
         # ``t.test('sub', fn)``: a node:test subtest of the enclosing test's context ``t``.

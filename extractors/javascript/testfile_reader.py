@@ -422,7 +422,7 @@ class Reader:
             return [Check(Kind.FAIL, "")]
         if method in NOT_EQUAL and len(args) > 1:
             return [self.equal(args[0], args[1], True)]
-        if method in ("throws", "rejects", "throw") and args:
+        if method in ("throws", "rejects", "throw", "isRejected") and args:
             return [self.raises(args[0], args[1:])]
         if method in ("doesNotThrow", "doesNotReject") and args:
             # ``expect(fn).not.toThrow()`` written with node:assert.

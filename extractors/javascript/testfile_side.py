@@ -16,10 +16,17 @@ from tree_sitter import Node
 
 from ..common.dispatch import SourceFile
 from ..common.testfile_checks import Check, place
-from ..facts.testfile import Assertion, ParsedTestFile, TestCase, TestLanguage
+from ..facts.testfile import Assertion, Kind, ParsedTestFile, TestCase, TestLanguage
 from .model import JsModel
+from .testfile_errors import Errors, error_callbacks, identity_catch
 from .testfile_loops import each_table, loop_table
-from .testfile_naming import collect_test_calls, library_roles, local_bindings, subtest_calls
+from .testfile_naming import (
+    alias_roles,
+    collect_test_calls,
+    library_roles,
+    local_bindings,
+    subtest_calls,
+)
 from .testfile_reader import Reader
 from .testfile_syntax import chain_words, member_chain, node_line, node_text, ts_parser, unparen
 from .testfile_words import CHAINS
@@ -33,6 +40,7 @@ class _Statements:
         self.reader = reader
         self.found: list[tuple[Node, Check]] = []
         self.comments: list[Node] = []
+        self.errors = Errors(self.found)
 
     def walk(self, node: Node, skip: frozenset[tuple[int, int]] = frozenset()) -> None:
         """Checks and comments under ``node``, leaving out the subtrees spanning ``skip``."""
@@ -46,8 +54,44 @@ class _Statements:
             elif current.type in ("expression_statement", "return_statement"):
                 expression = next((c for c in current.named_children if c.type != "comment"), None)
                 if expression is not None:
-                    self.found += [(current, c) for c in self.expression(expression)]
+                    self._statement(current, unparen(expression))
+            elif current.type in ("lexical_declaration", "variable_declaration"):
+                for declarator in current.named_children:
+                    name = declarator.child_by_field_name("name")
+                    value = declarator.child_by_field_name("value")
+                    if name is not None and name.type == "identifier" and value is not None:
+                        self._bind(current, name, value)
             stack.extend(reversed(current.children))
+
+    def _statement(self, statement: Node, expression: Node) -> None:
+        """The checks of one statement; those of an error a rejection check handed back go
+        into that check."""
+        if expression.type == "assignment_expression":
+            left = expression.child_by_field_name("left")
+            right = expression.child_by_field_name("right")
+            if left is not None and left.type == "identifier" and right is not None:
+                self._bind(statement, left, right)
+            return
+        for check in self.expression(expression):
+            if not self.errors.fold(statement, check):
+                self.found.append((statement, check))
+                if check.kind is Kind.RAISES:
+                    for name in error_callbacks(expression):
+                        self.errors.bind(self.reader.renames.get(name, name), len(self.found) - 1)
+
+    def _bind(self, statement: Node, name: Node, value: Node) -> None:
+        """``const err = await p.should.be.rejected()`` / ``= await p.catch((e) => e)``: the
+        rejection check, and the name its error is bound to."""
+        local = self.reader.renames.get(node_text(name), node_text(name))
+        checks = self.expression(value)
+        raises = next((i for i, c in enumerate(checks) if c.kind is Kind.RAISES), None)
+        if raises is not None:
+            self.found += [(statement, c) for c in checks]
+            self.errors.bind(local, len(self.found) - len(checks) + raises)
+            return
+        rejected = identity_catch(value)
+        if rejected is not None:
+            self.errors.bind(local, self.reader.canon(rejected))
 
     def expression(self, node: Node) -> list[Check]:
         node = unparen(node)
@@ -144,7 +188,7 @@ def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
     """The tests of one TS/JS file with their assertions and commented-out assertions."""
     file = SourceFile(path, source.encode("utf-8"), language)
     root = file.tree.root_node
-    roles = library_roles(file.model(JsModel))
+    roles = alias_roles(root, library_roles(file.model(JsModel)))
     tests: list[TestCase] = []
     for name, call, body in collect_test_calls(root, "", roles):
         renames = {n: f"_v{i}" for i, n in enumerate(local_bindings(body))}

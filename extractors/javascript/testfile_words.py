@@ -63,7 +63,7 @@ SNAPSHOT = _names(
     "toMatchSnapshot toMatchInlineSnapshot toThrowErrorMatchingSnapshot",
     "toThrowErrorMatchingInlineSnapshot toMatchFileSnapshot",
 )
-THROW = frozenset("toThrow toThrowError throw throws Throw rejects rejectedWith".split())
+THROW = frozenset("toThrow toThrowError throw throws Throw rejects rejected rejectedWith".split())
 INCLUDE = frozenset("toContain toContainEqual include includes contain contains".split())
 NOT_INCLUDE = frozenset({"notInclude", "notIncludes"})
 PARTIAL = _names(

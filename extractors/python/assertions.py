@@ -92,6 +92,8 @@ def _always_iterates(loop: ts.Node) -> bool:
     if loop.type != "for_statement":
         return False
     right = loop.child_by_field_name("right")
+    if right is not None and right.type == "identifier":
+        right = _module_constant(loop, T.text(right))
     if right is None:
         return False
     if right.type in ("list", "tuple", "set", "dictionary"):
@@ -108,6 +110,28 @@ def _always_iterates(loop: ts.Node) -> bool:
             step = numbers[2] if len(numbers) > 2 else 1.0
             return (stop - start) * step > 0
     return False
+
+
+def _module_constant(node: ts.Node, name: str) -> ts.Node | None:
+    """The value a module-level name is bound to, when the module binds it exactly once (an
+    assignment to the name alone, annotated or not)."""
+    module = node
+    while module.parent is not None:
+        module = module.parent
+    values: list[ts.Node | None] = []
+    for statement in module.named_children:
+        if statement.type != "expression_statement":
+            continue
+        for assignment in statement.named_children:
+            if assignment.type not in ("assignment", "augmented_assignment"):
+                continue
+            left = assignment.child_by_field_name("left")
+            if left is not None and left.type == "identifier" and T.text(left) == name:
+                plain = assignment.type == "assignment"
+                values.append(assignment.child_by_field_name("right") if plain else None)
+            elif left is not None and name in (T.text(c) for c in left.named_children):
+                values.append(None)
+    return values[0] if len(values) == 1 else None
 
 
 def conditional_and_handler(node: ts.Node, stop: ts.Node) -> tuple[bool, bool]:

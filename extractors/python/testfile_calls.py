@@ -3,6 +3,7 @@ asserts, ``pytest.raises`` and friends, library ``assert_*`` helpers, parametriz
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import final
 
 import libcst as cst
@@ -10,6 +11,7 @@ import libcst as cst
 from ..common.testfile_checks import Check
 from ..facts.testfile import Expected, Kind, Tolerance
 from .testfile_expressions import ExpressionReader
+from .testfile_tables import Table
 
 _MOCK_CALLED_WITH = {
     "assert_called_with": False,
@@ -61,26 +63,21 @@ _UNITTEST_ORDER = {
 class Reader(ExpressionReader):
     """Turns one test's statements into normalized checks."""
 
-    def parametrized(self, function: cst.FunctionDef) -> list[tuple[cst.CSTNode, Check]]:
-        """Each ``@pytest.mark.parametrize`` row as a check: inputs the subject, last value
-        the expected one (editing a row's expected value edits the test's expectation)."""
+    def table_rows(
+        self, tables: Sequence[Table], columns: dict[str, str]
+    ) -> list[tuple[cst.CSTNode, Check]]:
+        """Each row of the tables a test runs over (``@pytest.mark.parametrize``, a loop) as a
+        check: inputs the subject, last value the expected one (editing a row's expected
+        value edits the test's expectation). Columns are named as ``columns`` numbers them,
+        so that a parameter and a loop variable in the same place read alike."""
         rows: list[tuple[cst.CSTNode, Check]] = []
-        for decorator in function.decorators:
-            call = decorator.decorator
-            if not isinstance(call, cst.Call):
-                continue
-            name = self.module.qualify(call.func) or ""
-            args = self._positional(call)
-            if not name.endswith("mark.parametrize") or len(args) < 2:
-                continue
-            table = args[1]
-            if not isinstance(table, cst.List | cst.Tuple):
-                continue
-            names = self._string(args[0]) or self.canon(args[0])
-            for element in table.elements:
-                row = element.value
-                if isinstance(row, cst.Call) and (self.module.qualify(row.func) or "").endswith(
-                    "param"
+        for table in tables:
+            names = ", ".join(columns.get(c, c) for c in table.columns)
+            for row in table.rows:
+                if (
+                    table.from_parametrize
+                    and isinstance(row, cst.Call)
+                    and (self.module.qualify(row.func) or "").endswith("param")
                 ):
                     values = self._positional(row)
                 elif isinstance(row, cst.Tuple | cst.List):

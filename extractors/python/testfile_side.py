@@ -23,6 +23,7 @@ from .model import PythonModel
 from .testfile_calls import Reader
 from .testfile_module import SourceModule, walk_nodes
 from .testfile_naming import body_text, collect_tests, function_bodies, local_bindings
+from .testfile_tables import column_renames, loop_tables, parametrize_tables
 
 
 @final
@@ -99,9 +100,14 @@ def parse_python(path: str, source: str) -> ParsedTestFile:
     bodies = function_bodies(source)
     tests: list[TestCase] = []
     for name, function in collect_tests(wrapper.module.body, ""):
-        renames = {n: f"_v{i}" for i, n in enumerate(local_bindings(function.body))}
+        tables = parametrize_tables(function, module)
+        tables += loop_tables(function, wrapper.module.body)
+        # Table columns are named by place, whether parameters or loop variables.
+        columns = column_renames(tables)
+        names = [n for n in local_bindings(function.body) if n not in columns]
+        renames = {**columns, **{n: f"_v{i}" for i, n in enumerate(names)}}
         collector = _Collector(Reader(module, renames), function)
-        cases = Reader(module, {}).parametrized(function)
+        cases = Reader(module, {}).table_rows(tables, columns)
         assertions = tuple(
             place(check, positions[node].start.line, module.code(node))
             for node, check in [*cases, *collector.found]

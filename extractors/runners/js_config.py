@@ -15,6 +15,7 @@ from ..common.treesitter import line_of as line
 from ..common.treesitter import text
 from ..facts import symbol_id
 from ..javascript import strings as js_strings
+from ..javascript.test_aliases import choice_aliases, expand
 from .inifile import json_key_line
 from .syntax import grammar_for, parse
 from .view import RevisionView
@@ -310,44 +311,55 @@ def _callback_digest(args: ts.Node | None) -> str:
     return hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
-def _callee_base(callee: ts.Node | None) -> str:
-    """The name a callee chain starts with: ``it`` of ``it.skip.each(t)``."""
+def _callee_words(callee: ts.Node | None) -> tuple[ts.Node | None, list[str]]:
+    """The node a callee chain starts from and its property words up to the first call:
+    ``it`` and [skip, each] of ``it.skip.each(t)``."""
+    steps: list[str] = []
     base = callee
     while base is not None and base.type in ("member_expression", "call_expression"):
-        base = (
-            base.child_by_field_name("object")
-            if base.type == "member_expression"
-            else base.child_by_field_name("function")
-        )
-    return text(base) if base is not None and base.type == "identifier" else ""
+        if base.type == "member_expression":
+            steps.append(text(base.child_by_field_name("property")))
+            base = base.child_by_field_name("object")
+        else:
+            steps.clear()
+            base = base.child_by_field_name("function")
+    return base, steps[::-1]
 
 
-def _test_aliases(root: ts.Node) -> dict[str, tuple[str, str]]:
-    """Local names bound to a test function: ``const slow = it.skip`` (slow -> it, it.skip)."""
-    found: dict[str, tuple[str, str]] = {}
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        stack.extend(node.named_children)
-        if node.type != "variable_declarator":
-            continue
-        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-        if name is None or name.type != "identifier" or value is None:
-            continue
-        if value.type in ("identifier", "member_expression"):
-            base = _callee_base(value)
-            if base in _TEST_CALLEES and text(name) not in _TEST_CALLEES:
-                found.setdefault(text(name), (base, "".join(text(value).split())))
-    return found
+def _runs(spelling: str) -> bool:
+    """A spelling of a test function that declares a test that runs (no skip, no todo)."""
+    root, *words = spelling.split(".")
+    return not root.startswith("x") and not {"skip", "todo"} & set(words)
 
 
-def _modifiers(callee: ts.Node | None, aliases: dict[str, tuple[str, str]]) -> tuple[str, ...]:
-    """The words after a test function's name: ``skip`` of ``it.skip``, ``todo``, ``each``."""
-    spelled = "".join(text(callee).split()).split("(")[0]
-    root, _, rest = spelled.partition(".")
-    if root in aliases:
-        spelled = aliases[root][1] + ("." + rest if rest else "")
-    return tuple(spelled.split(".")[1:])
+def _chosen(spellings: tuple[str, ...]) -> str:
+    """Of the test functions a condition picks from, the one that runs where the condition
+    lets the test run: the test exists, a skip it may carry is the skip rules' to judge."""
+    return next((s for s in spellings if _runs(s)), spellings[0])
+
+
+def _callee_spelling(callee: ts.Node | None, aliases: dict[str, tuple[str, ...]]) -> list[str]:
+    """A callee as a test function's name and words (``it``, ``skip``), through a local name
+    bound to a test function or to a choice of test functions, or a choice written in place
+    (``(cond ? it.skip : it)('x', fn)``); [] for any other callee."""
+    base, words = _callee_words(callee)
+    if base is None:
+        return []
+    if base.type == "identifier":
+        name = text(base)
+        head = _chosen(aliases[name]) if name in aliases else name
+    else:
+        found = expand(base, _TEST_CALLEES.__contains__, aliases)
+        if not found:
+            return []
+        head = _chosen(found)
+    return [*head.split("."), *words]
+
+
+def _test_aliases(root: ts.Node) -> dict[str, tuple[str, ...]]:
+    """Local names bound to a test function (``const slow = it.skip``), to a choice of test
+    functions (``cond ? test.skip : test``) or to such a name, with their spellings."""
+    return choice_aliases(root, _TEST_CALLEES.__contains__)
 
 
 @lru_cache(maxsize=4096)
@@ -362,11 +374,10 @@ def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
     def visit(node: ts.Node, scope: tuple[str, ...], skipped: tuple[str, int] | None) -> None:
         for child in node.named_children:
             if child.type == "call_expression":
-                callee = child.child_by_field_name("function")
-                name = _callee_base(callee)
-                name = aliases[name][0] if name in aliases else name
+                spelling = _callee_spelling(child.child_by_field_name("function"), aliases)
+                name = spelling[0] if spelling else ""
                 if name in _TEST_CALLEES:
-                    words = _modifiers(callee, aliases)
+                    words = tuple(spelling[1:])
                     args = child.child_by_field_name("arguments")
                     first = (
                         args.named_children[0] if args is not None and args.named_children else None

@@ -19,9 +19,8 @@
   name: [(object_pattern) (identifier)]
   value: [(identifier) (member_expression object: (identifier))]) @alias
 
-; ``const maybe = process.env.CI ? it.skip : it``: a test function chosen by a condition.
+; ``const maybe = process.env.CI ? it.skip : it`` (or ``cond && it.skip || it``): a test
+; function chosen by a condition; javascript/imports.py reads the arms.
 (variable_declarator
   name: (identifier)
-  value: (ternary_expression
-    consequence: [(identifier) (member_expression)]
-    alternative: [(identifier) (member_expression)])) @switch
+  value: [(ternary_expression) (binary_expression) (parenthesized_expression)]) @switch
