@@ -120,19 +120,20 @@ def marker_word(text: str, markdown: bool) -> str | None:
 
 # Sample data and placeholders are things a comment may describe rather than admit to.
 _THING = re.compile(r"(?:dummy|fake|mock)\s|(?:.*\s)?(?:a\s+)?placeholder\b", re.IGNORECASE)
-# Phrases that say "not final" of a time: for now, until, temporarily.
+# Phrases that say "not final" of a time: "for now", "placeholder until".
 _FOR_NOW = re.compile(r"for (?:now|the time being|the moment)$|placeholder\s+until$", re.IGNORECASE)
 # A clause ends at a sentence's or a parenthesis' end, or at a dash between words.
 _CLAUSE_END = re.compile(r"[.;!?()]|\s[-\u2013\u2014]+\s")
-# The thing is named under a hypothesis or a negation: the code does not do it ("would be
-# fake data", "instead of mock data", "never a placeholder").
+# The thing is named under a hypothesis or a negation: the code does not do it
+# ("would be fake data", "instead of mock data", "never a placeholder").
 _NOT_DONE = re.compile(
     r"\b(?:would|could|might|not|no|never|nor|without|instead\s+of|rather\s+than"
     r"|avoids?|avoiding|prevents?)\b(?:\s+\S+){0,2}\s*$",
     re.IGNORECASE,
 )
-# The sample data is named with its purpose or the condition it serves: "mock data for the
-# storybook", "use mock data in tests", "fallback mock data used when the API is down".
+# The sample data is named with its purpose or the condition it serves:
+# "mock data for the storybook", "use mock data in tests",
+# "fallback mock data used when the API is down".
 _DOCUMENTED_USE = re.compile(
     r"\s*(?:sets?\s+|files?\s+|records?\s+)?(?:(?:used|shown|served|returned|loaded|kept)\s+)?"
     r"(?:(?:for|in|by)\s+(?:the\s+|our\s+|a\s+|an\s+|local\s+|unit\s+)?(?:storybook|stor(?:y|ies)"
