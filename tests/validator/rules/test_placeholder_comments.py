@@ -123,7 +123,9 @@ def test_a_marker_is_reported_once_not_also_as_a_shortcut() -> None:
         "Non-410 errors (5xx, network) = transient, skip for now",
         "for now the API returns only the first page",
         "the API only returns the first page for now",
-        "Stripe supports only USD for now",
+        "the Stripe API only supports USD for now",
+        "GitHub caps the page size at 100 for now",
+        "the browser doesn't support the codec for now",
     ],
 )
 def test_words_that_describe_something_else_are_no_admission(text: str) -> None:
@@ -146,6 +148,10 @@ def test_words_that_describe_something_else_are_no_admission(text: str) -> None:
         "for now, until the logger lands",
         "placeholder until we wire the real preview",
         "for now, the server returns mock data",
+        "for now the price is fixed at 4.99",
+        "the price defaults to 0 for now",
+        "the list is capped at 10 items for now",
+        "the API returns every row, so we only show the first page for now",
     ],
 )
 def test_the_same_words_about_the_code_itself_are_admissions(text: str) -> None:

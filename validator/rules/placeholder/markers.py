@@ -122,8 +122,13 @@ def marker_word(text: str, markdown: bool) -> str | None:
 _THING = re.compile(r"(?:dummy|fake|mock)\s|(?:.*\s)?(?:a\s+)?placeholder\b", re.IGNORECASE)
 # Phrases that say "not final" of a time: "for now", "placeholder until".
 _FOR_NOW = re.compile(r"for (?:now|the time being|the moment)$|placeholder\s+until$", re.IGNORECASE)
-# A clause ends at a sentence's or a parenthesis' end, or at a dash between words.
-_CLAUSE_END = re.compile(r"[.;!?()]|\s[-\u2013\u2014]+\s")
+# A clause ends at a sentence's or a parenthesis' end, at a dash between words, or where a
+# conjunction starts another ("the API returns X, so we show one page for now").
+_CLAUSE_END = re.compile(
+    r"[.;!?()]|\s[-\u2013\u2014]+\s|,?\s+\b(?:so|and|but|because|since|which|while|whereas"
+    r"|although|though|then)\b",
+    re.IGNORECASE,
+)
 # The thing is named under a hypothesis or a negation: the code does not do it
 # ("would be fake data", "instead of mock data", "never a placeholder").
 _NOT_DONE = re.compile(
@@ -162,16 +167,21 @@ _DEFERRAL = re.compile(
     r"\b(?:later|eventually|proper(?:ly)?|real|yet|todo|fixme|until)\b",
     re.IGNORECASE,
 )
-# Who acts in a clause: the code speaking of itself (we, this, it, the function, …) …
+# Who acts in a clause, the first one named: the code speaking of itself (we, this, it,
+# the function, …) …
 _SELF = re.compile(
     r"\b(?:we|i|us|our|this|it|here|(?:the|this)\s+(?:code|function|method|class|module"
     r"|component|implementation|handler|logic|version|helper|hook|script|service|endpoint"
     r"|route|page|view|screen|ui|form|app|client|server\s+code))\b",
     re.IGNORECASE,
 )
-# … or a third party described in the present: "the API returns only X", "Stripe supports".
+# … or a party outside the code described in the present: "the upstream API returns only
+# X", "the browser doesn't support Y", a product named in mixed or upper case ("GitHub
+# caps it"). A value of the code itself ("the price is fixed") is no third party.
 _THIRD_PARTY = re.compile(
-    r"(?:\b(?:the|an?)\s+[\w-]+(?:\s+[\w-]+)?|\b[A-Z][\w-]*[A-Za-z])\s+"
+    r"(?:\b[Tt]he\s+(?:[\w-]+\s+)?(?:(?i:apis?|server|backend|upstream|provider|vendor|sdk"
+    r"|library|browser|platform|os|gateway|runtime|engine|driver|database))"
+    r"|\b[A-Z][a-z]+[A-Z]\w*|\b[A-Z]{2,}[a-z]*)\s+"
     r"(?:(?:only|just|still|currently|always)\s+)?"
     r"(?:is|isn't|has|does|doesn't|can't|cannot|won't|(?!is\b|has\b)[a-z]+[^s\W]s)\b"
 )
@@ -208,7 +218,8 @@ def _describes(text: str, found: re.Match[str]) -> bool:
     if _RUNTIME.search(text):
         return True
     clause = before + " " + after
-    return bool(_THIRD_PARTY.search(clause)) and not _SELF.search(clause)
+    party, own = _THIRD_PARTY.search(clause), _SELF.search(clause)
+    return party is not None and (own is None or party.start() < own.start())
 
 
 def shortcut(text: str) -> str | None:
