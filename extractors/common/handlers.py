@@ -147,6 +147,23 @@ def _answers_literal(statement: ts.Node, syntax: BehaviourSyntax) -> bool:
     return value is not None and syntax.literal(syntax.strip(value)) is not None
 
 
+# Subscripts of a held value by a constant: ``params["page"]``, ``row[0]``.
+_SUBSCRIPTS = {"subscript": ("value", "subscript"), "subscript_expression": ("object", "index")}
+
+
+def _input(node: ts.Node | None, syntax: BehaviourSyntax) -> bool:
+    """A value the code holds: a name, an attribute, or an entry of one at a constant key."""
+    if node is None:
+        return False
+    if node.type in syntax.handlers.references:
+        return True
+    fields = _SUBSCRIPTS.get(node.type)
+    if fields is None:
+        return False
+    held, key = (syntax.strip(node.child_by_field_name(f)) for f in fields)
+    return _input(held, syntax) and key is not None and syntax.literal(key) is not None
+
+
 def converted_input(
     block: ts.Node | None,
     syntax: BehaviourSyntax,
@@ -157,7 +174,8 @@ def converted_input(
     it: ``return JSON.parse(value)``, ``n = int(text, 16)``, ``const u = new URL(raw,
     base)``, ``new URL(s); return true``. One statement (then perhaps a literal returned)
     whose value is a call of one of the language's ``conversions`` (qualified as
-    ``resolve`` gives them) on a held name, the other arguments held names or literals.
+    ``resolve`` gives them) on a held value (a name, an attribute, an entry at a constant
+    key), the other arguments held names or literals.
     "" for any other block."""
     statements = _statements(block)
     if len(statements) == 2 and _answers_literal(statements[1], syntax):
@@ -170,7 +188,7 @@ def converted_input(
     if callee is None or arguments is None or resolve(T.squash(callee)) not in conversions:
         return ""
     given = [syntax.strip(a) for a in arguments.named_children if a.type != "comment"]
-    if not given or given[0] is None or given[0].type not in syntax.handlers.references:
+    if not given or not _input(given[0], syntax):
         return ""
     if not all(
         a is not None and (a.type in syntax.handlers.references or syntax.literal(a) is not None)

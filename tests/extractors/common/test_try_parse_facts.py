@@ -56,6 +56,18 @@ def _handlers(path: str, source: str) -> list[tuple[str, tuple[str, ...]]]:
             [("text", ())],
         ),
         (
+            "a.py",
+            """
+            def f(params):
+                try:
+                    page = int(params["page"])
+                except Exception:
+                    page = 1
+                return page
+            """,
+            [('params["page"]', ())],
+        ),
+        (
             "a.ts",
             """
             function f(value: string) {
@@ -115,6 +127,17 @@ def test_one_conversion_of_a_held_value(path: str, source: str, expected: list) 
             function f(order: string) {
               try { return total(order); } catch { return 0; }
             }
+            """,
+        ),
+        # an entry at a computed key
+        (
+            "a.py",
+            """
+            def f(params):
+                try:
+                    return int(params[key()])
+                except Exception:
+                    return 1
             """,
         ),
         # a second argument that is computed

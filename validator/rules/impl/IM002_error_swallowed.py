@@ -82,10 +82,11 @@ class ErrorSwallowed(FileRule):
     reach no caller), and catches in tests (the test family reports those).
 
     Nor is the try-parse idiom: a `try` whose whole body is one conversion of a value the
-    code holds, a call that fails only on malformed input (`JSON.parse(value)`,
-    `Number(x)`, `parseInt(s, 10)`, `new URL(raw, base)`, `json.loads(text)`, `int(s)`,
-    `Decimal(s)`, `datetime.fromisoformat(s)`, `ipaddress.ip_address(s)`, …), returned or
-    assigned, whose handler gives back that input, a literal that says "not parseable"
+    code holds (a name, an attribute, an entry at a constant key), a call that fails only
+    on malformed input (`JSON.parse(value)`, `Number(x)`, `parseInt(s, 10)`,
+    `new URL(raw, base)`, `json.loads(text)`, `int(s)`, `Decimal(s)`,
+    `datetime.fromisoformat(s)`, `ipaddress.ip_address(s)`, …), returned or assigned,
+    whose handler gives back that input, a literal that says "not parseable"
     (`null`, `None`, `{}`) or nothing (the variable keeps the value it had). A broad catch
     around anything else (a fetch, a computation, a conversion of what a call returns,
     `JSON.parse(await read(path))`) that returns a default is still reported.
