@@ -55,7 +55,9 @@ def _number(text: str) -> float | None:
         return None
 
 
-def _binding(path: str, line: int, key: str, text: str, number: float | None) -> Binding:
+def _binding(
+    path: str, line: int, key: str, text: str, number: float | None, keys: tuple[str, ...] = ()
+) -> Binding:
     return Binding(
         file=path,
         line=line,
@@ -65,32 +67,40 @@ def _binding(path: str, line: int, key: str, text: str, number: float | None) ->
         number=number,
         in_test=_in_test(path),
         form="property",
+        keys=keys,
     )
 
 
 # -- YAML and JSON ------------------------------------------------------------------------
-def _yaml_bindings(path: str, node: yaml.Node, key: str = "") -> Iterator[Binding]:
+def _yaml_bindings(
+    path: str, node: yaml.Node, key: str = "", keys: tuple[str, ...] = ()
+) -> Iterator[Binding]:
+    """Bindings of the scalars under ``node``; ``key`` holds ``node``, inside ``keys``."""
     if isinstance(node, yaml.MappingNode):
+        around = (*keys, key) if key else keys
         for key_node, value_node in node.value:
             name = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else ""
             if isinstance(value_node, yaml.ScalarNode) and name:
-                yield from _yaml_scalar(path, key_node.start_mark.line + 1, name, value_node)
+                line = key_node.start_mark.line + 1
+                yield from _yaml_scalar(path, line, name, value_node, around)
             else:
-                yield from _yaml_bindings(path, value_node, name)
+                yield from _yaml_bindings(path, value_node, name, around)
     elif isinstance(node, yaml.SequenceNode):
         for item in node.value:
             if isinstance(item, yaml.ScalarNode) and key:
-                yield from _yaml_scalar(path, item.start_mark.line + 1, key, item)
+                yield from _yaml_scalar(path, item.start_mark.line + 1, key, item, keys)
             else:
-                yield from _yaml_bindings(path, item, key)
+                yield from _yaml_bindings(path, item, key, keys)
 
 
-def _yaml_scalar(path: str, line: int, key: str, node: yaml.ScalarNode) -> Iterator[Binding]:
+def _yaml_scalar(
+    path: str, line: int, key: str, node: yaml.ScalarNode, keys: tuple[str, ...]
+) -> Iterator[Binding]:
     tag = node.tag.rsplit(":", 1)[-1]
     if tag in ("int", "float"):
-        yield _binding(path, line, key, node.value, _number(node.value))
+        yield _binding(path, line, key, node.value, _number(node.value), keys)
     elif tag == "str" and node.value:
-        yield _binding(path, line, key, node.value, None)
+        yield _binding(path, line, key, node.value, None, keys)
 
 
 def _yaml_comments(path: str, text: str) -> list[Comment]:
@@ -194,13 +204,16 @@ def toml_values(source: SourceFile) -> tuple[Fact, ...]:
     for keys, value in _toml_leaves(whole):
         if isinstance(value, bool) or not isinstance(value, int | float | str) or not keys:
             continue
-        name = next((k for k in reversed(keys) if not k.isdigit()), keys[-1])
+        named = [i for i, k in enumerate(keys) if not k.isdigit()]
+        at = named[-1] if named else len(keys) - 1
+        name, around = keys[at], tuple(k for k in keys[:at] if not k.isdigit())
         line = first_seen.get(keys, 1)
         if isinstance(value, str):
             if value:
-                facts.append(_binding(source.path, line, name, value, None))
+                facts.append(_binding(source.path, line, name, value, None, around))
         else:
-            facts.append(_binding(source.path, line, name, _toml_text(value), float(value)))
+            text = _toml_text(value)
+            facts.append(_binding(source.path, line, name, text, float(value), around))
     for number, line in enumerate(lines, start=1):
         if "#" in line:
             body = _toml_comment(line)

@@ -50,3 +50,18 @@ def container_name(node: ts.Node) -> str:
     if target is None:
         return ""
     return text(target).rsplit(".", 1)[-1].strip()
+
+
+def enclosing_keys(binder: ts.Node | None) -> tuple[str, ...]:
+    """The keys of the collection entries around a binding (``binder``: the pair,
+    assignment or declarator that binds the value), outermost first: ``("rules",)`` for
+    ``'no-console'`` in ``{ rules: { 'no-console': 'off' } }``, ``("rules", "quotes")`` for
+    an option in ``rules: { quotes: ['error', { avoidEscape: true }] }``."""
+    keys: list[str] = []
+    parent = binder.parent if binder is not None else None
+    while parent is not None and parent.type in _THROUGH:
+        key = parent.child_by_field_name("key") if parent.type == "pair" else None
+        if key is not None:
+            keys.append(text(key).strip("'\"`"))
+        parent = parent.parent
+    return tuple(reversed(keys))

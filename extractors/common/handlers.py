@@ -117,3 +117,92 @@ def step(
                 "assign:literal" if word in ("literal", "none") else handler_step(f"assign:{word}")
             )
     return "other"
+
+
+def _statements(block: ts.Node | None) -> list[ts.Node]:
+    return [c for c in block.named_children if c.type != "comment"] if block is not None else []
+
+
+def _produced(statement: ts.Node, syntax: BehaviourSyntax) -> ts.Node | None:
+    """The value one statement returns, assigns or declares (``return v``, ``x = v``,
+    ``const x = v``), or the call it makes alone (``ip_address(host)``); None for any other
+    statement."""
+    if statement.type == "return_statement":
+        return syntax.strip(returned_value(statement))
+    inner = statement.named_children[0] if statement.named_children else None
+    if statement.type == "expression_statement" and inner is not None:
+        inner = syntax.strip(inner)
+        if inner is not None and inner.type in syntax.updates:
+            return syntax.strip(inner.child_by_field_name("right"))
+        called = inner is not None and inner.child_by_field_name("arguments") is not None
+        return inner if called else None
+    declared = [c for c in statement.named_children if c.type == syntax.binding]
+    if len(declared) == 1 and len(statement.named_children) == 1:
+        return syntax.strip(declared[0].child_by_field_name(syntax.binding_fields[1]))
+    return None
+
+
+def _answers_literal(statement: ts.Node, syntax: BehaviourSyntax) -> bool:
+    value = returned_value(statement) if statement.type == "return_statement" else None
+    return value is not None and syntax.literal(syntax.strip(value)) is not None
+
+
+# Subscripts of a held value by a constant: ``params["page"]``, ``row[0]``.
+_SUBSCRIPTS = {"subscript": ("value", "subscript"), "subscript_expression": ("object", "index")}
+
+
+def _input(node: ts.Node | None, syntax: BehaviourSyntax) -> bool:
+    """A value the code holds: a name, an attribute, or an entry of one at a constant key."""
+    if node is None:
+        return False
+    if node.type in syntax.handlers.references:
+        return True
+    fields = _SUBSCRIPTS.get(node.type)
+    if fields is None:
+        return False
+    held, key = (syntax.strip(node.child_by_field_name(f)) for f in fields)
+    return _input(held, syntax) and key is not None and syntax.literal(key) is not None
+
+
+def converted_input(
+    block: ts.Node | None,
+    syntax: BehaviourSyntax,
+    resolve: Callable[[str], str],
+    conversions: frozenset[str],
+) -> str:
+    """The held value a guarded block converts when the whole block is one conversion of
+    it: ``return JSON.parse(value)``, ``n = int(text, 16)``, ``const u = new URL(raw,
+    base)``, ``new URL(s); return true``. One statement (then perhaps a literal returned)
+    whose value is a call of one of the language's ``conversions`` (qualified as
+    ``resolve`` gives them) on a held value (a name, an attribute, an entry at a constant
+    key), the other arguments held names or literals.
+    "" for any other block."""
+    statements = _statements(block)
+    if len(statements) == 2 and _answers_literal(statements[1], syntax):
+        statements = statements[:1]  # ``new URL(s); return true``: the check, then its answer
+    value = _produced(statements[0], syntax) if len(statements) == 1 else None
+    if value is None:
+        return ""
+    callee = value.child_by_field_name("function") or value.child_by_field_name("constructor")
+    arguments = value.child_by_field_name("arguments")
+    if callee is None or arguments is None or resolve(T.squash(callee)) not in conversions:
+        return ""
+    given = [syntax.strip(a) for a in arguments.named_children if a.type != "comment"]
+    if not given or not _input(given[0], syntax):
+        return ""
+    if not all(
+        a is not None and (a.type in syntax.handlers.references or syntax.literal(a) is not None)
+        for a in given[1:]
+    ):
+        return ""
+    return T.squash(given[0])
+
+
+def handed_names(block: ts.Node | None, syntax: BehaviourSyntax) -> tuple[str, ...]:
+    """The held names a handler's top-level statements return or assign, as written."""
+    found: list[str] = []
+    for statement in _statements(block):
+        value = _produced(statement, syntax)
+        if value is not None and value.type in syntax.handlers.references:
+            found.append(T.squash(value))
+    return tuple(found)

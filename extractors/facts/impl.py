@@ -171,6 +171,12 @@ class ErrorHandler(Fact):
     # call, the level one of ``LOG_LEVELS`` or "print").
     steps: tuple[HandlerStep, ...]
     text: str  # the header as written, whitespace collapsed: "except Exception"
+    # The held value the guarded block converts when that whole block is one conversion of
+    # it (``try { return JSON.parse(value) }``, ``n = int(text, 16)``): "value", "text";
+    # "" for any other block (and for promise and event handlers).
+    converts: str = ""
+    # The held names the handler's top-level statements return or assign (``return value``).
+    hands_back: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -190,6 +190,9 @@ class Binding(Fact):
     # The name the collection literal holding the value is bound to (``mockAccount`` for
     # ``const mockAccount = {creditLimit: 1e9}``); "" when it is not in one.
     container: str = ""
+    # The keys of the mappings around the value's own key, outermost first: ``("rules",)``
+    # for ``rules: {'no-console': 0}``, ``("tool", "ruff")`` for ``[tool.ruff] x = 1``.
+    keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,7 +12,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
-from ..common.handlers import call_word, constant, step, value_word
+from ..common.handlers import call_word, constant, converted_input, handed_names, step, value_word
 from ..common.literals import js_literal
 from ..common.walk import inside
 from ..facts import Fact
@@ -22,6 +22,26 @@ from .model import strip
 
 _CALLBACKS = frozenset({"arrow_function", "function_expression"})
 _PROCESS_ERRORS = frozenset({"s:uncaughtException", "s:unhandledRejection"})
+# Calls that convert a value and fail only when it is malformed: a ``try`` around one of
+# them alone is the language's try-parse.
+CONVERSIONS = frozenset(
+    {
+        "JSON.parse",
+        "Number",
+        "Number.parseInt",
+        "Number.parseFloat",
+        "parseInt",
+        "parseFloat",
+        "BigInt",
+        "URL",
+        "Date",
+        "Date.parse",
+        "RegExp",
+        "decodeURIComponent",
+        "decodeURI",
+        "atob",
+    }
+)
 
 
 def _as_written(callee: str) -> str:
@@ -56,6 +76,12 @@ def _parameter(node: ts.Node | None) -> str:
     return T.text(names[0]) if names else ""
 
 
+def _guarded(clause: ts.Node) -> ts.Node | None:
+    """The block a ``catch`` clause guards: its ``try`` statement's body."""
+    statement = clause.parent
+    return statement.child_by_field_name("body") if statement is not None else None
+
+
 def error_handlers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """Every ``catch`` clause and every promise rejection handler given inline."""
     found: list[Fact] = []
@@ -75,6 +101,8 @@ def error_handlers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[F
                 raises=raises,
                 steps=steps,
                 text=" ".join(header.split()),
+                converts=converted_input(_guarded(clause), BEHAVIOUR, _as_written, CONVERSIONS),
+                hands_back=handed_names(body, BEHAVIOUR),
             )
         )
     for call in caps.get("call", []):

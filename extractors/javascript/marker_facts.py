@@ -11,7 +11,7 @@ import bisect
 import tree_sitter as ts
 
 from ..common import treesitter
-from ..common.containers import container_name
+from ..common.containers import container_name, enclosing_keys
 from ..common.treesitter import line_of
 from ..facts.integrity import Binding, BindingForm, Comment, Handler, HandlerBody, StubBody
 from .context import JsFile
@@ -196,6 +196,7 @@ def bindings(f: JsFile) -> None:
                 in_test=f.test_path or owner is not None,
                 form=_binding_form(name),
                 container=container_name(name),
+                keys=enclosing_keys(name.parent),
             )
         )
 

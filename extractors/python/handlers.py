@@ -11,12 +11,39 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
-from ..common.handlers import step
+from ..common.handlers import converted_input, handed_names, step
 from ..common.walk import inside
 from ..facts import Fact
 from ..facts.impl import ErrorHandler
 from .adapter import BEHAVIOUR, NESTED, symbol_at
 from .model import PythonModel
+
+# Calls that convert a value and fail only when it is malformed: a ``try`` around one of
+# them alone is the language's try-parse.
+CONVERSIONS = frozenset(
+    {
+        "int",
+        "float",
+        "complex",
+        "bytes.fromhex",
+        "json.loads",
+        "ast.literal_eval",
+        "base64.b64decode",
+        "base64.urlsafe_b64decode",
+        "decimal.Decimal",
+        "fractions.Fraction",
+        "uuid.UUID",
+        "ipaddress.ip_address",
+        "ipaddress.ip_network",
+        "ipaddress.ip_interface",
+        "ipaddress.IPv4Address",
+        "ipaddress.IPv6Address",
+        "datetime.datetime.fromisoformat",
+        "datetime.date.fromisoformat",
+        "datetime.time.fromisoformat",
+        "datetime.datetime.strptime",
+    }
+)
 
 
 def _types(model: PythonModel, node: ts.Node | None) -> tuple[str, ...]:
@@ -35,6 +62,8 @@ def _except(source: SourceFile, model: PythonModel, node: ts.Node) -> ErrorHandl
         error = T.squash(alias)
         value = value.named_children[0] if value.named_children else None
     body = next((c for c in reversed(node.named_children) if c.type == "block"), None)
+    statement = node.parent
+    guarded = statement.child_by_field_name("body") if statement is not None else None
     statements = [c for c in body.named_children if c.type != "comment"] if body else []
     head = [c for c in node.children if c.type not in ("comment", "block", ":")]
     header = " ".join(T.text(c) for c in head)
@@ -47,6 +76,8 @@ def _except(source: SourceFile, model: PythonModel, node: ts.Node) -> ErrorHandl
         raises=body is not None and any(n.type == "raise_statement" for n in inside(body, NESTED)),
         steps=tuple(step(s, error, model.resolve, BEHAVIOUR) for s in statements),
         text=" ".join(header.split()),
+        converts=converted_input(guarded, BEHAVIOUR, model.resolve, CONVERSIONS),
+        hands_back=handed_names(body, BEHAVIOUR),
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import tree_sitter as ts
 
 from ..common import treesitter as T
-from ..common.containers import container_name
+from ..common.containers import container_name, enclosing_keys
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact, symbol_id
 from ..facts.integrity import (
@@ -304,6 +304,7 @@ def _bindings(
                 in_test=in_test or in_test_file,
                 form=_BINDING_FORMS.get(node.type, "local" if symbol else "constant"),
                 container=container_name(node),
+                keys=enclosing_keys(node),
             )
         )
     return facts

@@ -113,3 +113,54 @@ def test_shortcut_comments_count_in_production_code_only() -> None:
 def test_a_marker_is_reported_once_not_also_as_a_shortcut() -> None:
     code = "function rate() {\n  // HACK: flat rate for now\n  return 4.99;\n}\n"
     assert _rules("src/rates.js", code) == [("PH001", 2)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # sample data under a hypothesis, with its purpose or condition
+        "range; corrupted wicks on the card would be fake data.",
+        "High-fidelity fallback mock data used when the API server is not running.",
+        "Shape of a single tenant's fallback mock data set.",
+        "mock data for the storybook",
+        "use mock data in tests",
+        "compute it from the ledger instead of mock data",
+        # a placeholder on screen
+        'The tile shows the existing "Preview paused" placeholder until the user resumes',
+        # the program's run, a third party's behaviour
+        "Non-410 errors (5xx, network) = transient, skip for now",
+        "for now the API returns only the first page",
+        "the API only returns the first page for now",
+        "the Stripe API only supports USD for now",
+        "GitHub caps the page size at 100 for now",
+        "the browser doesn't support the codec for now",
+    ],
+)
+def test_words_that_describe_something_else_are_no_admission(text: str) -> None:
+    assert shortcut(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Only allow reordering within the same group for now",
+        "For now we use standard numbers since JS safely supports bitwise ops up to 32 bits,",
+        "(callers may type their own response shapes for now) while still keeping",
+        "mock data for now",
+        "Mock data until the backend is ready",
+        "Return fake data",
+        "Using fake data until the rates API exists",
+        "this only handles USD for now",
+        "transient errors: skip for now, add retries later",
+        "Flat rate for now, the zone table comes later",
+        "for now, until the logger lands",
+        "placeholder until we wire the real preview",
+        "for now, the server returns mock data",
+        "for now the price is fixed at 4.99",
+        "the price defaults to 0 for now",
+        "the list is capped at 10 items for now",
+        "the API returns every row, so we only show the first page for now",
+    ],
+)
+def test_the_same_words_about_the_code_itself_are_admissions(text: str) -> None:
+    assert shortcut(text) is not None

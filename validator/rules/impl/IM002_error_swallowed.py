@@ -34,6 +34,24 @@ _DISCARDING = frozenset(
 )
 
 
+# What a try-parse's handler may do: give back the input it could not convert, or a value
+# that says "not parseable" (nothing, a literal).
+_PARSE_FALLBACKS = frozenset(
+    {"pass", "return:none", "return:literal", "return:name", "assign:literal", "assign:name"}
+)
+
+
+def _try_parse(handler: ErrorHandler) -> bool:
+    """The try guards one conversion of a held value (``JSON.parse(value)``, ``int(text)``)
+    and the handler falls back to that value or to a "not parseable" literal: the only error
+    it can discard is the input being malformed, which is the answer it gives."""
+    return (
+        bool(handler.converts)
+        and set(handler.steps) <= _PARSE_FALLBACKS
+        and all(name == handler.converts for name in handler.hands_back)
+    )
+
+
 def _how(steps: tuple[str, ...]) -> str:
     """What the handler does instead of letting the error through."""
     if not steps or set(steps) == {"pass"}:
@@ -62,6 +80,16 @@ class ErrorSwallowed(FileRule):
     on (`return {error: e}`, `Err(e)`), that fall back to another computation
     (`return fallback(x)`), cleanup in `finally`, handlers in `__del__` (whose errors
     reach no caller), and catches in tests (the test family reports those).
+
+    Nor is the try-parse idiom: a `try` whose whole body is one conversion of a value the
+    code holds (a name, an attribute, an entry at a constant key), a call that fails only
+    on malformed input (`JSON.parse(value)`, `Number(x)`, `parseInt(s, 10)`,
+    `new URL(raw, base)`, `json.loads(text)`, `int(s)`, `Decimal(s)`,
+    `datetime.fromisoformat(s)`, `ipaddress.ip_address(s)`, …), returned or assigned,
+    whose handler gives back that input, a literal that says "not parseable"
+    (`null`, `None`, `{}`) or nothing (the variable keeps the value it had). A broad catch
+    around anything else (a fetch, a computation, a conversion of what a call returns,
+    `JSON.parse(await read(path))`) that returns a default is still reported.
 
     ## Why is this bad?
     The feature fails silently: the caller gets a plausible default, the tests that
@@ -106,6 +134,8 @@ class ErrorSwallowed(FileRule):
                 continue  # an error raised in ``__del__`` reaches no caller anyway
             if handler.form != "suppress" and not set(handler.steps) <= _DISCARDING:
                 continue
+            if _try_parse(handler):
+                continue  # try-parse: a malformed input is answered, not hidden
             function = handler.symbol.rsplit("::", 1)[-1] or "module code"
             how = "suppresses it" if handler.form == "suppress" else _how(handler.steps)
             args = {"text": handler.text, "function": function, "how": how}

@@ -29,7 +29,14 @@ class SentinelValue(FileRule):
     - any configured value (a constant, keyword argument, property or config key)
       on the line of, or the line after, a comment that says it is not final (a comment
       ending another value's line speaks of that value only)
-      (a TODO-style marker, "for now", "temporary value", "placeholder value", …);
+      (a TODO-style marker, "for now", "temporary value", "placeholder value", …),
+      except a switch: a state or a diagnostic level (`'off'`, `'on'`, `'disabled'`,
+      `'warn'`, `'error'`, `'none'`, `'allow'`, …, and booleans), a numeric level `0`/`1`/`2`
+      in a table of checks (a `rules` mapping: ESLint flat and legacy configs, `.eslintrc.*`,
+      `package.json`'s `eslintConfig`, stylelint, Biome's `linter.rules`) or a checked
+      rule's options there (`quotes: ['error', {avoidEscape: true}]`). Turning a check off
+      "for now" is a decision, not a value picked to be replaced; the comment itself is
+      reported as a `placeholder.todo`;
     - placeholder strings (`"TBD"`, `"changeme"`, `"REPLACE_ME"`) bound to any
       name in production code and configuration.
 
@@ -202,10 +209,38 @@ def _sample_data(b: Binding, in_sample_file: bool) -> bool:
     )
 
 
+# The states of a switch and the levels of a diagnostic: a check or a feature turned on or
+# off, or graded (ESLint, Biome, stylelint, Roslyn, clippy spell them alike).
+_SWITCH_STATES = frozenset(
+    {"off", "on", "true", "false", "yes", "no", "enabled", "disabled", "enable", "disable"}
+    | {"none", "error", "warn", "warning", "info", "information", "hint", "ignore", "silent"}
+    | {"suggestion", "allow", "deny", "forbid"}
+)
+# The numeric levels of a check in a linter's rule table (ESLint, stylelint: 0 off, 1 warn,
+# 2 error).
+_SEVERITY_LEVELS = frozenset({0.0, 1.0, 2.0})
+# The key of a table of checks: ESLint's and stylelint's ``rules``, Biome's ``linter.rules``.
+_RULE_TABLE = "rules"
+
+
+def _switch_setting(b: Binding) -> bool:
+    """The value turns a check or a feature on or off or grades it, or sets a checked rule's
+    options: a decision, not a value that stands for one picked later."""
+    if b.literal == "string" and b.value.strip("'\"`").strip().lower() in _SWITCH_STATES:
+        return True
+    if _RULE_TABLE not in b.keys:
+        return False
+    inside_rule = len(b.keys) > b.keys.index(_RULE_TABLE) + 1  # ``quotes: ['error', {...}]``
+    return inside_rule or (b.literal == "number" and b.number in _SEVERITY_LEVELS)
+
+
 def _is_sentinel(
     b: Binding, extra: tuple[str, ...], after_todo: bool, in_sample_file: bool = False
 ) -> bool:
-    if after_todo and _configured(b) and b.literal in ("number", "string", "expression"):
+    # A switch or a rule's level "for now" is a decision the comment speaks of (reported as a
+    # placeholder.todo); it has no value to replace.
+    provisional = after_todo and _configured(b) and not _switch_setting(b)
+    if provisional and b.literal in ("number", "string", "expression"):
         return True
     if b.in_test and not (b.form == "constant" or (b.form in ("", "property") and not b.symbol)):
         # Inside a test, `maxAge: Infinity` is an input the test feeds on purpose; only a

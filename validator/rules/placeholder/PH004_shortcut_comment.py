@@ -28,6 +28,25 @@ class ShortcutComment(FileRule):
     of the input". Test files, Markdown, quoted phrases and URLs are not
     checked; a comment that is a TODO-style marker is reported as one, not twice.
 
+    A phrase the comment uses to describe something other than its code's own
+    incompleteness is not reported either:
+
+    - sample data or a placeholder named under a hypothesis or a negation ("wicks
+      would be fake data", "instead of mock data"), with the purpose or the condition
+      it serves ("mock data for the storybook", "use mock data in tests", "fallback
+      mock data used when the API server is not running"), or shown on screen ("the
+      tile shows the placeholder until the user resumes");
+    - a "for now" of the program's run, a condition that passes by itself ("non-410
+      errors are transient, skip for now", "until the user resumes"), or of a third
+      party's behaviour told in the present, the third party (an API, server, backend,
+      upstream, SDK, library, browser, platform, …, or a product named in mixed or upper
+      case) being the first actor of the clause ("for now the upstream API returns only
+      the first page", "GitHub caps the page size at 100 for now"), when the comment
+      defers nothing ("later", "until", "yet", "proper", "real"). Still reported:
+      "transient errors: skip for now, add retries later", "this only handles USD for
+      now", "the price defaults to 0 for now", "the API returns every row, so we only
+      show the first page for now".
+
     ## Why is this bad?
     An agent that takes a shortcut often says so in a comment and nowhere else:
     the code passes its tests while doing less than the task asked.

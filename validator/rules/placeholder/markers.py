@@ -123,12 +123,120 @@ def marker_word(text: str, markdown: bool) -> str | None:
     return found.group(1) if found else "TODO"
 
 
+# Sample data and placeholders are things a comment may describe rather than admit to.
+_THING = re.compile(r"(?:dummy|fake|mock)\s|(?:.*\s)?(?:a\s+)?placeholder\b", re.IGNORECASE)
+# Phrases that say "not final" of a time: "for now", "placeholder until".
+_FOR_NOW = re.compile(r"for (?:now|the time being|the moment)$|placeholder\s+until$", re.IGNORECASE)
+# A clause ends at a sentence's or a parenthesis' end, at a dash between words, or where a
+# conjunction starts another ("the API returns X, so we show one page for now").
+_CLAUSE_END = re.compile(
+    r"[.;!?()]|\s[-\u2013\u2014]+\s|,?\s+\b(?:so|and|but|because|since|which|while|whereas"
+    r"|although|though|then)\b",
+    re.IGNORECASE,
+)
+# The thing is named under a hypothesis or a negation: the code does not do it
+# ("would be fake data", "instead of mock data", "never a placeholder").
+_NOT_DONE = re.compile(
+    r"\b(?:would|could|might|not|no|never|nor|without|instead\s+of|rather\s+than"
+    r"|avoids?|avoiding|prevents?)\b(?:\s+\S+){0,2}\s*$",
+    re.IGNORECASE,
+)
+# The sample data is named with its purpose or the condition it serves:
+# "mock data for the storybook", "use mock data in tests",
+# "fallback mock data used when the API is down".
+_DOCUMENTED_USE = re.compile(
+    r"\s*(?:sets?\s+|files?\s+|records?\s+)?(?:(?:used|shown|served|returned|loaded|kept)\s+)?"
+    r"(?:(?:for|in|by)\s+(?:the\s+|our\s+|a\s+|an\s+|local\s+|unit\s+)?(?:storybook|stor(?:y|ies)"
+    r"|tests?|testing|specs?|demos?|previews?|docs?|documentation|development|dev|offline"
+    r"|e2e|fixtures?|screenshots?|examples?)\b|(?:when|if|while|whenever|unless)\b)",
+    re.IGNORECASE,
+)
+_DATA_ROLE = re.compile(
+    r"\b(?:fallback|offline|seed|sample|demo|storybook|test|example)\s+$", re.IGNORECASE
+)
+# A placeholder shown on screen is part of the interface ("the tile shows a placeholder").
+_SHOWN = re.compile(
+    r"\b(?:show|shows|showing|shown|display|displays|displaying|displayed|render|renders"
+    r"|rendering|rendered|draws?|drawing)\b",
+    re.IGNORECASE,
+)
+# The time the comment speaks of is the program's run, not the code's life: a condition
+# that passes by itself ("transient, skip for now", "placeholder until the user resumes").
+_RUNTIME = re.compile(
+    r"\btransient(?:ly)?\b|\buntil\s+the\s+(?:user|page|image|stream|request|response"
+    r"|connection|data)\s+\w+",
+    re.IGNORECASE,
+)
+# Words that defer work to a later version of the code.
+_DEFERRAL = re.compile(
+    r"\b(?:later|eventually|proper(?:ly)?|real|yet|todo|fixme|until)\b",
+    re.IGNORECASE,
+)
+# Who acts in a clause, the first one named: the code speaking of itself (we, this, it,
+# the function, …) …
+_SELF = re.compile(
+    r"\b(?:we|i|us|our|this|it|here|(?:the|this)\s+(?:code|function|method|class|module"
+    r"|component|implementation|handler|logic|version|helper|hook|script|service|endpoint"
+    r"|route|page|view|screen|ui|form|app|client|server\s+code))\b",
+    re.IGNORECASE,
+)
+# … or a party outside the code described in the present: "the upstream API returns only
+# X", "the browser doesn't support Y", a product named in mixed or upper case ("GitHub
+# caps it"). A value of the code itself ("the price is fixed") is no third party.
+_THIRD_PARTY = re.compile(
+    r"(?:\b[Tt]he\s+(?:[\w-]+\s+)?(?:(?i:apis?|server|backend|upstream|provider|vendor|sdk"
+    r"|library|browser|platform|os|gateway|runtime|engine|driver|database))"
+    r"|\b[A-Z][a-z]+[A-Z]\w*|\b[A-Z]{2,}[a-z]*)\s+"
+    r"(?:(?:only|just|still|currently|always)\s+)?"
+    r"(?:is|isn't|has|does|doesn't|can't|cannot|won't|(?!is\b|has\b)[a-z]+[^s\W]s)\b"
+)
+
+
+def _clause(text: str, found: re.Match[str]) -> tuple[str, str]:
+    """The words of ``found``'s clause before and after it."""
+    starts = [m.end() for m in _CLAUSE_END.finditer(text, 0, found.start())]
+    end = _CLAUSE_END.search(text, found.end())
+    return text[starts[-1] if starts else 0 : found.start()], text[
+        found.end() : end.start() if end else len(text)
+    ]
+
+
+def _describes(text: str, found: re.Match[str]) -> bool:
+    """The phrase describes rather than admits: sample data or a placeholder named as a
+    thing the code does not use, uses for a stated purpose or shows on screen; a "for now"
+    of the program's run (a transient condition), or of a third party's behaviour ("for
+    now the API returns only X")."""
+    phrase = found.group(0)
+    before, after = _clause(text, found)
+    if _THING.match(phrase) and (
+        _NOT_DONE.search(before)
+        or _DOCUMENTED_USE.match(after)
+        or _DATA_ROLE.search(before)
+        or (phrase.lower().startswith(("placeholder", "a placeholder")) and _SHOWN.search(before))
+    ):
+        return True
+    if not _FOR_NOW.search(phrase):
+        return False
+    rest = text[: found.start()] + " " + text[found.end() :]
+    if _DEFERRAL.search(rest):
+        return False  # "for now, until the logger lands", "the zone table comes later"
+    if _RUNTIME.search(text):
+        return True
+    clause = before + " " + after
+    party, own = _THIRD_PARTY.search(clause), _SELF.search(clause)
+    return party is not None and (own is None or party.start() < own.start())
+
+
 def shortcut(text: str) -> str | None:
-    """The phrase by which a code comment admits a shortcut, or None."""
+    """The phrase by which a code comment admits a shortcut, or None: the first phrase
+    that does not merely describe (``_describes``)."""
     if _SUPPRESSION.search(text):
         return None
-    found = _SHORTCUT.search(_bare(text))
-    return " ".join(found.group(0).split()) if found else None
+    bare = _bare(text)
+    for found in _SHORTCUT.finditer(bare):
+        if not _describes(bare, found):
+            return " ".join(found.group(0).split())
+    return None
 
 
 def todo_lines(facts: FileFacts) -> dict[int, str]:
