@@ -71,6 +71,12 @@ class AnswerSyntax:
     table_name: Callable[[ts.Node], str]
     # The names of a function's parameters the answers are compared with.
     parameters: Callable[[ts.Node], list[str]]
+    # The literals a function's parameter's declared type lists, () when it is open.
+    domain: Callable[[ts.Node, str], tuple[str, ...]]
+    # The key literals a table literal's declared type lists, () when it is open.
+    table_domain: Callable[[ts.Node], tuple[str, ...]]
+    # The word-like strings a file writes as values rather than compares with.
+    produced_words: Callable[[ts.Node], tuple[str, ...]]
 
 
 @dataclass(frozen=True)

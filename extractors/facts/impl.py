@@ -146,6 +146,10 @@ class LiteralAnswer(Fact):
     keys: tuple[str, ...] = ()
     # The function also returns a computed (non-literal) value that reads the compared name.
     general: bool = False
+    # The literals the compared parameter's declared type lists (a union of literal types,
+    # ``Literal[...]``, an enum of the file; a table's ``Record<K, V>`` key type), () when
+    # the type is open or not declared.
+    domain: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -183,6 +187,15 @@ class AllowList(Fact):
     form: AllowListForm
     members: tuple[str, ...]  # normal forms (``s:png``), in the order written
     lines: tuple[int, ...]  # the line of each member
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProducedWords(Fact):
+    """The word-like strings a production file writes as values (returned, assigned, a
+    field's value, an argument), not as the operand of a comparison, a case, a key, a type
+    or a docstring: the names of the program's own statuses, tools and modes."""
+
+    words: tuple[str, ...]  # sorted
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -26,6 +26,7 @@ from ..common.adapter import (
 from ..common.literals import js_literal
 from ..common.walk import enclosing, inside
 from .answer_keys import case_pairs, condition_pairs
+from .domains import parameter_domain, produced_words, table_domain
 from .model import JsModel, call_parts, strip
 from .responses import passes_on, response_uses, sent
 
@@ -260,6 +261,9 @@ ANSWERS = AnswerSyntax(
     tuple_key=_no_tuple_key,
     table_name=_table_name,
     parameters=_parameters,
+    domain=parameter_domain,
+    table_domain=table_domain,
+    produced_words=produced_words,
 )
 
 

@@ -24,6 +24,7 @@ from ..common.adapter import (
 from ..common.literals import py_literal
 from ..common.walk import enclosing
 from .answer_keys import case_pairs, condition_pairs, tuple_key
+from .domains import parameter_domain, produced_words, table_domain
 from .model import PythonModel, qualname
 
 _TOLERANT_EXCEPTIONS = ("KeyError", "LookupError", "AttributeError", "Exception")
@@ -280,6 +281,9 @@ ANSWERS = AnswerSyntax(
     tuple_key=tuple_key,
     table_name=_table_name,
     parameters=_parameters,
+    domain=parameter_domain,
+    table_domain=table_domain,
+    produced_words=produced_words,
 )
 
 

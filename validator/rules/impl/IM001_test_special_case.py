@@ -111,8 +111,31 @@ class TestSpecialCase(FileRule):
       `vi.useFakeTimers()`, `unittest.TestCase.assertEqual = ...`, `pytest.approx = ...`,
       `global.it = ...`, `expect = ...`.
 
-    Not reported: environment checks that do not decide a returned value (a log level, a
-    dev-only warning, a server that does not listen under test),
+    Literal answers are a cheat where the function should compute: its inputs come from an
+    open domain (numbers, free strings) and the table or branches hold just the inputs the
+    tests try. A mapping of a closed set is the specification itself, and a test naturally
+    checks every entry of it, so these are not reported:
+
+    - a key that is a member of the compared input's declared type: a union of literal
+      types (`status: "ready" | "error"`, also through a `type` alias of the file), a
+      string or numeric `enum` of the file, `Literal["a", "b"]` (or an alias of it), an
+      `Enum` class of the module whose members are literals, a table declared
+      `Record<Status, string>` or `dict[Status, str]` (`walletStatusText('ready')` ->
+      `'Wallet ready'`);
+    - a whole table or branch chain of word-like string keys that the program's own
+      production code writes as values elsewhere: a status it returns or assigns, the
+      `name` of a tool it declares, an enum's value (`toolToEdgePath('macro_oil')` where
+      `TOOLS` holds `{ name: "macro_oil" }`); a number, a string with spaces, or a word
+      only the tests and the comparisons themselves write stays an open input. An answer
+      that overrides a computed answer is excused only by a closed declared type;
+    - the input handed back unchanged (`return state`) is a mapping's fallback, not a
+      computation the literal answers override, and a lookup of an inline table
+      (`{...}[key]`) is no computation either.
+
+    An answer the file already gave at BASE is not the change's (the audit subtracts it).
+
+    Not reported either: environment checks that do not decide a returned value (a log
+    level, a dev-only warning, a server that does not listen under test),
     `NODE_ENV === 'production'`, tables of real data where tests use only some entries or
     keys like `0`/`1`/`""` (`if a == 0 and b == 0: return 0`), allow-lists grown by a value
     the spec names or by values no changed test passes in (a complete list of currencies
@@ -175,7 +198,9 @@ class TestSpecialCase(FileRule):
                 reported.add((probe.file, probe.line))
                 function = ", ".join(f"`{name}`" for name in probe.deciding)
                 yield self.finding(probe, variant="probe", what=what, function=function)
-        yield from self._answers(facts.of_type(LiteralAnswer), context.test_answers)
+        yield from self._answers(
+            facts.of_type(LiteralAnswer), context.test_answers, context.program_words
+        )
         for hook in facts.of_type(EqualityOverride):
             agreeing = _AGREEING.get(hook.method)
             owner = hook.owner or "object"
@@ -207,10 +232,14 @@ class TestSpecialCase(FileRule):
             yield self.finding(grown.at, variant="allow", name=name, values=values, test=test)
 
     def _answers(
-        self, answers: tuple[LiteralAnswer, ...], expectations: tuple[TestExpectation, ...]
+        self,
+        answers: tuple[LiteralAnswer, ...],
+        expectations: tuple[TestExpectation, ...],
+        words: frozenset[str],
     ) -> Iterator[Finding]:
         """Literal answers equal to a test's (inputs, expected) pair: reported when they
-        override a computed answer, or when the whole group is the tests' answers."""
+        override a computed answer, or when the whole group is the tests' answers; not when
+        they map a closed domain (see ``_mapping``)."""
         tests = _Expectations(expectations)
         groups: dict[str, list[LiteralAnswer]] = defaultdict(list)
         for answer in answers:
@@ -221,6 +250,8 @@ class TestSpecialCase(FileRule):
             for a in group:
                 test = matched[id(a)]
                 if test is None or _trivial(a) or not (a.general or whole):
+                    continue
+                if _mapping(a, words):
                     continue
                 where = test.symbol.rsplit("::", 1)[-1] if test.symbol else f"a test in {test.file}"
                 if a.form == "table" and not a.general:
@@ -267,6 +298,21 @@ def _trivial(answer: LiteralAnswer) -> bool:
         return answer.key in _TRIVIAL
     keys = [p for p in parts if p]
     return all(k in _TRIVIAL or f"n:{_plain(k)}" in _TRIVIAL for k in keys)
+
+
+def _mapping(answer: LiteralAnswer, words: frozenset[str]) -> bool:
+    """Whether the answer maps a member of a closed domain, the specification itself rather
+    than a computation: its key is a member of the compared input's declared type (a union
+    of literals, ``Literal[...]``, an enum), or, for a whole table of answers, every input
+    it combines is a word the program's own code writes as a value elsewhere (a status it
+    sets, a tool it declares). A number, or a string no code of the program produces, is an
+    open input a computation should answer."""
+    parts = [answer.key] if not answer.keys else [k for k in answer.keys if k]
+    if answer.domain and all(p in answer.domain for p in parts):
+        return True
+    if answer.general:
+        return False
+    return all(p.startswith("s:") and p[2:] in words for p in parts)
 
 
 def _show_key(answer: LiteralAnswer) -> str:
