@@ -154,21 +154,16 @@ def _entry_key(node: ts.Node | None, syntax: BehaviourSyntax) -> tuple[str, tupl
 def table_answers(
     source: SourceFile, caps: dict[str, list[ts.Node]], syntax: BehaviourSyntax
 ) -> list[Fact]:
-    """Entries of table literals (dict, object) whose every key and value is a literal."""
+    """Entries of tables whose every key and value is a literal: table literals (dict,
+    object) and tables built from literal pairs (``new Map([[k, v]])``, ``dict(zip(...))``)."""
     facts: list[Fact] = []
     by_name: dict[str, list[ts.Node]] | None = None
-    for node in caps.get(syntax.answers.table, []):
-        pairs = [c for c in node.named_children if c.type != "comment"]
-        if not pairs or any(p.type != "pair" for p in pairs):
+    candidates = [n for capture in syntax.answers.tables for n in caps.get(capture, [])]
+    for node in sorted(candidates, key=lambda n: n.start_byte):
+        rows = syntax.answers.entries(node)
+        if not rows:
             continue
-        entries = [
-            (
-                p,
-                _entry_key(p.child_by_field_name("key"), syntax),
-                syntax.literal(p.child_by_field_name("value")),
-            )
-            for p in pairs
-        ]
+        entries = [(at, _entry_key(k, syntax), syntax.literal(v)) for at, k, v in rows]
         if any(k is None or v is None for _, k, v in entries):
             continue
         name = syntax.answers.table_name(node)

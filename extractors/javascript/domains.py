@@ -15,6 +15,7 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.literals import WORD, js_literal
 from ..common.walk import inside
+from .answer_keys import table_entries
 
 _EQUALS = frozenset({"==", "===", "!=", "!=="})
 # Places a string literal is not a value the program produces.
@@ -127,8 +128,10 @@ def _produced(node: ts.Node) -> bool:
 def produced_words(root: ts.Node) -> tuple[str, ...]:
     """The words the file's string literals produce as values, sorted."""
     words: set[str] = set()
-    for node in inside(root, frozenset()):
-        if node.type != "string" or not _produced(node):
+    nodes = list(inside(root, frozenset()))
+    keys = {k.id for n in nodes for _, k, _ in table_entries(n) or () if k is not None}
+    for node in nodes:
+        if node.type != "string" or node.id in keys or not _produced(node):
             continue
         literal = js_literal(node)
         if literal is not None and WORD.fullmatch(literal[2:]):

@@ -15,6 +15,7 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.literals import WORD, py_literal
 from ..common.walk import inside
+from .answer_keys import table_entries
 
 _ENUMS = frozenset({"Enum", "StrEnum", "IntEnum", "enum.Enum", "enum.StrEnum", "enum.IntEnum"})
 _COMPARED = frozenset({"comparison_operator", "case_pattern", "type", "subscript"})
@@ -144,8 +145,10 @@ def _produced(node: ts.Node) -> bool:
 def produced_words(root: ts.Node) -> tuple[str, ...]:
     """The words the module's string literals produce as values, sorted."""
     words: set[str] = set()
-    for node in inside(root, frozenset()):
-        if node.type != "string" or not _produced(node):
+    nodes = list(inside(root, frozenset()))
+    keys = {k.id for n in nodes for _, k, _ in table_entries(n) or () if k is not None}
+    for node in nodes:
+        if node.type != "string" or node.id in keys or not _produced(node):
             continue
         literal = py_literal(node)
         if literal is not None and literal.startswith("s:") and WORD.fullmatch(literal[2:]):

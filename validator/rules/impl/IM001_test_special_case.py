@@ -85,7 +85,9 @@ class TestSpecialCase(FileRule):
       `process.env.X = ...` in `jest.setup.ts`) or whose name says so (`TESTING`,
       `IS_TEST`), `hasattr(sys, "_called_from_test")`, a runner's name in `argv`;
     - literal answers keyed by a test's inputs: `if x == 3: return 17`, `case 3: return 17`
-      or a `{3: 17}` table where a test asserts `f(3) == 17`, either overriding a computed
+      or a `{3: 17}` table (also built from pairs: `new Map([[3, 17]])` read with `.get(x)`,
+      `Object.fromEntries([[3, 17]])`, `dict([(3, 17)])`, `dict(zip([3], [17]))`) where a
+      test asserts `f(3) == 17`, either overriding a computed
       answer of the same function or making up the whole table or if-chain; a key may
       combine several inputs: `if a == 2 and b == 3: return 5`, `if (a === 2 && b === 3)`,
       `case (2, 3):` under `match (a, b)`, `{(2, 3): 5}`, `{"2,3": 5}` looked up by
