@@ -100,6 +100,9 @@ class EqualityOverride(Fact):
     # An equality hook (``equals(other)``, ``__eq__(self, other)``) that never reads the
     # object it is compared with: its answer is the same whatever that object is.
     ignores_other: bool = False
+    # The types (as written: ``int``, ``numbers.Number``, ``number`` of a ``typeof``) for
+    # which a path returns true on a type test of the other object alone, whatever it holds.
+    agrees_with_types: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

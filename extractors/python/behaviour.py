@@ -15,6 +15,7 @@ from ..common import treesitter as T
 from ..common.bodies import return_word, returned_value, value_returns
 from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
+from ..common.type_agreement import agreeing_types
 from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
 from ..facts.impl import EqualityOverride, OverrideReturn, StateFlip
@@ -99,6 +100,7 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
                 owner=owner,
                 returns=tuple(_return_word(returned_value(r)) for r in returns),
                 ignores_other=_ignores_other(fn, name, body, 1),
+                agrees_with_types=agreeing_types(fn, _other(fn, 1), BEHAVIOUR, type_tests),
             )
         )
     for node in caps.get("assignment", []):
@@ -119,9 +121,73 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
                 ignores_other=_ignores_other(
                     right, T.text(left), right.child_by_field_name("body"), 1
                 ),
+                agrees_with_types=agreeing_types(right, _other(right, 1), BEHAVIOUR, type_tests),
             )
         )
     return found
+
+
+def _other(fn: ts.Node, index: int) -> str:
+    """The name of the parameter at ``index`` (the object compared with), "" for none."""
+    params = fn.child_by_field_name("parameters")
+    names = [c for c in (params.named_children if params is not None else [])]
+    return T.text(names[index]) if len(names) > index and names[index].type == "identifier" else ""
+
+
+def _unparen(node: ts.Node | None) -> ts.Node | None:
+    while node is not None and node.type == "parenthesized_expression" and node.named_children:
+        node = node.named_children[0]
+    return node
+
+
+def _type_names(node: ts.Node | None) -> list[str]:
+    """``int`` of ``int``, ``int``/``float`` of ``(int, float)``."""
+    node = _unparen(node)
+    if node is None:
+        return []
+    if node.type == "tuple":
+        return [T.text(c) for c in node.named_children if c.type != "comment"]
+    return [T.text(node)]
+
+
+def _is_type_of(node: ts.Node | None, other: str) -> bool:
+    """``type(other)``."""
+    node = _unparen(node)
+    if (
+        node is None
+        or node.type != "call"
+        or T.text(node.child_by_field_name("function")) != "type"
+    ):
+        return False
+    args = node.child_by_field_name("arguments")
+    values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+    return len(values) == 1 and T.text(values[0]) == other
+
+
+def type_tests(node: ts.Node | None, other: str) -> list[str]:
+    """The types ``node`` is true for on a type test of ``other`` alone, itself or as a
+    disjunct: ``isinstance(other, T)``, ``type(other) is T`` (``==``, ``in (T, U)``)."""
+    node = _unparen(node)
+    if node is None:
+        return []
+    if node.type == "boolean_operator" and T.text(node.child_by_field_name("operator")) == "or":
+        left = type_tests(node.child_by_field_name("left"), other)
+        return left + type_tests(node.child_by_field_name("right"), other)
+    if node.type == "call" and T.text(node.child_by_field_name("function")) == "isinstance":
+        args = node.child_by_field_name("arguments")
+        values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+        if len(values) == 2 and T.text(values[0]) == other:
+            return _type_names(values[1])
+    if node.type == "comparison_operator":
+        operands = [c for c in node.named_children if c.type != "comment"]
+        operators = {T.text(c) for c in node.children if not c.is_named}
+        if (
+            len(operands) == 2
+            and _is_type_of(operands[0], other)
+            and operators <= {"is", "==", "in"}
+        ):
+            return _type_names(operands[1])
+    return []
 
 
 def _ignores_other(fn: ts.Node, name: str, body: ts.Node | None, index: int) -> bool:

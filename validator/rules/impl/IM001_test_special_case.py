@@ -51,6 +51,12 @@ def _may_agree(returns: tuple[str, ...], agreeing: str | None) -> bool:
     return bool(returns) and "not-implemented" not in returns and set(returns) != {disagreeing}
 
 
+def _broad(types: tuple[str, ...], owner: str) -> list[str]:
+    """The types an equality hook agrees with on a type test alone, its own class aside (a
+    stateless marker class equal to every instance of itself is honest)."""
+    return [t for t in types if t.rsplit(".", 1)[-1] != owner]
+
+
 def _show(value: str) -> str:
     """A normal-form literal as a reader writes it: ``n:17`` -> ``17``, ``s:x`` -> ``'x'``."""
     if value.startswith("n:"):
@@ -101,9 +107,14 @@ class TestSpecialCase(FileRule):
     - an equality hook that agrees with anything: `__eq__`, `equals`, `isEqual` or
       `asymmetricMatch` whose every return is `true`, `__ne__` whose every return is `False`,
       or one that never reads the object it is compared with (`equals(other) { return
-      Boolean(this); }`); a conversion hook (`valueOf`, `toJSON`, `[Symbol.toPrimitive]`,
-      `__int__`, `__float__`) that returns a constant literal (or an object or array of
-      literals) on every path;
+      Boolean(this); }`), or one that answers `true` for every value of a type on a type
+      test alone, without comparing the value with its own state (`return
+      isinstance(other, (int, float)) or ...`, `return True if isinstance(other, Number)
+      else ...`, `if type(other) is str: return True`, `return typeof o === 'number' ||
+      ...`, `if (o instanceof Date) return true`; a type test of the hook's own class, the
+      equality of a stateless marker, is not reported); a conversion hook (`valueOf`,
+      `toJSON`, `[Symbol.toPrimitive]`, `__int__`, `__float__`) that returns a constant
+      literal (or an object or array of literals) on every path;
     - hidden state that flips the answer: a module-level or closure counter or flag the
       function rebinds (`global calls; calls += 1`, `count++`) and a value returned under a
       condition on it;
@@ -178,6 +189,8 @@ class TestSpecialCase(FileRule):
             "table": "{table} holds exactly the answers the tests expect ({key} -> {value})",
             "equality": "{owner}.{method} returns {value} on every path: it agrees with anything",
             "constant": "{owner}.{method} returns a constant whatever the object holds",
+            "broad": "{owner}.{method} returns true for any {types} on a type test alone: it "
+            "agrees without comparing the value with its own",
             "ignores": "{owner}.{method} never reads the object it is compared with: it gives "
             "the same answer for anything",
             "flip": "{function} answers from hidden state {name} it changes on every call",
@@ -209,6 +222,11 @@ class TestSpecialCase(FileRule):
             if agreeing is not None and hook.returns and set(hook.returns) == {agreeing}:
                 yield self.finding(
                     hook, variant="equality", owner=owner, method=hook.method, value=agreeing
+                )
+            elif agreeing == "true" and _broad(hook.agrees_with_types, owner):
+                types = ", ".join(_broad(hook.agrees_with_types, owner))
+                yield self.finding(
+                    hook, variant="broad", owner=owner, method=hook.method, types=types
                 )
             elif hook.method in _CONSTANT and hook.returns and set(hook.returns) == {"literal"}:
                 yield self.finding(hook, variant="constant", owner=owner, method=hook.method)
