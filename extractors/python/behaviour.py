@@ -272,6 +272,55 @@ def _class_prefixes(fn: ts.Node) -> tuple[str, ...]:
     return (f"{owner}.", "cls.", "type(self).", "self.__class__.")
 
 
+def _module_names(fn: ts.Node) -> set[str]:
+    """The names the module binds at its top level (``calls = itertools.count()``)."""
+    root = fn
+    while root.parent is not None:
+        root = root.parent
+    names: set[str] = set()
+    for statement in root.named_children:
+        inner = statement.named_children[0] if statement.named_children else None
+        if statement.type == "expression_statement" and inner and inner.type == "assignment":
+            left = inner.child_by_field_name("left")
+            if left is not None and left.type == "identifier":
+                names.add(T.text(left))
+    return names
+
+
+def _advanced(fn: ts.Node, own: list[ts.Node]) -> list[tuple[str, list[str]]]:
+    """Module-level iterators ``fn`` advances with ``next(name)`` (``itertools.count()``, a
+    generator): each with the names carrying its value, itself and the locals bound from
+    it (``n = next(calls)``); the iterator's position is state outliving every call."""
+    module = _module_names(fn)
+    bound = {
+        T.text(left)
+        for n in own
+        if n.type == "assignment" and (left := n.child_by_field_name("left")) is not None
+    }
+    params = fn.child_by_field_name("parameters")
+    bound |= {
+        T.text(p) for p in (params.named_children if params else []) if p.type == "identifier"
+    }
+    advanced: dict[str, list[str]] = {}
+    for n in own:
+        if n.type != "call" or T.text(n.child_by_field_name("function")) != "next":
+            continue
+        args = n.child_by_field_name("arguments")
+        first = args.named_children[0] if args is not None and args.named_children else None
+        if first is None or first.type != "identifier":
+            continue
+        name = T.text(first)
+        if name in module and name not in bound:
+            advanced.setdefault(name, [name])
+    for n in own:
+        left = n.child_by_field_name("left") if n.type == "assignment" else None
+        right = n.child_by_field_name("right") if left is not None else None
+        for name, carriers in advanced.items():
+            if left is not None and left.type == "identifier" and _reads(right, name):
+                carriers.append(T.text(left))
+    return sorted(advanced.items())
+
+
 def _state_names(fn: ts.Node, own: list[ts.Node]) -> list[str]:
     """Names of state that outlives a call of ``fn``: ``global`` names, ``nonlocal`` names
     of a function its factory returns, and attributes of its class."""
@@ -300,6 +349,26 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
         if body is None:
             continue
         own = list(inside(body, NESTED))
+        for name, carriers in _advanced(fn, own):
+            seen: set[int] = set()
+            for carrier in carriers:
+                for branch, ret, values in _guarded_returns(body, carrier):
+                    if branch.id in seen:
+                        continue
+                    seen.add(branch.id)
+                    found.append(
+                        StateFlip(
+                            file=source.path,
+                            line=T.line_of(branch),
+                            symbol=f"{source.path}::{qualname(fn)}",
+                            name=name,
+                            write="augment",
+                            returned=T.squash(returned_value(ret)),
+                            returns_state=any(_reads(v, carrier) for v in values),
+                            literal_return=bool(values)
+                            and all(py_literal(v) is not None for v in values),
+                        )
+                    )
         for name in _state_names(fn, own):
             writes = [
                 _write_kind(n, name)

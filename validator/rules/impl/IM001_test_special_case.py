@@ -116,8 +116,11 @@ class TestSpecialCase(FileRule):
       `toJSON`, `[Symbol.toPrimitive]`, `__int__`, `__float__`) that returns a constant
       literal (or an object or array of literals) on every path;
     - hidden state that flips the answer: a module-level or closure counter or flag the
-      function rebinds (`global calls; calls += 1`, `count++`) and a value returned under a
-      condition on it;
+      function rebinds (`global calls; calls += 1`, `count++`), or a module-level iterator
+      it advances (`next(calls)` over `itertools.count()`, `ticks.next()` over a
+      generator, also through a local bound from it: `n = next(calls)`), and a value
+      returned under a condition on it (an iterator that only numbers what it hands out,
+      `f"req-{next(ids)}"`, is not reported);
     - a run-time replacement of the clock, the random source or the test framework from
       production code: `time.time = ...`, `Date.now = ...`, `setattr(time, "time", f)`,
       `mock.patch("time.time").start()`, `freeze_time(...)`, `jest.spyOn(Math, 'random')`,
