@@ -115,6 +115,9 @@ class StateFlip(Fact):
     returned: str  # the guarded return's value, whitespace collapsed
     returns_state: bool  # that value reads the name itself (a cached value handed back)
     literal_return: bool = False  # every value it may hand back is a literal
+    # Another function of the file writes the state with a value computed from other data
+    # (``tokens = Math.min(CAPACITY, tokens + gained)``): a modelled resource, not a tally.
+    recomputed: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

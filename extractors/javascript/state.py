@@ -175,11 +175,19 @@ def _guarded(node: ts.Node, name: str) -> tuple[ts.Node, list[ts.Node]] | None:
 def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """Functions that change state outliving their call and return under a condition on it."""
     found: list[Fact] = []
+    writes: dict[int, dict[str, list[str]]] = {}
+    for fn in caps.get("function", []):
+        body = fn.child_by_field_name("body")
+        if body is not None and body.type == "statement_block":
+            writes[fn.id] = _state_writes(fn, body)
     for fn in caps.get("function", []):
         body = fn.child_by_field_name("body")
         if body is None or body.type != "statement_block":
             continue
-        for name, kinds in sorted(_state_writes(fn, body).items()):
+        for name, kinds in sorted(writes[fn.id].items()):
+            recomputed = any(
+                "other" in w.get(name, ()) for other, w in writes.items() if other != fn.id
+            )
             write = "other" if "other" in kinds else sorted(kinds)[0]
             carriers = _carriers(body, name)
             for node in inside(body, NESTED):
@@ -199,6 +207,7 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
                         returns_state=any(_reads(v, carrier) for v in values),
                         literal_return=bool(values)
                         and all(js_literal(v) is not None for v in values),
+                        recomputed=recomputed,
                     )
                 )
     return found

@@ -339,11 +339,29 @@ def _state_names(fn: ts.Node, own: list[ts.Node]) -> list[str]:
     return sorted(names)
 
 
+def _state_kinds(fn: ts.Node) -> dict[str, list[str]]:
+    """State outliving a call of ``fn`` that it writes, with how each write rebinds it."""
+    body = fn.child_by_field_name("body")
+    own = list(inside(body, NESTED)) if body is not None else []
+    kinds: dict[str, list[str]] = {}
+    for name in _state_names(fn, own):
+        writes = [
+            _write_kind(n, name)
+            for n in own
+            if n.type in ("assignment", "augmented_assignment")
+            and T.squash(n.child_by_field_name("left")) == name
+        ]
+        if writes:
+            kinds[name] = writes
+    return kinds
+
+
 def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """Functions that rebind state outliving their call (``global``, a factory's
     ``nonlocal``, a class attribute) and return under a condition on it. A ``nonlocal`` of
     a function nobody hands out lives no longer than one call of the function around it."""
     found: list[Fact] = []
+    kinds = {fn.id: _state_kinds(fn) for fn in caps.get("function", [])}
     for fn in caps.get("function", []):
         body = fn.child_by_field_name("body")
         if body is None:
@@ -369,16 +387,9 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
                             and all(py_literal(v) is not None for v in values),
                         )
                     )
-        for name in _state_names(fn, own):
-            writes = [
-                _write_kind(n, name)
-                for n in own
-                if n.type in ("assignment", "augmented_assignment")
-                and T.squash(n.child_by_field_name("left")) == name
-            ]
-            if not writes:
-                continue
+        for name, writes in sorted(kinds[fn.id].items()):
             write = "other" if "other" in writes else sorted(writes)[0]
+            recomputed = any("other" in k.get(name, ()) for i, k in kinds.items() if i != fn.id)
             for branch, ret, values in _guarded_returns(body, name):
                 value = returned_value(ret)
                 found.append(
@@ -392,6 +403,7 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
                         returns_state=any(_reads(v, name) for v in values),
                         literal_return=bool(values)
                         and all(py_literal(v) is not None for v in values),
+                        recomputed=recomputed,
                     )
                 )
     return found

@@ -120,7 +120,10 @@ class TestSpecialCase(FileRule):
       it advances (`next(calls)` over `itertools.count()`, `ticks.next()` over a
       generator, also through a local bound from it: `n = next(calls)`), and a value
       returned under a condition on it (an iterator that only numbers what it hands out,
-      `f"req-{next(ids)}"`, is not reported);
+      `f"req-{next(ids)}"`, is not reported, nor a count another function recomputes
+      from other data, a token bucket refilled from the clock:
+      `tokens = Math.min(CAPACITY, tokens + gained)`; a reset to a literal, `calls = 0`,
+      is no such recomputation);
     - a run-time replacement of the clock, the random source or the test framework from
       production code: `time.time = ...`, `Date.now = ...`, `setattr(time, "time", f)`,
       `mock.patch("time.time").start()`, `freeze_time(...)`, `jest.spyOn(Math, 'random')`,
@@ -239,7 +242,7 @@ class TestSpecialCase(FileRule):
             flips = flip.write in ("augment", "negate") or (
                 flip.write == "literal" and flip.literal_return
             )
-            if flips and not flip.returns_state:
+            if flips and not flip.returns_state and not flip.recomputed:
                 function = flip.symbol.rsplit("::", 1)[-1]
                 yield self.finding(flip, variant="flip", function=function, name=flip.name)
         for patch in facts.of_type(RuntimePatch):
