@@ -33,6 +33,8 @@ Pairs = list[tuple[tuple[str, ...], str]]
 # (the keys, None when they are not all literals compared with names; the statement whose
 # first ``return`` answers) of one ``case``
 Case = tuple[Pairs | None, ts.Node | None]
+# (the node an entry is written at, its key, its value) of a table's entry
+Entry = tuple[ts.Node, ts.Node | None, ts.Node | None]
 # (condition, consequence, alternative) of a conditional expression
 Conditional = tuple[ts.Node | None, ts.Node | None, ts.Node | None]
 
@@ -63,6 +65,12 @@ class AnswerSyntax:
     case: Callable[[ts.Node], Case]
     # The query capture of table literals (dict / object), also the word naming an unnamed one.
     table: str
+    # The query captures of tables: literals, and calls building one from literal pairs.
+    tables: tuple[str, ...]
+    # (entry, key, value) of each entry of a table literal or of a table built from literal
+    # pairs (``new Map([[k, v]])``, ``dict([(k, v)])``, ``dict(zip(keys, values))``); None
+    # for any other node or a table with an entry of another shape.
+    entries: Callable[[ts.Node], list[Entry] | None]
     # The literal form of a table key (a bare JS property name is its string).
     table_key: Callable[[ts.Node | None], str | None]
     # The literals of a key combining several (Python's ``(2, 3)``), None for any other.
@@ -71,6 +79,12 @@ class AnswerSyntax:
     table_name: Callable[[ts.Node], str]
     # The names of a function's parameters the answers are compared with.
     parameters: Callable[[ts.Node], list[str]]
+    # The literals a function's parameter's declared type lists, () when it is open.
+    domain: Callable[[ts.Node, str], tuple[str, ...]]
+    # The key literals a table literal's declared type lists, () when it is open.
+    table_domain: Callable[[ts.Node], tuple[str, ...]]
+    # The word-like strings a file writes as values rather than compares with.
+    produced_words: Callable[[ts.Node], tuple[str, ...]]
 
 
 @dataclass(frozen=True)

@@ -15,24 +15,34 @@ from collections import defaultdict
 import tree_sitter as ts
 
 from ..facts import Fact
-from ..facts.impl import LiteralAnswer
+from ..facts.impl import LiteralAnswer, ProducedWords
 from . import treesitter as T
 from .adapter import BehaviourSyntax, Pairs
 from .bodies import first_return, returned_values
 from .dispatch import SourceFile
-from .walk import enclosing, inside, mentions
+from .paths import is_test_side
+from .walk import enclosing, inside, is_within, mentions
 
 Found = tuple[Pairs, str]  # (the keys an answer is chosen by, its literal value)
 
 
-def _general(fn: ts.Node, subjects: list[str], table: str, syntax: BehaviourSyntax) -> bool:
+def _general(
+    fn: ts.Node,
+    subjects: list[str],
+    table: str,
+    syntax: BehaviourSyntax,
+    literal: ts.Node | None = None,
+) -> bool:
     """Whether ``fn`` also returns a computed value that reads one of ``subjects`` (and not
-    the table ``table``: a lookup is no computation)."""
+    the table ``table`` or the table ``literal`` written in place: a lookup is no
+    computation; nor the input handed back as it came, the fallback of a mapping)."""
     return any(
         v is not None
         and syntax.literal(v) is None
+        and T.text(syntax.strip(v) or v) not in subjects
         and any(mentions(v, s, syntax.names) for s in subjects)
         and not (table and mentions(v, table, syntax.names))
+        and not (literal is not None and is_within(literal, v))
         for v in returned_values(fn, syntax)
     )
 
@@ -94,6 +104,8 @@ def branch_answers(
             combined = _combined(fn, pairs, syntax)
             if combined is None:
                 continue
+            names = pairs[0][0] if len(pairs) == 1 else ()
+            domain = syntax.answers.domain(fn, names[0]) if len(names) == 1 else ()
             facts.append(
                 LiteralAnswer(
                     file=source.path,
@@ -107,6 +119,7 @@ def branch_answers(
                     size=len(answers),
                     general=_general(fn, [n for names, _ in pairs for n in names], "", syntax),
                     keys=combined[1],
+                    domain=domain,
                 )
             )
     return facts
@@ -141,21 +154,16 @@ def _entry_key(node: ts.Node | None, syntax: BehaviourSyntax) -> tuple[str, tupl
 def table_answers(
     source: SourceFile, caps: dict[str, list[ts.Node]], syntax: BehaviourSyntax
 ) -> list[Fact]:
-    """Entries of table literals (dict, object) whose every key and value is a literal."""
+    """Entries of tables whose every key and value is a literal: table literals (dict,
+    object) and tables built from literal pairs (``new Map([[k, v]])``, ``dict(zip(...))``)."""
     facts: list[Fact] = []
     by_name: dict[str, list[ts.Node]] | None = None
-    for node in caps.get(syntax.answers.table, []):
-        pairs = [c for c in node.named_children if c.type != "comment"]
-        if not pairs or any(p.type != "pair" for p in pairs):
+    candidates = [n for capture in syntax.answers.tables for n in caps.get(capture, [])]
+    for node in sorted(candidates, key=lambda n: n.start_byte):
+        rows = syntax.answers.entries(node)
+        if not rows:
             continue
-        entries = [
-            (
-                p,
-                _entry_key(p.child_by_field_name("key"), syntax),
-                syntax.literal(p.child_by_field_name("value")),
-            )
-            for p in pairs
-        ]
+        entries = [(at, _entry_key(k, syntax), syntax.literal(v)) for at, k, v in rows]
         if any(k is None or v is None for _, k, v in entries):
             continue
         name = syntax.answers.table_name(node)
@@ -163,8 +171,11 @@ def table_answers(
         if fn is None and name and by_name is None:
             by_name = _readers_by_name(caps, syntax)
         readers = [fn] if fn is not None else (by_name or {}).get(name, []) if name else []
-        general = any(_general(r, syntax.answers.parameters(r), name, syntax) for r in readers)
+        general = any(
+            _general(r, syntax.answers.parameters(r), name, syntax, node) for r in readers
+        )
         group = f"{source.path}::{name or syntax.answers.table}@{T.line_of(node)}"
+        domain = syntax.answers.table_domain(node)
         for pair, key, value in entries:
             facts.append(
                 LiteralAnswer(
@@ -179,6 +190,16 @@ def table_answers(
                     size=len(entries),
                     general=general,
                     keys=key[1] if key else (),
+                    domain=domain,
                 )
             )
     return facts
+
+
+def produced_words(source: SourceFile, syntax: BehaviourSyntax) -> list[Fact]:
+    """The word-like strings a production file writes as values, one fact (none when it
+    writes none, nor for a test file)."""
+    if is_test_side(source.path):
+        return []
+    words = syntax.answers.produced_words(source.tree.root_node)
+    return [ProducedWords(file=source.path, line=1, words=words)] if words else []

@@ -3,11 +3,17 @@ can be compared with a TypeScript table's key: ``n:17``, ``s:text``, ``b:true``,
 
 from __future__ import annotations
 
+import re
+
 import tree_sitter as ts
 
 from ..javascript import strings as js_strings
 from ..python import strings as py_strings
 from . import treesitter as T
+
+# A string a program names things with (a status, a tool, a mode, a route): one token of
+# letters, digits and ``_$@./:-``, not free text.
+WORD = re.compile(r"[A-Za-z_$@/][\w$@./:-]{1,63}")
 
 _PY_WRAPPERS = {"parenthesized_expression"}
 _JS_WRAPPERS = {"parenthesized_expression", "as_expression", "satisfies_expression"}

@@ -100,6 +100,9 @@ class EqualityOverride(Fact):
     # An equality hook (``equals(other)``, ``__eq__(self, other)``) that never reads the
     # object it is compared with: its answer is the same whatever that object is.
     ignores_other: bool = False
+    # The types (as written: ``int``, ``numbers.Number``, ``number`` of a ``typeof``) for
+    # which a path returns true on a type test of the other object alone, whatever it holds.
+    agrees_with_types: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -112,6 +115,9 @@ class StateFlip(Fact):
     returned: str  # the guarded return's value, whitespace collapsed
     returns_state: bool  # that value reads the name itself (a cached value handed back)
     literal_return: bool = False  # every value it may hand back is a literal
+    # Another function of the file writes the state with a value computed from other data
+    # (``tokens = Math.min(CAPACITY, tokens + gained)``): a modelled resource, not a tally.
+    recomputed: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -146,6 +152,10 @@ class LiteralAnswer(Fact):
     keys: tuple[str, ...] = ()
     # The function also returns a computed (non-literal) value that reads the compared name.
     general: bool = False
+    # The literals the compared parameter's declared type lists (a union of literal types,
+    # ``Literal[...]``, an enum of the file; a table's ``Record<K, V>`` key type), () when
+    # the type is open or not declared.
+    domain: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -189,6 +199,15 @@ class AllowList(Fact):
     form: AllowListForm
     members: tuple[str, ...]  # normal forms (``s:png``), in the order written
     lines: tuple[int, ...]  # the line of each member
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProducedWords(Fact):
+    """The word-like strings a production file writes as values (returned, assigned, a
+    field's value, an argument), not as the operand of a comparison, a case, a key, a type
+    or a docstring: the names of the program's own statuses, tools and modes."""
+
+    words: tuple[str, ...]  # sorted
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -26,7 +26,8 @@ from ..common.adapter import (
 from ..common.literals import js_literal
 from ..common.walk import enclosing, inside
 from . import strings as js_strings
-from .answer_keys import case_pairs, condition_pairs
+from .answer_keys import case_pairs, condition_pairs, table_entries
+from .domains import parameter_domain, produced_words, table_domain
 from .model import JsModel, call_parts, strip
 from .responses import passes_on, response_uses, sent
 
@@ -257,10 +258,15 @@ ANSWERS = AnswerSyntax(
     condition_pairs=condition_pairs,
     case=case_pairs,
     table="object",
+    tables=("object", "new", "call"),
+    entries=table_entries,
     table_key=_table_key,
     tuple_key=_no_tuple_key,
     table_name=_table_name,
     parameters=_parameters,
+    domain=parameter_domain,
+    table_domain=table_domain,
+    produced_words=produced_words,
 )
 
 

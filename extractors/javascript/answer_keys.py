@@ -12,7 +12,7 @@ from __future__ import annotations
 import tree_sitter as ts
 
 from ..common import treesitter as T
-from ..common.adapter import Case, Pairs
+from ..common.adapter import Case, Entry, Pairs
 from ..common.literals import js_literal
 from ..common.walk import enclosing, inside
 from .model import strip
@@ -80,3 +80,39 @@ def case_pairs(case: ts.Node) -> Case:
     body = [c for c in case.named_children if c.type != "comment"][1:]
     answering = body[0] if body else None
     return ([(names, key)] if names and key is not None else None), answering
+
+
+# Calls that build a table from ``[key, value]`` rows: ``new Map(rows)``,
+# ``Object.fromEntries(rows)``.
+_ROW_TABLES = frozenset({"Map", "Object.fromEntries"})
+
+
+def _rows(node: ts.Node) -> list[Entry] | None:
+    """The ``[key, value]`` rows of ``new Map([...])`` or ``Object.fromEntries([...])``."""
+    new = node.type == "new_expression"
+    callee = node.child_by_field_name("constructor" if new else "function")
+    if callee is None or T.squash(callee) not in _ROW_TABLES or (T.squash(callee) == "Map") != new:
+        return None
+    arguments = node.child_by_field_name("arguments")
+    args = [a for a in arguments.named_children if a.type != "comment"] if arguments else []
+    array = strip(args[0]) if len(args) == 1 else None
+    if array is None or array.type != "array":
+        return None
+    rows = [r for r in array.named_children if r.type != "comment"]
+    entries: list[Entry] = []
+    for row in rows:
+        cells = [c for c in row.named_children if c.type != "comment"]
+        if row.type != "array" or len(cells) != 2:
+            return None
+        entries.append((row, cells[0], cells[1]))
+    return entries or None
+
+
+def table_entries(node: ts.Node) -> list[Entry] | None:
+    """(entry, key, value) of an object literal's pairs or of a table built from rows."""
+    if node.type != "object":
+        return _rows(node) if node.type in ("new_expression", "call_expression") else None
+    pairs = [c for c in node.named_children if c.type != "comment"]
+    if not pairs or any(p.type != "pair" for p in pairs):
+        return None
+    return [(p, p.child_by_field_name("key"), p.child_by_field_name("value")) for p in pairs]

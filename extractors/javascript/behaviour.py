@@ -16,11 +16,12 @@ from ..common import treesitter as T
 from ..common.bodies import return_word, returned_values
 from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
+from ..common.type_agreement import agreeing_types
 from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
 from ..facts.impl import EqualityOverride, OverrideReturn
 from .adapter import BEHAVIOUR, NAMES, WRAPPERS, function_name, symbol_at
-from .model import JsModel
+from .model import JsModel, strip
 
 _HOOKS = frozenset(
     {"equals", "isEqual", "asymmetricMatch", "valueOf", "toJSON", "[Symbol.toPrimitive]"}
@@ -125,6 +126,31 @@ def _first_parameter(fn: ts.Node) -> str | None:
     return T.text(first) if first is not None and first.type == "identifier" else None
 
 
+def type_tests(node: ts.Node | None, other: str) -> list[str]:
+    """The types ``node`` is true for on a type test of ``other`` alone, itself or as a
+    disjunct: ``typeof other === 'number'`` (``number``), ``other instanceof Date``."""
+    node = strip(node)
+    if node is None or node.type != "binary_expression":
+        return []
+    operator = T.text(node.child_by_field_name("operator"))
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if operator == "||":
+        return type_tests(left, other) + type_tests(right, other)
+    if operator == "instanceof" and T.text(strip(left)) == other and right is not None:
+        return [T.text(right)]
+    if operator not in ("==", "==="):
+        return []
+    for operand, named in ((strip(left), right), (strip(right), left)):
+        if operand is None or operand.type != "unary_expression":
+            continue
+        literal = js_literal(named)
+        typeof = T.text(operand.child_by_field_name("operator")) == "typeof"
+        tested = T.text(operand.child_by_field_name("argument")) == other
+        if typeof and tested and literal is not None and literal.startswith("s:"):
+            return [literal[2:]]
+    return []
+
+
 def _ignores_other(fn: ts.Node, name: str, body: ts.Node | None) -> bool:
     """An equality hook whose body never reads the object it is compared with."""
     if name not in _COMPARING or body is None:
@@ -155,6 +181,9 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
                 owner=T.text(owner_name),
                 returns=returns,
                 ignores_other=_ignores_other(fn, name, body),
+                agrees_with_types=agreeing_types(
+                    fn, _first_parameter(fn) or "", BEHAVIOUR, type_tests
+                ),
             )
         )
     return found

@@ -95,6 +95,31 @@ def _write(n: ts.Node) -> tuple[ts.Node | None, str] | None:
     return target, "other"
 
 
+def _advanced(n: ts.Node) -> str:
+    """The iterator ``name`` of ``name.next()`` (a generator, a counter), "" for another node:
+    advancing it changes state as ``++`` does."""
+    if n.type != "call_expression":
+        return ""
+    callee, args = n.child_by_field_name("function"), n.child_by_field_name("arguments")
+    if callee is None or callee.type != "member_expression" or (args and args.named_children):
+        return ""
+    target = callee.child_by_field_name("object")
+    named = T.text(callee.child_by_field_name("property")) == "next"
+    return T.text(target) if named and target is not None and target.type == "identifier" else ""
+
+
+def _carriers(body: ts.Node, name: str) -> list[str]:
+    """``name`` and the locals bound from advancing it (``const n = ticks.next().value``)."""
+    found = [name]
+    for n in inside(body, NESTED):
+        value = n.child_by_field_name("value") if n.type == "variable_declarator" else None
+        target = n.child_by_field_name("name") if value is not None else None
+        advances = value is not None and any(_advanced(c) == name for c in inside(value, NESTED))
+        if advances and target is not None and target.type == "identifier":
+            found.append(T.text(target))
+    return found
+
+
 def _state_writes(fn: ts.Node, body: ts.Node) -> dict[str, list[str]]:
     """State outliving a call that ``fn`` writes, with how each write rebinds it."""
     own = list(inside(body, NESTED))
@@ -111,6 +136,9 @@ def _state_writes(fn: ts.Node, body: ts.Node) -> dict[str, list[str]]:
     statics = tuple(p for p in (f"{owner_name}.", "this.constructor.") if owner_name)
     writes: dict[str, list[str]] = {}
     for n in own:
+        advanced = _advanced(n)
+        if advanced and advanced not in local and _outlives_call(fn, advanced):
+            writes.setdefault(advanced, []).append("augment")
         found = _write(n)
         target = found[0] if found else None
         if found is None or target is None:
@@ -147,14 +175,24 @@ def _guarded(node: ts.Node, name: str) -> tuple[ts.Node, list[ts.Node]] | None:
 def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """Functions that change state outliving their call and return under a condition on it."""
     found: list[Fact] = []
+    writes: dict[int, dict[str, list[str]]] = {}
+    for fn in caps.get("function", []):
+        body = fn.child_by_field_name("body")
+        if body is not None and body.type == "statement_block":
+            writes[fn.id] = _state_writes(fn, body)
     for fn in caps.get("function", []):
         body = fn.child_by_field_name("body")
         if body is None or body.type != "statement_block":
             continue
-        for name, kinds in sorted(_state_writes(fn, body).items()):
+        for name, kinds in sorted(writes[fn.id].items()):
+            recomputed = any(
+                "other" in w.get(name, ()) for other, w in writes.items() if other != fn.id
+            )
             write = "other" if "other" in kinds else sorted(kinds)[0]
+            carriers = _carriers(body, name)
             for node in inside(body, NESTED):
-                guarded = _guarded(node, name)
+                found_at = ((c, g) for c in carriers if (g := _guarded(node, c)) is not None)
+                carrier, guarded = next(found_at, ("", None))
                 if guarded is None:
                     continue
                 ret, values = guarded
@@ -166,9 +204,10 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
                         name=name,
                         write=write,
                         returned=T.squash(returned_value(ret)),
-                        returns_state=any(_reads(v, name) for v in values),
+                        returns_state=any(_reads(v, carrier) for v in values),
                         literal_return=bool(values)
                         and all(js_literal(v) is not None for v in values),
+                        recomputed=recomputed,
                     )
                 )
     return found

@@ -24,7 +24,8 @@ from ..common.adapter import (
 from ..common.literals import py_literal
 from ..common.walk import enclosing
 from . import strings as py_strings
-from .answer_keys import case_pairs, condition_pairs, tuple_key
+from .answer_keys import case_pairs, condition_pairs, table_entries, tuple_key
+from .domains import parameter_domain, produced_words, table_domain
 from .model import PythonModel, qualname
 
 _TOLERANT_EXCEPTIONS = ("KeyError", "LookupError", "AttributeError", "Exception")
@@ -277,10 +278,15 @@ ANSWERS = AnswerSyntax(
     condition_pairs=condition_pairs,
     case=case_pairs,
     table="dict",
+    tables=("dict", "call"),
+    entries=table_entries,
     table_key=py_literal,
     tuple_key=tuple_key,
     table_name=_table_name,
     parameters=_parameters,
+    domain=parameter_domain,
+    table_domain=table_domain,
+    produced_words=produced_words,
 )
 
 

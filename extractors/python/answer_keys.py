@@ -11,7 +11,7 @@ from __future__ import annotations
 import tree_sitter as ts
 
 from ..common import treesitter as T
-from ..common.adapter import Case, Pairs
+from ..common.adapter import Case, Entry, Pairs
 from ..common.literals import py_literal
 from ..common.walk import enclosing
 
@@ -125,3 +125,55 @@ def tuple_key(node: ts.Node | None) -> list[str] | None:
         return None
     keys = [py_literal(c) for c in node.named_children]
     return None if any(k is None for k in keys) else [k or "" for k in keys]
+
+
+# Calls that build a dict from ``(key, value)`` rows or from ``zip(keys, values)``.
+_ROW_TABLES = frozenset({"dict", "OrderedDict", "collections.OrderedDict"})
+_SEQUENCES = frozenset({"list", "tuple"})
+
+
+def _cells(node: ts.Node | None) -> list[ts.Node]:
+    return [c for c in node.named_children if c.type != "comment"] if node is not None else []
+
+
+def _zipped(call: ts.Node) -> list[Entry] | None:
+    """The (key, value) pairs of ``zip([k1, k2], [v1, v2])`` over two literal sequences."""
+    if T.text(call.child_by_field_name("function")) != "zip":
+        return None
+    columns = _cells(call.child_by_field_name("arguments"))
+    if len(columns) != 2 or any(c.type not in _SEQUENCES for c in columns):
+        return None
+    keys, values = _cells(columns[0]), _cells(columns[1])
+    if not keys or len(keys) != len(values):
+        return None
+    return [(k, k, v) for k, v in zip(keys, values, strict=True)]
+
+
+def _rows(call: ts.Node) -> list[Entry] | None:
+    """The entries of ``dict([(k, v), ...])`` or ``dict(zip(keys, values))``."""
+    if T.text(call.child_by_field_name("function")) not in _ROW_TABLES:
+        return None
+    args = _cells(call.child_by_field_name("arguments"))
+    if len(args) != 1:
+        return None
+    if args[0].type == "call":
+        return _zipped(args[0])
+    if args[0].type not in _SEQUENCES:
+        return None
+    entries: list[Entry] = []
+    for row in _cells(args[0]):
+        cells = _cells(row)
+        if row.type not in _SEQUENCES or len(cells) != 2:
+            return None
+        entries.append((row, cells[0], cells[1]))
+    return entries or None
+
+
+def table_entries(node: ts.Node) -> list[Entry] | None:
+    """(entry, key, value) of a dict literal's pairs or of a dict built from rows."""
+    if node.type != "dictionary":
+        return _rows(node) if node.type == "call" else None
+    pairs = _cells(node)
+    if not pairs or any(p.type != "pair" for p in pairs):
+        return None
+    return [(p, p.child_by_field_name("key"), p.child_by_field_name("value")) for p in pairs]

@@ -15,6 +15,7 @@ from ..common import treesitter as T
 from ..common.bodies import return_word, returned_value, value_returns
 from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
+from ..common.type_agreement import agreeing_types
 from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
 from ..facts.impl import EqualityOverride, OverrideReturn, StateFlip
@@ -99,6 +100,7 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
                 owner=owner,
                 returns=tuple(_return_word(returned_value(r)) for r in returns),
                 ignores_other=_ignores_other(fn, name, body, 1),
+                agrees_with_types=agreeing_types(fn, _other(fn, 1), BEHAVIOUR, type_tests),
             )
         )
     for node in caps.get("assignment", []):
@@ -119,9 +121,73 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
                 ignores_other=_ignores_other(
                     right, T.text(left), right.child_by_field_name("body"), 1
                 ),
+                agrees_with_types=agreeing_types(right, _other(right, 1), BEHAVIOUR, type_tests),
             )
         )
     return found
+
+
+def _other(fn: ts.Node, index: int) -> str:
+    """The name of the parameter at ``index`` (the object compared with), "" for none."""
+    params = fn.child_by_field_name("parameters")
+    names = [c for c in (params.named_children if params is not None else [])]
+    return T.text(names[index]) if len(names) > index and names[index].type == "identifier" else ""
+
+
+def _unparen(node: ts.Node | None) -> ts.Node | None:
+    while node is not None and node.type == "parenthesized_expression" and node.named_children:
+        node = node.named_children[0]
+    return node
+
+
+def _type_names(node: ts.Node | None) -> list[str]:
+    """``int`` of ``int``, ``int``/``float`` of ``(int, float)``."""
+    node = _unparen(node)
+    if node is None:
+        return []
+    if node.type == "tuple":
+        return [T.text(c) for c in node.named_children if c.type != "comment"]
+    return [T.text(node)]
+
+
+def _is_type_of(node: ts.Node | None, other: str) -> bool:
+    """``type(other)``."""
+    node = _unparen(node)
+    if (
+        node is None
+        or node.type != "call"
+        or T.text(node.child_by_field_name("function")) != "type"
+    ):
+        return False
+    args = node.child_by_field_name("arguments")
+    values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+    return len(values) == 1 and T.text(values[0]) == other
+
+
+def type_tests(node: ts.Node | None, other: str) -> list[str]:
+    """The types ``node`` is true for on a type test of ``other`` alone, itself or as a
+    disjunct: ``isinstance(other, T)``, ``type(other) is T`` (``==``, ``in (T, U)``)."""
+    node = _unparen(node)
+    if node is None:
+        return []
+    if node.type == "boolean_operator" and T.text(node.child_by_field_name("operator")) == "or":
+        left = type_tests(node.child_by_field_name("left"), other)
+        return left + type_tests(node.child_by_field_name("right"), other)
+    if node.type == "call" and T.text(node.child_by_field_name("function")) == "isinstance":
+        args = node.child_by_field_name("arguments")
+        values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+        if len(values) == 2 and T.text(values[0]) == other:
+            return _type_names(values[1])
+    if node.type == "comparison_operator":
+        operands = [c for c in node.named_children if c.type != "comment"]
+        operators = {T.text(c) for c in node.children if not c.is_named}
+        if (
+            len(operands) == 2
+            and _is_type_of(operands[0], other)
+            and operators <= {"is", "==", "in"}
+        ):
+            return _type_names(operands[1])
+    return []
 
 
 def _ignores_other(fn: ts.Node, name: str, body: ts.Node | None, index: int) -> bool:
@@ -206,6 +272,55 @@ def _class_prefixes(fn: ts.Node) -> tuple[str, ...]:
     return (f"{owner}.", "cls.", "type(self).", "self.__class__.")
 
 
+def _module_names(fn: ts.Node) -> set[str]:
+    """The names the module binds at its top level (``calls = itertools.count()``)."""
+    root = fn
+    while root.parent is not None:
+        root = root.parent
+    names: set[str] = set()
+    for statement in root.named_children:
+        inner = statement.named_children[0] if statement.named_children else None
+        if statement.type == "expression_statement" and inner and inner.type == "assignment":
+            left = inner.child_by_field_name("left")
+            if left is not None and left.type == "identifier":
+                names.add(T.text(left))
+    return names
+
+
+def _advanced(fn: ts.Node, own: list[ts.Node]) -> list[tuple[str, list[str]]]:
+    """Module-level iterators ``fn`` advances with ``next(name)`` (``itertools.count()``, a
+    generator): each with the names carrying its value, itself and the locals bound from
+    it (``n = next(calls)``); the iterator's position is state outliving every call."""
+    module = _module_names(fn)
+    bound = {
+        T.text(left)
+        for n in own
+        if n.type == "assignment" and (left := n.child_by_field_name("left")) is not None
+    }
+    params = fn.child_by_field_name("parameters")
+    bound |= {
+        T.text(p) for p in (params.named_children if params else []) if p.type == "identifier"
+    }
+    advanced: dict[str, list[str]] = {}
+    for n in own:
+        if n.type != "call" or T.text(n.child_by_field_name("function")) != "next":
+            continue
+        args = n.child_by_field_name("arguments")
+        first = args.named_children[0] if args is not None and args.named_children else None
+        if first is None or first.type != "identifier":
+            continue
+        name = T.text(first)
+        if name in module and name not in bound:
+            advanced.setdefault(name, [name])
+    for n in own:
+        left = n.child_by_field_name("left") if n.type == "assignment" else None
+        right = n.child_by_field_name("right") if left is not None else None
+        for name, carriers in advanced.items():
+            if left is not None and left.type == "identifier" and _reads(right, name):
+                carriers.append(T.text(left))
+    return sorted(advanced.items())
+
+
 def _state_names(fn: ts.Node, own: list[ts.Node]) -> list[str]:
     """Names of state that outlives a call of ``fn``: ``global`` names, ``nonlocal`` names
     of a function its factory returns, and attributes of its class."""
@@ -224,26 +339,57 @@ def _state_names(fn: ts.Node, own: list[ts.Node]) -> list[str]:
     return sorted(names)
 
 
+def _state_kinds(fn: ts.Node) -> dict[str, list[str]]:
+    """State outliving a call of ``fn`` that it writes, with how each write rebinds it."""
+    body = fn.child_by_field_name("body")
+    own = list(inside(body, NESTED)) if body is not None else []
+    kinds: dict[str, list[str]] = {}
+    for name in _state_names(fn, own):
+        writes = [
+            _write_kind(n, name)
+            for n in own
+            if n.type in ("assignment", "augmented_assignment")
+            and T.squash(n.child_by_field_name("left")) == name
+        ]
+        if writes:
+            kinds[name] = writes
+    return kinds
+
+
 def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """Functions that rebind state outliving their call (``global``, a factory's
     ``nonlocal``, a class attribute) and return under a condition on it. A ``nonlocal`` of
     a function nobody hands out lives no longer than one call of the function around it."""
     found: list[Fact] = []
+    kinds = {fn.id: _state_kinds(fn) for fn in caps.get("function", [])}
     for fn in caps.get("function", []):
         body = fn.child_by_field_name("body")
         if body is None:
             continue
         own = list(inside(body, NESTED))
-        for name in _state_names(fn, own):
-            writes = [
-                _write_kind(n, name)
-                for n in own
-                if n.type in ("assignment", "augmented_assignment")
-                and T.squash(n.child_by_field_name("left")) == name
-            ]
-            if not writes:
-                continue
+        for name, carriers in _advanced(fn, own):
+            seen: set[int] = set()
+            for carrier in carriers:
+                for branch, ret, values in _guarded_returns(body, carrier):
+                    if branch.id in seen:
+                        continue
+                    seen.add(branch.id)
+                    found.append(
+                        StateFlip(
+                            file=source.path,
+                            line=T.line_of(branch),
+                            symbol=f"{source.path}::{qualname(fn)}",
+                            name=name,
+                            write="augment",
+                            returned=T.squash(returned_value(ret)),
+                            returns_state=any(_reads(v, carrier) for v in values),
+                            literal_return=bool(values)
+                            and all(py_literal(v) is not None for v in values),
+                        )
+                    )
+        for name, writes in sorted(kinds[fn.id].items()):
             write = "other" if "other" in writes else sorted(writes)[0]
+            recomputed = any("other" in k.get(name, ()) for i, k in kinds.items() if i != fn.id)
             for branch, ret, values in _guarded_returns(body, name):
                 value = returned_value(ret)
                 found.append(
@@ -257,6 +403,7 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
                         returns_state=any(_reads(v, name) for v in values),
                         literal_return=bool(values)
                         and all(py_literal(v) is not None for v in values),
+                        recomputed=recomputed,
                     )
                 )
     return found

@@ -8,7 +8,7 @@ resolved through the file's semantic model.
 
 from __future__ import annotations
 
-from ..common.answers import branch_answers, table_answers
+from ..common.answers import branch_answers, produced_words, table_answers
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
 from .adapter import BEHAVIOUR
@@ -35,6 +35,7 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
         *state_flips(source, caps),
         *branch_answers(source, caps, BEHAVIOUR),
         *table_answers(source, caps, BEHAVIOUR),
+        *produced_words(source, BEHAVIOUR),
         *test_expectations(source, model, caps),
         *error_handlers(source, model, caps),
         *allow_lists(source, model, caps),

@@ -13,7 +13,7 @@ import dataclasses
 
 from ...extractors.common.paths import is_test_path, is_test_side
 from ...extractors.facts import FileFacts
-from ...extractors.facts.impl import EnvWrite, TestExpectation, TestInput
+from ...extractors.facts.impl import EnvWrite, ProducedWords, TestExpectation, TestInput
 from ...extractors.runners.view import RevisionView
 from ..baseline import compare_with_base, subtract_base
 from ..context import AnalysisContext, CheckOutput
@@ -27,6 +27,16 @@ def detect_impl(facts: FileFacts, context: FileContext) -> list[Finding]:
     """Every ``impl`` finding of one production file version."""
     rules = [r for r in rules_of("impl") if isinstance(r, FileRule)]
     return [f for rule in rules for f in rule.detect(facts, context)]
+
+
+def program_words(ctx: AnalysisContext) -> frozenset[str]:
+    """The word-like strings every production file writes as values at HEAD."""
+    words: set[str] = set()
+    for path in ctx.facts.files():
+        facts = None if is_test_side(path) else ctx.facts.head(path)
+        for found in facts.of_type(ProducedWords) if facts is not None else ():
+            words.update(found.words)
+    return frozenset(words)
 
 
 def test_side_facts(ctx: AnalysisContext) -> tuple[tuple[TestExpectation, ...], set[str]]:
@@ -93,6 +103,7 @@ class ImplementationCheck:
             base_known=compare,
             change_inputs=change_inputs(ctx),
             spec_text=spec_text(ctx),
+            program_words=program_words(ctx),
         )
         for path in production:
             head = ctx.facts.head(path)

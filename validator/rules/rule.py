@@ -126,6 +126,8 @@ class FileContext:
     test_answers: tuple[TestExpectation, ...] = ()
     # Environment variables the repository's tests and test scripts set (``FAKE=1 jest``).
     runner_env: tuple[str, ...] = ()
+    # The word-like strings the repository's production files write as values (impl rules).
+    program_words: frozenset[str] = frozenset()
     # Literal arguments of calls in the test files the change set changed (impl rules).
     change_inputs: tuple[TestInput, ...] = ()
     # The spec's text at HEAD, lower-cased; None when no spec is known.

@@ -51,6 +51,12 @@ def _may_agree(returns: tuple[str, ...], agreeing: str | None) -> bool:
     return bool(returns) and "not-implemented" not in returns and set(returns) != {disagreeing}
 
 
+def _broad(types: tuple[str, ...], owner: str) -> list[str]:
+    """The types an equality hook agrees with on a type test alone, its own class aside (a
+    stateless marker class equal to every instance of itself is honest)."""
+    return [t for t in types if t.rsplit(".", 1)[-1] != owner]
+
+
 def _show(value: str) -> str:
     """A normal-form literal as a reader writes it: ``n:17`` -> ``17``, ``s:x`` -> ``'x'``."""
     if value.startswith("n:"):
@@ -85,7 +91,9 @@ class TestSpecialCase(FileRule):
       `process.env.X = ...` in `jest.setup.ts`) or whose name says so (`TESTING`,
       `IS_TEST`), `hasattr(sys, "_called_from_test")`, a runner's name in `argv`;
     - literal answers keyed by a test's inputs: `if x == 3: return 17`, `case 3: return 17`
-      or a `{3: 17}` table where a test asserts `f(3) == 17`, either overriding a computed
+      or a `{3: 17}` table (also built from pairs: `new Map([[3, 17]])` read with `.get(x)`,
+      `Object.fromEntries([[3, 17]])`, `dict([(3, 17)])`, `dict(zip([3], [17]))`) where a
+      test asserts `f(3) == 17`, either overriding a computed
       answer of the same function or making up the whole table or if-chain; a key may
       combine several inputs: `if a == 2 and b == 3: return 5`, `if (a === 2 && b === 3)`,
       `case (2, 3):` under `match (a, b)`, `{(2, 3): 5}`, `{"2,3": 5}` looked up by
@@ -99,20 +107,54 @@ class TestSpecialCase(FileRule):
     - an equality hook that agrees with anything: `__eq__`, `equals`, `isEqual` or
       `asymmetricMatch` whose every return is `true`, `__ne__` whose every return is `False`,
       or one that never reads the object it is compared with (`equals(other) { return
-      Boolean(this); }`); a conversion hook (`valueOf`, `toJSON`, `[Symbol.toPrimitive]`,
-      `__int__`, `__float__`) that returns a constant literal (or an object or array of
-      literals) on every path;
+      Boolean(this); }`), or one that answers `true` for every value of a type on a type
+      test alone, without comparing the value with its own state (`return
+      isinstance(other, (int, float)) or ...`, `return True if isinstance(other, Number)
+      else ...`, `if type(other) is str: return True`, `return typeof o === 'number' ||
+      ...`, `if (o instanceof Date) return true`; a type test of the hook's own class, the
+      equality of a stateless marker, is not reported); a conversion hook (`valueOf`,
+      `toJSON`, `[Symbol.toPrimitive]`, `__int__`, `__float__`) that returns a constant
+      literal (or an object or array of literals) on every path;
     - hidden state that flips the answer: a module-level or closure counter or flag the
-      function rebinds (`global calls; calls += 1`, `count++`) and a value returned under a
-      condition on it;
+      function rebinds (`global calls; calls += 1`, `count++`), or a module-level iterator
+      it advances (`next(calls)` over `itertools.count()`, `ticks.next()` over a
+      generator, also through a local bound from it: `n = next(calls)`), and a value
+      returned under a condition on it (an iterator that only numbers what it hands out,
+      `f"req-{next(ids)}"`, is not reported, nor a count another function recomputes
+      from other data, a token bucket refilled from the clock:
+      `tokens = Math.min(CAPACITY, tokens + gained)`; a reset to a literal, `calls = 0`,
+      is no such recomputation);
     - a run-time replacement of the clock, the random source or the test framework from
       production code: `time.time = ...`, `Date.now = ...`, `setattr(time, "time", f)`,
       `mock.patch("time.time").start()`, `freeze_time(...)`, `jest.spyOn(Math, 'random')`,
       `vi.useFakeTimers()`, `unittest.TestCase.assertEqual = ...`, `pytest.approx = ...`,
       `global.it = ...`, `expect = ...`.
 
-    Not reported: environment checks that do not decide a returned value (a log level, a
-    dev-only warning, a server that does not listen under test),
+    Literal answers are a cheat where the function should compute: its inputs come from an
+    open domain (numbers, free strings) and the table or branches hold just the inputs the
+    tests try. A mapping of a closed set is the specification itself, and a test naturally
+    checks every entry of it, so these are not reported:
+
+    - a key that is a member of the compared input's declared type: a union of literal
+      types (`status: "ready" | "error"`, also through a `type` alias of the file), a
+      string or numeric `enum` of the file, `Literal["a", "b"]` (or an alias of it), an
+      `Enum` class of the module whose members are literals, a table declared
+      `Record<Status, string>` or `dict[Status, str]` (`walletStatusText('ready')` ->
+      `'Wallet ready'`);
+    - a whole table or branch chain of word-like string keys that the program's own
+      production code writes as values elsewhere: a status it returns or assigns, the
+      `name` of a tool it declares, an enum's value (`toolToEdgePath('macro_oil')` where
+      `TOOLS` holds `{ name: "macro_oil" }`); a number, a string with spaces, or a word
+      only the tests and the comparisons themselves write stays an open input. An answer
+      that overrides a computed answer is excused only by a closed declared type;
+    - the input handed back unchanged (`return state`) is a mapping's fallback, not a
+      computation the literal answers override, and a lookup of an inline table
+      (`{...}[key]`) is no computation either.
+
+    An answer the file already gave at BASE is not the change's (the audit subtracts it).
+
+    Not reported either: environment checks that do not decide a returned value (a log
+    level, a dev-only warning, a server that does not listen under test),
     `NODE_ENV === 'production'`, tables of real data where tests use only some entries or
     keys like `0`/`1`/`""` (`if a == 0 and b == 0: return 0`), allow-lists grown by a value
     the spec names or by values no changed test passes in (a complete list of currencies
@@ -153,6 +195,8 @@ class TestSpecialCase(FileRule):
             "table": "{table} holds exactly the answers the tests expect ({key} -> {value})",
             "equality": "{owner}.{method} returns {value} on every path: it agrees with anything",
             "constant": "{owner}.{method} returns a constant whatever the object holds",
+            "broad": "{owner}.{method} returns true for any {types} on a type test alone: it "
+            "agrees without comparing the value with its own",
             "ignores": "{owner}.{method} never reads the object it is compared with: it gives "
             "the same answer for anything",
             "flip": "{function} answers from hidden state {name} it changes on every call",
@@ -175,13 +219,20 @@ class TestSpecialCase(FileRule):
                 reported.add((probe.file, probe.line))
                 function = ", ".join(f"`{name}`" for name in probe.deciding)
                 yield self.finding(probe, variant="probe", what=what, function=function)
-        yield from self._answers(facts.of_type(LiteralAnswer), context.test_answers)
+        yield from self._answers(
+            facts.of_type(LiteralAnswer), context.test_answers, context.program_words
+        )
         for hook in facts.of_type(EqualityOverride):
             agreeing = _AGREEING.get(hook.method)
             owner = hook.owner or "object"
             if agreeing is not None and hook.returns and set(hook.returns) == {agreeing}:
                 yield self.finding(
                     hook, variant="equality", owner=owner, method=hook.method, value=agreeing
+                )
+            elif agreeing == "true" and _broad(hook.agrees_with_types, owner):
+                types = ", ".join(_broad(hook.agrees_with_types, owner))
+                yield self.finding(
+                    hook, variant="broad", owner=owner, method=hook.method, types=types
                 )
             elif hook.method in _CONSTANT and hook.returns and set(hook.returns) == {"literal"}:
                 yield self.finding(hook, variant="constant", owner=owner, method=hook.method)
@@ -191,7 +242,7 @@ class TestSpecialCase(FileRule):
             flips = flip.write in ("augment", "negate") or (
                 flip.write == "literal" and flip.literal_return
             )
-            if flips and not flip.returns_state:
+            if flips and not flip.returns_state and not flip.recomputed:
                 function = flip.symbol.rsplit("::", 1)[-1]
                 yield self.finding(flip, variant="flip", function=function, name=flip.name)
         for patch in facts.of_type(RuntimePatch):
@@ -207,10 +258,14 @@ class TestSpecialCase(FileRule):
             yield self.finding(grown.at, variant="allow", name=name, values=values, test=test)
 
     def _answers(
-        self, answers: tuple[LiteralAnswer, ...], expectations: tuple[TestExpectation, ...]
+        self,
+        answers: tuple[LiteralAnswer, ...],
+        expectations: tuple[TestExpectation, ...],
+        words: frozenset[str],
     ) -> Iterator[Finding]:
         """Literal answers equal to a test's (inputs, expected) pair: reported when they
-        override a computed answer, or when the whole group is the tests' answers."""
+        override a computed answer, or when the whole group is the tests' answers; not when
+        they map a closed domain (see ``_mapping``)."""
         tests = _Expectations(expectations)
         groups: dict[str, list[LiteralAnswer]] = defaultdict(list)
         for answer in answers:
@@ -221,6 +276,8 @@ class TestSpecialCase(FileRule):
             for a in group:
                 test = matched[id(a)]
                 if test is None or _trivial(a) or not (a.general or whole):
+                    continue
+                if _mapping(a, words):
                     continue
                 where = test.symbol.rsplit("::", 1)[-1] if test.symbol else f"a test in {test.file}"
                 if a.form == "table" and not a.general:
@@ -267,6 +324,21 @@ def _trivial(answer: LiteralAnswer) -> bool:
         return answer.key in _TRIVIAL
     keys = [p for p in parts if p]
     return all(k in _TRIVIAL or f"n:{_plain(k)}" in _TRIVIAL for k in keys)
+
+
+def _mapping(answer: LiteralAnswer, words: frozenset[str]) -> bool:
+    """Whether the answer maps a member of a closed domain, the specification itself rather
+    than a computation: its key is a member of the compared input's declared type (a union
+    of literals, ``Literal[...]``, an enum), or, for a whole table of answers, every input
+    it combines is a word the program's own code writes as a value elsewhere (a status it
+    sets, a tool it declares). A number, or a string no code of the program produces, is an
+    open input a computation should answer."""
+    parts = [answer.key] if not answer.keys else [k for k in answer.keys if k]
+    if answer.domain and all(p in answer.domain for p in parts):
+        return True
+    if answer.general:
+        return False
+    return all(p.startswith("s:") and p[2:] in words for p in parts)
 
 
 def _show_key(answer: LiteralAnswer) -> str:
