@@ -11,13 +11,16 @@ from typing import Any
 
 import tree_sitter as ts
 
+from ..common.dispatch import SourceFile
+from ..common.testfile import language_of
 from ..common.treesitter import line_of as line
 from ..common.treesitter import text
 from ..facts import symbol_id
 from ..javascript import strings as js_strings
+from ..javascript.model import JsModel
 from ..javascript.test_aliases import choice_aliases, expand
+from ..javascript.testfile_naming import library_roles
 from .inifile import json_key_line
-from .syntax import grammar_for, parse
 from .view import RevisionView
 
 JEST_CONFIG_NAMES = (
@@ -183,7 +186,7 @@ def _top_consts(root: ts.Node) -> dict[str, ts.Node]:
 
 def exported_object(path: str, data: bytes) -> JsObject | Opaque | None:
     """The value a JS/TS config module exports (``module.exports``/``export default``)."""
-    root = parse(grammar_for(path), data)
+    root = _source(path, data).tree.root_node
     consts = _top_consts(root)
     exported: ts.Node | None = None
     for statement in root.named_children:
@@ -338,7 +341,31 @@ def _chosen(spellings: tuple[str, ...]) -> str:
     return next((s for s in spellings if _runs(s)), spellings[0])
 
 
-def _callee_spelling(callee: ts.Node | None, aliases: dict[str, tuple[str, ...]]) -> list[str]:
+def _source(path: str, data: bytes) -> SourceFile:
+    """One JS-family file read through the shared plumbing, its grammar by its extension."""
+    return SourceFile(path, data, language_of(path) or "javascript")
+
+
+def _test_functions(model: JsModel) -> dict[str, str]:
+    """Local name -> the test function it is: the runners' globals, and the names the
+    file's imports and requires bind to a test library's suite or test functions
+    (``import { it as check } from 'vitest'``), read from the file's semantic model."""
+    names = {n: n for n in _TEST_CALLEES}
+    roles = library_roles(model)
+    for bound in model.imports:
+        role = roles.get(bound.local)
+        if role not in ("suite", "test") or bound.local in names:
+            continue
+        if bound.name in _TEST_CALLEES:
+            names[bound.local] = bound.name
+        else:
+            names[bound.local] = "describe" if role == "suite" else "test"
+    return names
+
+
+def _callee_spelling(
+    callee: ts.Node | None, functions: dict[str, str], aliases: dict[str, tuple[str, ...]]
+) -> list[str]:
     """A callee as a test function's name and words (``it``, ``skip``), through a local name
     bound to a test function or to a choice of test functions, or a choice written in place
     (``(cond ? it.skip : it)('x', fn)``); [] for any other callee."""
@@ -347,34 +374,34 @@ def _callee_spelling(callee: ts.Node | None, aliases: dict[str, tuple[str, ...]]
         return []
     if base.type == "identifier":
         name = text(base)
-        head = _chosen(aliases[name]) if name in aliases else name
+        head = _chosen(aliases[name]) if name in aliases else functions.get(name, name)
     else:
-        found = expand(base, _TEST_CALLEES.__contains__, aliases)
+        found = expand(base, functions.__contains__, aliases)
         if not found:
             return []
         head = _chosen(found)
+    root, _, rest = head.partition(".")
+    head = ".".join(filter(None, (functions.get(root, root), rest)))
     return [*head.split("."), *words]
-
-
-def _test_aliases(root: ts.Node) -> dict[str, tuple[str, ...]]:
-    """Local names bound to a test function (``const slow = it.skip``), to a choice of test
-    functions (``cond ? test.skip : test``) or to such a name, with their spellings."""
-    return choice_aliases(root, _TEST_CALLEES.__contains__)
 
 
 @lru_cache(maxsize=4096)
 def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
     """Tests declared with test/it (describe nesting kept), in id order."""
-    root = parse(grammar_for(path), data)
+    source = _source(path, data)
+    root = source.tree.root_node
+    functions = _test_functions(source.model(JsModel))
     found: list[JsTest] = []
-    aliases = _test_aliases(root)
+    aliases = choice_aliases(root, functions.__contains__)
 
     skipped_suites: list[tuple[str, int]] = []
 
     def visit(node: ts.Node, scope: tuple[str, ...], skipped: tuple[str, int] | None) -> None:
         for child in node.named_children:
             if child.type == "call_expression":
-                spelling = _callee_spelling(child.child_by_field_name("function"), aliases)
+                spelling = _callee_spelling(
+                    child.child_by_field_name("function"), functions, aliases
+                )
                 name = spelling[0] if spelling else ""
                 if name in _TEST_CALLEES:
                     words = tuple(spelling[1:])

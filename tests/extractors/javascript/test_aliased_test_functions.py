@@ -48,3 +48,24 @@ def test_the_runner_model_counts_the_aliased_tests() -> None:
         ("src/a.test.ts::cart > rounds", 9),
         ("src/a.test.ts::refunds > refunds", 14),
     ]
+
+
+def test_the_runner_model_reads_test_functions_imported_under_other_names() -> None:
+    source = b"""
+import { describe as group, it as check, test as t } from 'vitest';
+const { test: nodeTest } = require('node:test');
+
+group('cart', () => {
+  check('adds', () => {});
+  check.skip('rounds', () => {});
+});
+t.todo('refunds');
+nodeTest('totals', () => {});
+"""
+    tests = js_tests("src/cart.test.js", source)
+    assert [(t.full_name, t.line, t.not_run) for t in tests] == [
+        ("cart adds", 6, ""),
+        ("cart rounds", 7, ""),
+        ("refunds", 9, "test.todo"),
+        ("totals", 10, ""),
+    ]
