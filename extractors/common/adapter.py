@@ -83,8 +83,8 @@ class AnswerSyntax:
     domain: Callable[[ts.Node, str], tuple[str, ...]]
     # The key literals a table literal's declared type lists, () when it is open.
     table_domain: Callable[[ts.Node], tuple[str, ...]]
-    # The word-like strings a file writes as values rather than compares with.
-    produced_words: Callable[[ts.Node], tuple[str, ...]]
+    # A string literal the program writes as a value rather than compares with.
+    produced: Callable[[ts.Node], bool]
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from . import treesitter as T
 from .adapter import BehaviourSyntax, Pairs
 from .bodies import first_return, returned_values
 from .dispatch import SourceFile
+from .literals import WORD
 from .paths import is_test_side
 from .walk import enclosing, inside, is_within, mentions
 
@@ -201,5 +202,21 @@ def produced_words(source: SourceFile, syntax: BehaviourSyntax) -> list[Fact]:
     writes none, nor for a test file)."""
     if is_test_side(source.path):
         return []
-    words = syntax.answers.produced_words(source.tree.root_node)
+    words = _written_words(source.tree.root_node, syntax)
     return [ProducedWords(file=source.path, line=1, words=words)] if words else []
+
+
+def _written_words(root: ts.Node, syntax: BehaviourSyntax) -> tuple[str, ...]:
+    """The word-like strings a file writes as values, sorted; a table's own keys are not
+    among them (a table cannot excuse itself)."""
+    nodes = list(inside(root, frozenset()))
+    entries = (syntax.answers.entries(n) or () for n in nodes)
+    keys = {k.id for found in entries for _, k, _ in found if k is not None}
+    words: set[str] = set()
+    for node in nodes:
+        if node.type != "string" or node.id in keys or not syntax.answers.produced(node):
+            continue
+        literal = syntax.literal(node)
+        if literal is not None and literal.startswith("s:") and WORD.fullmatch(literal[2:]):
+            words.add(literal[2:])
+    return tuple(sorted(words))

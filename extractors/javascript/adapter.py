@@ -27,7 +27,7 @@ from ..common.literals import js_literal
 from ..common.walk import enclosing, inside
 from . import strings as js_strings
 from .answer_keys import case_pairs, condition_pairs, table_entries
-from .domains import parameter_domain, produced_words, table_domain
+from .domains import parameter_domain, produced, table_domain
 from .model import JsModel, call_parts, strip
 from .responses import passes_on, response_uses, sent
 
@@ -266,7 +266,7 @@ ANSWERS = AnswerSyntax(
     parameters=_parameters,
     domain=parameter_domain,
     table_domain=table_domain,
-    produced_words=produced_words,
+    produced=produced,
 )
 
 

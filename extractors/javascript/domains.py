@@ -13,9 +13,7 @@ from __future__ import annotations
 import tree_sitter as ts
 
 from ..common import treesitter as T
-from ..common.literals import WORD, js_literal
-from ..common.walk import inside
-from .answer_keys import table_entries
+from ..common.literals import js_literal
 
 _EQUALS = frozenset({"==", "===", "!=", "!=="})
 # Places a string literal is not a value the program produces.
@@ -113,7 +111,7 @@ def table_domain(table: ts.Node) -> tuple[str, ...]:
     return type_literals(first, root)
 
 
-def _produced(node: ts.Node) -> bool:
+def produced(node: ts.Node) -> bool:
     """Whether a string literal is a value the program writes rather than compares with."""
     parent = node.parent
     if parent is None or parent.type in _NOT_PRODUCED or parent.type == "expression_statement":
@@ -123,17 +121,3 @@ def _produced(node: ts.Node) -> bool:
     if parent.type == "pair":
         return parent.child_by_field_name("key") != node
     return parent.type != "switch_statement"
-
-
-def produced_words(root: ts.Node) -> tuple[str, ...]:
-    """The words the file's string literals produce as values, sorted."""
-    words: set[str] = set()
-    nodes = list(inside(root, frozenset()))
-    keys = {k.id for n in nodes for _, k, _ in table_entries(n) or () if k is not None}
-    for node in nodes:
-        if node.type != "string" or node.id in keys or not _produced(node):
-            continue
-        literal = js_literal(node)
-        if literal is not None and WORD.fullmatch(literal[2:]):
-            words.add(literal[2:])
-    return tuple(sorted(words))

@@ -25,7 +25,7 @@ from ..common.literals import py_literal
 from ..common.walk import enclosing
 from . import strings as py_strings
 from .answer_keys import case_pairs, condition_pairs, table_entries, tuple_key
-from .domains import parameter_domain, produced_words, table_domain
+from .domains import parameter_domain, produced, table_domain
 from .model import PythonModel, qualname
 
 _TOLERANT_EXCEPTIONS = ("KeyError", "LookupError", "AttributeError", "Exception")
@@ -286,7 +286,7 @@ ANSWERS = AnswerSyntax(
     parameters=_parameters,
     domain=parameter_domain,
     table_domain=table_domain,
-    produced_words=produced_words,
+    produced=produced,
 )
 
 

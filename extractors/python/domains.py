@@ -13,9 +13,7 @@ from __future__ import annotations
 import tree_sitter as ts
 
 from ..common import treesitter as T
-from ..common.literals import WORD, py_literal
-from ..common.walk import inside
-from .answer_keys import table_entries
+from ..common.literals import py_literal
 
 _ENUMS = frozenset({"Enum", "StrEnum", "IntEnum", "enum.Enum", "enum.StrEnum", "enum.IntEnum"})
 _COMPARED = frozenset({"comparison_operator", "case_pattern", "type", "subscript"})
@@ -124,7 +122,7 @@ def table_domain(table: ts.Node) -> tuple[str, ...]:
     return type_literals(args[0], root) if args else ()
 
 
-def _produced(node: ts.Node) -> bool:
+def produced(node: ts.Node) -> bool:
     """Whether a string literal is a value the program writes rather than compares with or
     keys by (also as a member of a tuple or list compared or used as a key)."""
     child, parent = node, node.parent
@@ -140,17 +138,3 @@ def _produced(node: ts.Node) -> bool:
     if parent.type == "pair":
         return parent.child_by_field_name("key") != child
     return parent.type != "concatenated_string"
-
-
-def produced_words(root: ts.Node) -> tuple[str, ...]:
-    """The words the module's string literals produce as values, sorted."""
-    words: set[str] = set()
-    nodes = list(inside(root, frozenset()))
-    keys = {k.id for n in nodes for _, k, _ in table_entries(n) or () if k is not None}
-    for node in nodes:
-        if node.type != "string" or node.id in keys or not _produced(node):
-            continue
-        literal = py_literal(node)
-        if literal is not None and literal.startswith("s:") and WORD.fullmatch(literal[2:]):
-            words.add(literal[2:])
-    return tuple(sorted(words))
