@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import tree_sitter as ts
 
+from ..javascript import strings as js_strings
+from ..python import strings as py_strings
 from .treesitter import text
 
 # Nodes a value passes through on its way out of a collection literal.
@@ -62,6 +64,17 @@ def enclosing_keys(binder: ts.Node | None) -> tuple[str, ...]:
     while parent is not None and parent.type in _THROUGH:
         key = parent.child_by_field_name("key") if parent.type == "pair" else None
         if key is not None:
-            keys.append(text(key).strip("'\"`"))
+            keys.append(_key_text(key))
         parent = parent.parent
     return tuple(reversed(keys))
+
+
+def _key_text(key: ts.Node) -> str:
+    """A mapping key as written: a string's text (in the grammar it was parsed with),
+    else the key's source (a name, a number)."""
+    if key.type in ("string", "template_string"):
+        python = bool(key.children) and key.children[0].type == "string_start"
+        found = (py_strings if python else js_strings).literal_string(key)
+        if found is not None:
+            return found
+    return text(key)

@@ -88,7 +88,7 @@ def js_literal(node: ts.Node | None) -> str | None:
     if kind == "template_string":
         if any(c.type == "template_substitution" for c in node.named_children):
             return None
-        return "s:" + T.text(node)[1:-1]
+        return "s:" + js_strings.string_text(node)
     if kind in ("true", "false"):
         return f"b:{kind}"
     if kind in ("null", "undefined"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tree_sitter as ts
 
+from ..common import ir
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
@@ -101,7 +102,7 @@ def _rows(call: ts.Node) -> tuple[ts.Node | None, list[Row]]:
                 key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
                 literal = js_literal(value)
                 if pair.type == "pair" and key is not None and literal is not None:
-                    row[T.text(key).strip("'\"")] = literal
+                    row[_key(key)] = literal
             rows.append(row)
     return callback, rows
 
@@ -149,3 +150,9 @@ def test_expectations(source: SourceFile, caps: dict[str, list[ts.Node]]) -> lis
                     )
                 )
     return facts
+
+
+def _key(node: ts.Node | None) -> str:
+    """An object key as written: its name or string, else its source (a computed key)."""
+    found = ir.js_key(node)
+    return found if found is not None else T.text(node)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import tree_sitter as ts
 
+from ..common import ir
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
@@ -201,7 +202,7 @@ def _destructured(
             if part.type == "shorthand_property_identifier_pattern":
                 key = local = T.text(part)
             elif part.type == "pair_pattern":
-                key = T.text(part.child_by_field_name("key")).strip("'\"")
+                key = _key(part.child_by_field_name("key"))
                 local = T.text(part.child_by_field_name("value"))
             else:
                 continue
@@ -238,3 +239,9 @@ def env_writes(source: SourceFile, model: JsModel, caps: dict[str, list[ts.Node]
         EnvWrite(file=source.path, line=T.line_of(n), symbol=symbol_at(source.path, n), name=name)
         for n, name in names
     ]
+
+
+def _key(node: ts.Node | None) -> str:
+    """An object key as written: its name or string, else its source (a computed key)."""
+    found = ir.js_key(node)
+    return found if found is not None else T.text(node)

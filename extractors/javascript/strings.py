@@ -5,6 +5,7 @@ Two forms, each written once:
 - **as written** (``string_text``, ``literal_string``): the text between the quotes with
   escape sequences kept as written (``'a\\nb'`` is ``a``, backslash, ``n``, ``b``), the form
   facts carry and reports print;
+- **source** (``template_source``): a template's text with its ``${}`` as written;
 - **pieces** (``template_pieces``): a template's text around its ``${}`` holes;
 - **decoded** (``decoded_string``): the value the program sees at run time (``\\n`` a newline,
   ``\\u00e9`` an é), the form a setting is compared in.
@@ -40,6 +41,13 @@ def template_pieces(node: ts.Node) -> list[str | None]:
         elif child.type == "template_substitution":
             pieces.append(None)
     return pieces
+
+
+def template_source(node: ts.Node) -> str:
+    """The text between a template literal's backticks as written, ``${}`` substitutions
+    included: the written form of a value filled in per case (`via ${name}`)."""
+    raw = T.text(node)
+    return raw[1:-1] if len(raw) >= 2 else ""
 
 
 def decode_escape(escape: str) -> str:

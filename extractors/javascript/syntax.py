@@ -15,7 +15,7 @@ import tree_sitter as ts
 
 from ..common.treesitter import squash, text
 from ..facts.integrity import Operand, OperandKind
-from .strings import literal_string
+from .strings import literal_string, template_source
 
 FUNCTION_TYPES = frozenset(
     {
@@ -56,8 +56,7 @@ def string_content(node: ts.Node | None) -> str | None:
     value = literal_string(node)
     if value is not None:
         return value
-    raw = text(node)
-    return raw[1:-1] if len(raw) >= 2 else ""
+    return template_source(node)
 
 
 def is_plain_template(node: ts.Node) -> bool:

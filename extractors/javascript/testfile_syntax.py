@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from tree_sitter import Node, Parser
 
 from ..common import treesitter as T
-from .strings import decoded_string
+from .strings import decoded_string, template_source
 
 # Node types of a callback: a test or suite body is the last argument of one of these.
 FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "function"})
@@ -35,7 +35,7 @@ def title_of(node: Node) -> str:
     if value is not None:
         return value
     if node.type == "template_string":
-        return node_text(node)[1:-1]
+        return template_source(node)
     return " ".join(node_text(node).split())
 
 

@@ -27,6 +27,7 @@ from ..facts.integrity import (
     StubBody,
     TestCase,
 )
+from . import strings as py_strings
 from .assertions import body_facts
 from .double_sites import double_sites
 from .file_context import PyFile, resolve
@@ -135,7 +136,7 @@ def _module_skip_calls(f: PyFile, calls: list[ts.Node]) -> list[Fact]:
         args = call.child_by_field_name("arguments")
         reason = next(
             (
-                T.text(a).strip("'\"")
+                py_strings.literal_string(a) or ""
                 for a in (args.named_children if args else [])
                 if a.type == "string"
             ),
@@ -291,7 +292,7 @@ def _bindings(
             continue
         symbol, in_test = symbol_of(f, node, tests)
         key = f.model.string_value(name_node) if name_node.type == "string" else None
-        name = (key if key is not None else T.text(name_node).strip("'\"")).rsplit(".", 1)[-1]
+        name = (key if key is not None else T.text(name_node)).rsplit(".", 1)[-1]
         facts.append(
             Binding(
                 file=f.source.path,

@@ -7,6 +7,7 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..facts.integrity import CommentCode, LiteralKind, StubKind
 from .assertions import number_value
+from .strings import literal_string
 
 _BIG_EXPRESSIONS = {
     "sys.maxsize",
@@ -29,7 +30,7 @@ def docstring(body: ts.Node | None) -> str:
         and first.named_children
         and (first.named_children[0].type == "string")
     ):
-        return " ".join(T.text(first.named_children[0]).strip("'\"rbuf").split())
+        return " ".join((literal_string(first.named_children[0]) or "").split())
     return ""
 
 

@@ -15,6 +15,7 @@ from ..common.env_conditions import skip_env
 from ..common.walk import inside
 from ..facts import Fact
 from ..facts.integrity import PyFramework, Skip, SkipScope, SkipWhere
+from . import strings as py_strings
 from .assertions import walk_own
 from .file_context import PyFile, resolve
 
@@ -119,9 +120,9 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
         reason = ""
         for a in args.named_children if args else []:
             if a.type == "keyword_argument" and T.text(a.child_by_field_name("name")) == "reason":
-                reason = T.text(a.child_by_field_name("value")).strip("'\"")
+                reason = py_strings.literal_string(a.child_by_field_name("value")) or ""
             elif a.type == "string" and not reason:
-                reason = T.text(a).strip("'\"")
+                reason = py_strings.literal_string(a) or ""
         condition = positional[0] if conditional and positional else None
         env, where = env_of(condition, name != "unittest.skipUnless")
         facts.append(

@@ -412,7 +412,7 @@ def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
                     title = js_strings.decoded_string(first) if first is not None else None
                     if title is None and first is not None and first.type == "template_string":
                         # A title filled per case (`via ${name}`) keeps its written form.
-                        title = " ".join(text(first)[1:-1].split())
+                        title = " ".join(js_strings.template_source(first).split())
                     title = title if title is not None else f"<dynamic@{line(child)}>"
                     if name in ("describe", "xdescribe", "fdescribe", "suite"):
                         inner = skipped

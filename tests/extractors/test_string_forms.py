@@ -52,3 +52,29 @@ def test_no_other_module_reads_string_literal_nodes() -> None:
         if pieces.search(p.read_text(encoding="utf-8"))
     )
     assert readers == ["extractors/javascript/strings.py", "extractors/python/strings.py"]
+
+
+# Text-level readers of source that is not a string node: a type annotation written as
+# text (a forward reference ``"Order"``) and a skip condition's source text.
+_TEXT_LEVEL = {"extractors/python/wire.py", "extractors/common/env_conditions.py"}
+
+
+def test_no_other_module_strips_quotes_off_source_text() -> None:
+    """Quote stripping and ``[1:-1]`` slicing of a node's text are string reading too:
+    only the string-forms modules do it."""
+    quotes = re.compile(r"""\.strip\(\s*["']\\?['"`]|text\([^)]*\)\[1:-1\]""")
+    readers = sorted(
+        path
+        for p in (ROOT / "extractors").rglob("*.py")
+        if quotes.search(p.read_text(encoding="utf-8"))
+        and (path := p.relative_to(ROOT).as_posix()) not in _TEXT_LEVEL
+    )
+    assert readers == []
+
+
+def test_a_docstring_keeps_its_last_letters() -> None:
+    from ralph_validate.extractors.python.markers import docstring
+
+    root = T.parse("python", b'def f():\n    """Covers REQ-1 for a stub"""\n').root_node
+    body = root.named_children[0].child_by_field_name("body")
+    assert docstring(body) == "Covers REQ-1 for a stub"
