@@ -25,16 +25,13 @@ from ..common.walk import enclosing
 from ..facts import Fact
 from ..facts.impl import AllowList, AllowListForm
 from .adapter import FUNCTIONS, function_name, symbol_at
-from .frameworks import is_test_path
+from .frameworks import BENCHMARKS, SUITE_FUNCTIONS, TEST_FUNCTIONS, is_test_path
 from .model import strip
 
 _CASTS = frozenset({"as_expression", "satisfies_expression"})
 _SEARCHES = frozenset({"includes", "has", "indexOf"})
 # Runner functions whose first argument names the test or suite.
-_TITLE_TAKERS = frozenset(
-    {"it", "test", "describe", "context", "suite", "specify", "bench"}
-    | {"fit", "xit", "fdescribe", "xdescribe", "xtest", "ftest"}
-)
+_TITLE_TAKERS = TEST_FUNCTIONS | SUITE_FUNCTIONS | BENCHMARKS
 
 
 def _uncast(node: ts.Node | None) -> ts.Node | None:

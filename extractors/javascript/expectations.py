@@ -18,6 +18,7 @@ from ..common.walk import inside
 from ..facts import Fact
 from ..facts.impl import TestExpectation
 from .adapter import FUNCTIONS, symbol_at
+from .frameworks import SUITE_FUNCTIONS, TEST_FUNCTIONS
 from .model import strip
 
 _EQUAL_MATCHERS = frozenset(
@@ -33,7 +34,7 @@ _EQUAL_MATCHERS = frozenset(
         "deepStrictEqual",
     }
 )
-_EACH_OWNERS = frozenset({"it", "test", "describe", "fit", "ftest"})
+_EACH_OWNERS = TEST_FUNCTIONS | SUITE_FUNCTIONS  # ``it.each(rows)``, ``describe.each``
 Row = dict[str, str]
 
 

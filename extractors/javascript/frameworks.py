@@ -24,11 +24,18 @@ PREFIXED = {
     "xtest": ("test", "skip"),
     "xspecify": ("specify", "skip"),
     "fit": ("it", "only"),
+    "ftest": ("test", "only"),
     "xdescribe": ("describe", "skip"),
     "xcontext": ("context", "skip"),
     "fdescribe": ("describe", "only"),
 }
 BASES = TEST_BASES | SUITE_BASES | PREFIXED.keys()
+# Every global that declares a test or a suite, prefixed forms included: the one list the
+# integrity facts, the test comparison and the runs model read.
+TEST_FUNCTIONS = TEST_BASES | {p for p, (base, _) in PREFIXED.items() if base in TEST_BASES}
+SUITE_FUNCTIONS = SUITE_BASES | {p for p, (base, _) in PREFIXED.items() if base in SUITE_BASES}
+# Benchmarks declared like tests (Vitest's ``bench('x', fn)``): titled, but no test.
+BENCHMARKS = frozenset({"bench"})
 # Globals only Mocha provides: a file using them unimported is a Mocha file.
 MOCHA_ONLY = frozenset({"context", "specify", "suite", "xcontext", "xspecify"})
 TEST_DIRS = frozenset({"test", "tests", "__tests__", "__test__", "spec"})

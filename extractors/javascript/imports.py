@@ -25,6 +25,7 @@ FRAMEWORK_MODULES: dict[str, JsFramework] = {
     "@jest/globals": "jest",
     "node:test": "node:test",
     "mocha": "mocha",
+    "bun:test": "jest",  # Bun's runner: Jest's globals and matchers
     "@playwright/test": "playwright",
     "playwright/test": "playwright",
 }

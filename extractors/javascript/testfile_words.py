@@ -1,7 +1,12 @@
-"""The words of JS test libraries: suite and test functions, assertion modules, and matcher
-names grouped by the check they make (jest, chai, node:assert, sinon)."""
+"""The words of JS test libraries as the test comparison reads them: suite and test
+functions and library modules (from the one vocabulary of ``frameworks.py`` and
+``imports.py``), and matcher names grouped by the check they make (jest, chai,
+node:assert, sinon)."""
 
 from __future__ import annotations
+
+from .frameworks import SUITE_FUNCTIONS, TEST_FUNCTIONS
+from .imports import FRAMEWORK_MODULES, LIBRARY_MODULES
 
 
 def _names(*lines: str) -> frozenset[str]:
@@ -9,11 +14,12 @@ def _names(*lines: str) -> frozenset[str]:
     return frozenset(" ".join(lines).split())
 
 
-DESCRIBE = frozenset({"describe", "context", "suite", "fdescribe", "xdescribe"})
-TEST = frozenset({"it", "test", "specify", "fit", "xit", "xtest"})
-ASSERT_SOURCES = frozenset({"assert", "node:assert", "assert/strict", "node:assert/strict"})
-EXPECT_SOURCES = frozenset(
-    {"chai", "vitest", "@jest/globals", "expect", "bun:test", "mocha", "node:test"}
+DESCRIBE = SUITE_FUNCTIONS
+TEST = TEST_FUNCTIONS
+# The modules whose exports the test comparison names, by the kind ``imports.py`` gives them.
+ASSERT_SOURCES = frozenset(m for m, kind in LIBRARY_MODULES.items() if kind == "node-assert")
+EXPECT_SOURCES = frozenset(FRAMEWORK_MODULES) | frozenset(
+    m for m, kind in LIBRARY_MODULES.items() if kind in ("chai", "expect")
 )
 # chai's language chains carry no meaning of their own.
 CHAINS = _names(

@@ -17,6 +17,12 @@ from ..common.treesitter import line_of as line
 from ..common.treesitter import text
 from ..facts import symbol_id
 from ..javascript import strings as js_strings
+from ..javascript.frameworks import (
+    BENCHMARKS,
+    PREFIXED,
+    SUITE_FUNCTIONS,
+    TEST_FUNCTIONS,
+)
 from ..javascript.model import JsModel
 from ..javascript.test_aliases import choice_aliases, expand
 from ..javascript.testfile_naming import library_roles
@@ -36,9 +42,7 @@ VITEST_CONFIG_NAMES = tuple(
     for stem in ("vitest", "vite")
     for ext in ("ts", "mts", "cts", "js", "mjs", "cjs")
 )
-_TEST_CALLEES = frozenset(
-    {"test", "it", "xit", "xtest", "fit", "describe", "xdescribe", "fdescribe", "suite", "bench"}
-)
+_TEST_CALLEES = TEST_FUNCTIONS | SUITE_FUNCTIONS | BENCHMARKS
 
 
 @dataclass(frozen=True)
@@ -414,10 +418,11 @@ def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
                         # A title filled per case (`via ${name}`) keeps its written form.
                         title = " ".join(js_strings.template_source(first).split())
                     title = title if title is not None else f"<dynamic@{line(child)}>"
-                    if name in ("describe", "xdescribe", "fdescribe", "suite"):
+                    if name in SUITE_FUNCTIONS:
                         inner = skipped
-                        if inner is None and (name == "xdescribe" or "skip" in words):
-                            inner = (f"{name}.skip" if name != "xdescribe" else name, line(child))
+                        prefixed = PREFIXED.get(name, ("", ""))[1] == "skip"
+                        if inner is None and (prefixed or "skip" in words):
+                            inner = (name if prefixed else f"{name}.skip", line(child))
                             skipped_suites.append(inner)
                         if args is not None:
                             visit(args, (*scope, title), inner)
