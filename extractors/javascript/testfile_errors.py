@@ -19,9 +19,10 @@ from typing import final
 
 from tree_sitter import Node
 
+from ..common import treesitter as T
 from ..common.testfile_checks import Check
 from ..facts.testfile import Expected, Kind
-from .testfile_syntax import FUNCTION_TYPES, call_arguments, node_text, property_name, unparen
+from .testfile_syntax import FUNCTION_TYPES, call_arguments, property_name, unparen
 
 _REGEX = re.compile(r"^/(.*)/[a-z]*$", re.S)
 _MESSAGE_KINDS = frozenset({Kind.SUBSTRING, Kind.EQUALITY})
@@ -45,7 +46,7 @@ def _parameter(function: Node) -> str | None:
         first = function.child_by_field_name("parameter")
     if first is not None and first.type in ("required_parameter", "optional_parameter"):
         first = first.child_by_field_name("pattern")
-    return node_text(first) if first is not None and first.type == "identifier" else None
+    return T.text(first) if first is not None and first.type == "identifier" else None
 
 
 def identity_catch(node: Node) -> Node | None:
@@ -69,7 +70,7 @@ def identity_catch(node: Node) -> Node | None:
         body = (
             returned.named_children[0] if returned and returned.type == "return_statement" else None
         )
-    if name is None or body is None or node_text(unparen(body)) != name:
+    if name is None or body is None or T.text(unparen(body)) != name:
         return None
     return member.child_by_field_name("object")
 

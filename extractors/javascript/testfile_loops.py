@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .testfile_syntax import FUNCTION_TYPES, call_arguments, node_text, property_name
+from ..common import treesitter as T
+from .testfile_syntax import FUNCTION_TYPES, call_arguments, property_name
 
 # Array methods that call their callback once per element.
 _PER_ELEMENT = frozenset({"forEach", "map", "flatMap"})
@@ -34,7 +35,7 @@ def _iterated(node: Node, child: Node) -> Node | None:
     the right side of a ``for ... of``, the array of ``array.forEach(callback)``."""
     if node.type == "for_in_statement" and child == node.child_by_field_name("body"):
         operator = node.child_by_field_name("operator")
-        if operator is not None and node_text(operator) == "of":
+        if operator is not None and T.text(operator) == "of":
             return node.child_by_field_name("right")
         return None
     if node.type == "arguments" and child.type in FUNCTION_TYPES:
@@ -59,11 +60,11 @@ def _bound_array(name: str, root: Node) -> Node | None:
         if node.type == "variable_declarator":
             bound = node.child_by_field_name("name")
             value = node.child_by_field_name("value")
-            if bound is not None and bound.type == "identifier" and node_text(bound) == name:
+            if bound is not None and bound.type == "identifier" and T.text(bound) == name:
                 found.append(value if value is not None else bound)
         elif node.type == "assignment_expression":
             target = node.child_by_field_name("left")
-            if target is not None and target.type == "identifier" and node_text(target) == name:
+            if target is not None and target.type == "identifier" and T.text(target) == name:
                 found.append(target)
         stack.extend(node.children)
     if len(found) == 1 and found[0].type == "array":
@@ -84,7 +85,7 @@ def loop_table(call: Node) -> Node | None:
             if iterated.type == "array":
                 return iterated
             if iterated.type == "identifier":
-                return _bound_array(node_text(iterated), root)
+                return _bound_array(T.text(iterated), root)
             return None
         child, node = node, node.parent
     return None

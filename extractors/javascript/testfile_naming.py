@@ -10,9 +10,10 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
+from ..common import treesitter as T
 from .model import JsImport, JsModel
 from .test_aliases import choice_aliases, expand
-from .testfile_syntax import FUNCTION_TYPES, call_arguments, node_text, property_name, title_of
+from .testfile_syntax import FUNCTION_TYPES, call_arguments, property_name, title_of
 from .testfile_words import ASSERT_SOURCES, DESCRIBE, EXPECT_SOURCES, TEST
 
 
@@ -82,8 +83,8 @@ def local_bindings(body: Node) -> list[str]:
 
     def bind(pattern: Node) -> None:
         if pattern.type in ("identifier", "shorthand_property_identifier_pattern"):
-            if node_text(pattern) not in names:
-                names.append(node_text(pattern))
+            if T.text(pattern) not in names:
+                names.append(T.text(pattern))
             return
         if pattern.type == "pair_pattern":
             value = pattern.child_by_field_name("value")
@@ -166,7 +167,7 @@ def _leftmost(call: Node) -> str:
         function = function.child_by_field_name(
             "function" if function.type == "call_expression" else "object"
         )
-    return node_text(function) if function is not None else ""
+    return T.text(function) if function is not None else ""
 
 
 def _context_parameter(callback: Node) -> str:
@@ -177,7 +178,7 @@ def _context_parameter(callback: Node) -> str:
         first = callback.child_by_field_name("parameter")
     if first is not None and first.type in ("required_parameter", "optional_parameter"):
         first = first.child_by_field_name("pattern")
-    return node_text(first) if first is not None and first.type == "identifier" else ""
+    return T.text(first) if first is not None and first.type == "identifier" else ""
 
 
 def _suite_or_test(node: Node, roles: dict[str, str]) -> tuple[str, str, Node | None] | None:
@@ -192,7 +193,7 @@ def _suite_or_test(node: Node, roles: dict[str, str]) -> tuple[str, str, Node | 
     if function is None:
         return None
     if function.type == "identifier":
-        role = roles.get(node_text(function))
+        role = roles.get(T.text(function))
     else:  # ``(cond ? it.skip : it)('x', fn)``: a choice of test functions called in place
         known = {n for n, r in roles.items() if r in ("suite", "test")}
         spellings = expand(function, known.__contains__, {})

@@ -8,6 +8,7 @@ from typing import final
 
 from tree_sitter import Node
 
+from ..common import treesitter as T
 from ..common.testfile_checks import Check, hashable
 from ..facts.testfile import Expected, Kind, MapValue, Tolerance
 from .strings import decoded_string
@@ -16,7 +17,6 @@ from .testfile_syntax import (
     call_arguments,
     length_of,
     mock_calls,
-    node_text,
     property_name,
     quote,
     typeof_operand,
@@ -73,17 +73,17 @@ class Reader:
             return
         if node.type in ("string", "template_string"):
             value = decoded_string(node)
-            out.append(quote(value) if value is not None else node_text(node))
+            out.append(quote(value) if value is not None else T.text(node))
             return
         if node.type in ("identifier", "shorthand_property_identifier"):
-            out.append(self.renames.get(node_text(node), node_text(node)))
+            out.append(self.renames.get(T.text(node), T.text(node)))
             return
         if node.child_count == 0 or node.type in ("number", "regex"):
             if node.type == "," or (node.type == ";" and node.parent is not None):
                 following = node.next_sibling
                 if following is not None and following.type in (")", "]", "}"):
                     return
-            out.append(node_text(node))
+            out.append(T.text(node))
             return
         if node.type == "parenthesized_expression" and node.named_child_count == 1:
             inner = node.named_children[0]
@@ -97,7 +97,7 @@ class Reader:
         """(True, value) when the node is a literal; (False, None) otherwise."""
         kind = node.type
         if kind == "number":
-            raw = node_text(node).replace("_", "")
+            raw = T.text(node).replace("_", "")
             try:
                 return True, int(raw, 0) if re.fullmatch(
                     r"0[xob]?[\da-f]+|\d+", raw, re.I
@@ -114,8 +114,8 @@ class Reader:
         if kind == "unary_expression" and node.child_count == 2:
             operator, argument = node.children
             found, value = self.literal(argument)
-            if found and isinstance(value, int | float) and node_text(operator) in ("-", "+"):
-                return True, -value if node_text(operator) == "-" else value
+            if found and isinstance(value, int | float) and T.text(operator) in ("-", "+"):
+                return True, -value if T.text(operator) == "-" else value
             return False, None
         if kind == "array":
             items: list[object] = []
@@ -135,7 +135,7 @@ class Reader:
                 if key is None or value_node is None:
                     return False, None
                 if key.type == "property_identifier":
-                    key_value: object = node_text(key)
+                    key_value: object = T.text(key)
                 else:
                     found, key_value = self.literal(key)
                     if not found:
@@ -164,7 +164,7 @@ class Reader:
             left = node.child_by_field_name("left")
             right = node.child_by_field_name("right")
             operator = node.child_by_field_name("operator")
-            op = node_text(operator) if operator is not None else ""
+            op = T.text(operator) if operator is not None else ""
             if left is not None and right is not None:
                 if op == "&&" and not negated:
                     return self.condition(left) + self.condition(right)
@@ -177,7 +177,7 @@ class Reader:
                     return [Check(Kind.TYPE_CHECK, self.canon(left), types, negated=negated)]
                 if op == "in":
                     return [self.membership(left, right, negated)]
-        if node.type == "unary_expression" and node_text(node.children[0]) == "!":
+        if node.type == "unary_expression" and T.text(node.children[0]) == "!":
             return self.condition(node.children[1], not negated)
         if node.type == "call_expression":
             function = node.child_by_field_name("function")
@@ -226,7 +226,7 @@ class Reader:
         if function is None or function.type != "member_expression":
             return None
         owner = function.child_by_field_name("object")
-        if owner is None or self.roles.get(node_text(owner)) != "expect":
+        if owner is None or self.roles.get(T.text(owner)) != "expect":
             return None
         name = property_name(function)
         args = call_arguments(expected)
@@ -279,13 +279,13 @@ class Reader:
                 match = value
             elif arg.type == "regex":
                 pattern = arg.child_by_field_name("pattern")
-                match = node_text(pattern) if pattern is not None else node_text(arg)
+                match = T.text(pattern) if pattern is not None else T.text(arg)
             elif arg.type in ("identifier", "member_expression"):
-                types.append(node_text(arg))
+                types.append(T.text(arg))
             elif arg.type == "new_expression":
                 constructor = arg.child_by_field_name("constructor")
                 if constructor is not None:
-                    types.append(node_text(constructor))
+                    types.append(T.text(constructor))
                 inner = arg.child_by_field_name("arguments")
                 message = inner.named_children[0] if inner and inner.named_children else None
                 if message is not None and decoded_string(message) is not None:

@@ -14,6 +14,7 @@ from typing import final
 
 from tree_sitter import Node
 
+from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.testfile_checks import Check, place
 from ..facts.testfile import Assertion, Kind, ParsedTestFile, TestCase, TestLanguage
@@ -28,7 +29,7 @@ from .testfile_naming import (
     subtest_calls,
 )
 from .testfile_reader import Reader
-from .testfile_syntax import chain_words, member_chain, node_line, node_text, ts_parser, unparen
+from .testfile_syntax import chain_words, member_chain, unparen
 from .testfile_words import CHAINS
 
 
@@ -82,7 +83,7 @@ class _Statements:
     def _bind(self, statement: Node, name: Node, value: Node) -> None:
         """``const err = await p.should.be.rejected()`` / ``= await p.catch((e) => e)``: the
         rejection check, and the name its error is bound to."""
-        local = self.reader.renames.get(node_text(name), node_text(name))
+        local = self.reader.renames.get(T.text(name), T.text(name))
         checks = self.expression(value)
         raises = next((i for i, c in enumerate(checks) if c.kind is Kind.RAISES), None)
         if raises is not None:
@@ -100,7 +101,7 @@ class _Statements:
         root, steps = member_chain(node)
         if not steps:
             return []
-        role = self.reader.roles.get(node_text(root)) if root.type == "identifier" else None
+        role = self.reader.roles.get(T.text(root)) if root.type == "identifier" else None
         if steps[0][0] == "should":
             return self._matchers(root, steps[1:])
         if role == "should" and len(steps) > 1 and steps[1][1] is not None and steps[1][1]:
@@ -140,7 +141,7 @@ class _Statements:
 
 
 def _comment_text(comment: Node) -> str:
-    raw = node_text(comment)
+    raw = T.text(comment)
     if raw.startswith("//"):
         return raw[2:]
     lines = raw[2:-2].splitlines()
@@ -157,9 +158,9 @@ def _comment_blocks(comments: list[Node]) -> Iterator[tuple[int, str]]:
             runs.append([comment])
     for run in runs:
         if len(run) > 1:
-            yield node_line(run[0]), textwrap.dedent("\n".join(_comment_text(c) for c in run))
+            yield T.line_of(run[0]), textwrap.dedent("\n".join(_comment_text(c) for c in run))
         for comment in run:
-            yield node_line(comment), _comment_text(comment).strip()
+            yield T.line_of(comment), _comment_text(comment).strip()
 
 
 def _commented(
@@ -167,13 +168,14 @@ def _commented(
 ) -> Iterator[Assertion]:
     """Assertions written inside comments: a comment that parses as test code."""
     seen: set[int] = set()
+    grammar = language if language in ("typescript", "tsx") else "javascript"
     for line, text in _comment_blocks(comments):
         if line in seen or not text.strip():
             continue
-        tree = ts_parser(language).parse(text.encode("utf-8"))
+        tree = T.parse(grammar, text.encode("utf-8"))
         if tree.root_node.has_error and ";" in text:
             # ``assert.equal(a, 1); -- flaky on CI``: the code up to its last statement's end.
-            tree = ts_parser(language).parse(text[: text.rindex(";") + 1].encode("utf-8"))
+            tree = T.parse(grammar, text[: text.rindex(";") + 1].encode("utf-8"))
         if tree.root_node.has_error:
             continue
         statements = _Statements(Reader(roles, renames))
@@ -181,7 +183,7 @@ def _commented(
         for node, check in statements.found:
             at = line + node.start_point[0]
             seen.add(at)
-            yield replace(place(check, at, node_text(node)), commented=True)
+            yield replace(place(check, at, T.text(node)), commented=True)
 
 
 def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
@@ -202,10 +204,10 @@ def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
         table = each_table(call) or loop_table(call)
         cases = Reader(roles, {}).table_rows(table) if table is not None else []
         assertions = tuple(
-            place(c, node_line(n), node_text(n)) for n, c in [*cases, *statements.found]
+            place(c, T.line_of(n), T.text(n)) for n, c in [*cases, *statements.found]
         )
         commented = tuple(_commented(language, roles, renames, statements.comments))
-        tests.append(TestCase(name, node_line(call), reader.canon(body), assertions, commented))
+        tests.append(TestCase(name, T.line_of(call), reader.canon(body), assertions, commented))
     error: str | None = None
     if root.has_error and not tests:
         error = "syntax error: the file does not parse"

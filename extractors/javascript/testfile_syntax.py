@@ -5,28 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tree_sitter import Node, Parser
+from tree_sitter import Node
 
 from ..common import treesitter as T
 from .strings import decoded_string, template_source
 
 # Node types of a callback: a test or suite body is the last argument of one of these.
 FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "function"})
-
-
-def ts_parser(language: str) -> Parser:
-    """The extractors' parser of the grammar (javascript, typescript, tsx), built once."""
-    return T.parser(language if language in ("typescript", "tsx") else "javascript")
-
-
-def node_text(node: Node) -> str:
-    """The node's source text, undecodable bytes replaced."""
-    return (node.text or b"").decode("utf-8", "replace")
-
-
-def node_line(node: Node) -> int:
-    """The 1-based line the node starts on."""
-    return node.start_point[0] + 1
 
 
 def title_of(node: Node) -> str:
@@ -36,7 +21,7 @@ def title_of(node: Node) -> str:
         return value
     if node.type == "template_string":
         return template_source(node)
-    return " ".join(node_text(node).split())
+    return " ".join(T.text(node).split())
 
 
 def unparen(node: Node) -> Node:
@@ -57,7 +42,7 @@ def call_arguments(call: Node) -> list[Node]:
 def property_name(member: Node) -> str:
     """The property name of a member expression (``b`` of ``a.b``), else ""."""
     prop = member.child_by_field_name("property")
-    return node_text(prop) if prop is not None else ""
+    return T.text(prop) if prop is not None else ""
 
 
 def length_of(node: Node) -> Node | None:
@@ -120,7 +105,7 @@ def mock_calls(node: Node) -> tuple[str, Node] | None:
 def typeof_operand(node: Node) -> Node | None:
     """``x`` of ``typeof x``."""
     node = unparen(node)
-    if node.type == "unary_expression" and node_text(node.children[0]) == "typeof":
+    if node.type == "unary_expression" and T.text(node.children[0]) == "typeof":
         return node.children[1]
     return None
 

@@ -23,6 +23,7 @@ from ..common.test_inputs import TestInputSyntax, read_test_inputs
 from ..common.walk import enclosing
 from ..facts import Fact
 from ..facts.impl import AllowList, AllowListForm
+from .adapter import symbol_at
 from .model import PythonModel, qualname
 from .test_cases import is_test_path
 
@@ -138,11 +139,6 @@ def allow_lists(
     return found
 
 
-def _symbol(source: SourceFile, call: ts.Node) -> str:
-    fn = enclosing(call, frozenset({"function_definition"}))
-    return f"{source.path}::{qualname(fn)}" if fn is not None else ""
-
-
 def _value(argument: ts.Node) -> ts.Node | None:
     return (
         argument.child_by_field_name("value") if argument.type == "keyword_argument" else argument
@@ -157,7 +153,7 @@ _INPUTS = TestInputSyntax(
     value=_value,
     literal=py_literal,
     containers=frozenset({"list", "tuple", "set"}),
-    symbol=_symbol,
+    symbol=lambda source, call: symbol_at(source.path, call),
 )
 
 
