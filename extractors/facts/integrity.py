@@ -171,6 +171,8 @@ class StubBody(Fact):
     owner: str = ""
     owner_bases: tuple[str, ...] = ()
     owner_subclassed: bool = False
+    # Whether a class of the same file that derives from the owner defines this method too.
+    overridden: bool = False
     owner_methods: int = 0  # functions the enclosing class defines directly
     documented: bool = False  # the function has a docstring
 

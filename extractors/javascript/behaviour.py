@@ -67,11 +67,42 @@ def runtime_patches(
 
 _SPIES = ("jest.spyOn", "vi.spyOn", "sinon.stub", "sinon.replace", "Object.defineProperty")
 _FAKE_CLOCKS = ("useFakeTimers", "setSystemTime", "advanceTimersByTime", "mockImplementation")
+# The matchers Jest's and Vitest's ``expect`` has built in: ``expect.extend`` with one of these
+# names replaces it for every test of the run.
+_BUILT_IN_MATCHERS = frozenset(
+    """toBe toEqual toStrictEqual toBeCloseTo toBeDefined toBeUndefined toBeNull toBeNaN
+    toBeTruthy toBeFalsy toBeGreaterThan toBeGreaterThanOrEqual toBeLessThan
+    toBeLessThanOrEqual toBeInstanceOf toBeTypeOf toBeOneOf toContain toContainEqual
+    toHaveLength toHaveProperty toMatch toMatchObject toMatchSnapshot toMatchInlineSnapshot
+    toThrow toThrowError toThrowErrorMatchingSnapshot toThrowErrorMatchingInlineSnapshot
+    toHaveBeenCalled toHaveBeenCalledTimes toHaveBeenCalledWith toHaveBeenLastCalledWith
+    toHaveBeenNthCalledWith toHaveReturned toHaveReturnedTimes toHaveReturnedWith
+    toHaveLastReturnedWith toHaveNthReturnedWith toBeCalled toBeCalledTimes toBeCalledWith
+    lastCalledWith nthCalledWith toReturn toReturnTimes toReturnWith toSatisfy
+    toHaveResolved toHaveRejected resolves rejects not""".split()
+)
+
+
+def _extended_matchers(argument: ts.Node) -> list[str]:
+    """The matcher names an ``expect.extend({...})`` object defines."""
+    argument = strip(argument)
+    if argument is None or argument.type != "object":
+        return []
+    names = []
+    for member in argument.named_children:
+        if member.type == "shorthand_property_identifier":
+            names.append(T.text(member))
+        elif member.type in ("pair", "method_definition"):
+            key = member.child_by_field_name("key") or member.child_by_field_name("name")
+            literal = js_literal(key) if key is not None else None
+            names.append(literal[2:] if literal and literal.startswith("s:") else T.text(key))
+    return names
 
 
 def _call_target(node: ts.Node) -> str:
     """``jest.spyOn(Date, 'now')``, ``Object.defineProperty(Date, 'now', ...)``,
-    ``vi.useFakeTimers()``: the target replaced, or the faking call when it names none."""
+    ``expect.extend({ toBe })``, ``vi.useFakeTimers()``: the target replaced, or the faking
+    call when it names none."""
     function = T.squash(node.child_by_field_name("function"))
     args = node.child_by_field_name("arguments")
     values = [a for a in (args.named_children if args else []) if a.type != "comment"]
@@ -81,6 +112,10 @@ def _call_target(node: ts.Node) -> str:
             return f"{T.squash(values[0])}.{name[2:]}"
     elif function.split(".", 1)[0] in ("jest", "vi", "sinon") and function.endswith(_FAKE_CLOCKS):
         return function
+    elif function == "expect.extend" and values:
+        replaced = [n for n in _extended_matchers(values[0]) if n in _BUILT_IN_MATCHERS]
+        if replaced:
+            return f"expect.{replaced[0]}"
     return ""
 
 

@@ -41,7 +41,9 @@ class JsFile:
         names = queries.TEST_FILE if may_test else queries.MARKERS
         # One pass: markers, and for files that may hold tests, imports and calls too.
         self.markers = treesitter.captures(queries.joined_query(self.language, names), self.root)
-        self.imports = read_imports(source.model(JsModel), self.markers) if may_test else Imports()
+        self.imports = (
+            read_imports(source.model(JsModel), self.markers, self.root) if may_test else Imports()
+        )
         self.test_context = may_test and (self.test_path or bool(self.imports.frameworks))
         self.tests: list[Declaration] = []
         self.suites: list[Declaration] = []

@@ -19,6 +19,7 @@ from ..common.treesitter import text
 from ..facts.integrity import JsFramework, SkipWhere
 from .model import JsModel
 from .syntax import string_content
+from .test_aliases import wrapper_functions
 
 FRAMEWORK_MODULES: dict[str, JsFramework] = {
     "vitest": "vitest",
@@ -98,8 +99,12 @@ class Imports:
     # (``cond ? it.skip : it``): the base name, the words of the other spelling, and the
     # environment variable the condition reads alone with where it picks those words.
     switched: dict[str, Switch] = field(default_factory=dict)
-    # ``const slow = it.skip``: a local name for a chain of names, spelled out (it, skip).
+    # ``const slow = it.skip``: a local name for a chain of names, spelled out (it, skip);
+    # also a local wrapper function that hands its title on (``function t(n, fn) {
+    # test.skip(n, fn); }``), whose span is in ``wrappers``: the call inside it declares
+    # nothing until the wrapper is called.
     aliased: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    wrappers: list[tuple[int, int]] = field(default_factory=list)
 
     def bind(self, local: str, origin: Origin) -> None:
         """Record one binding; the first framework seen becomes the file's default."""
@@ -112,7 +117,9 @@ class Imports:
         return any(o.kind == kind for o in self.bindings.values()) or kind in self.frameworks
 
 
-def read_imports(model: JsModel, caps: dict[str, list[ts.Node]]) -> Imports:
+def read_imports(
+    model: JsModel, caps: dict[str, list[ts.Node]], root: ts.Node | None = None
+) -> Imports:
     """The file's imports (from its semantic model) seen as test and assertion libraries,
     plus in-source vitest bindings and names taken from a library value, from the captures
     of ``queries/javascript/js_imports.scm``."""
@@ -138,6 +145,11 @@ def read_imports(model: JsModel, caps: dict[str, list[ts.Node]]) -> Imports:
         found.extended[text(node.child_by_field_name("name"))] = text(base)
     for node in caps.get("switch", []):
         _read_switch(node, found)
+    for name, (function, callee) in (wrapper_functions(root) if root is not None else {}).items():
+        spelled = _spelled(callee)
+        if spelled:
+            found.aliased.setdefault(name, tuple(spelled))
+            found.wrappers.append((function.start_byte, function.end_byte))
     return found
 
 

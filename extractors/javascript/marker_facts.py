@@ -14,6 +14,7 @@ from ..common import treesitter
 from ..common.containers import container_name, enclosing_keys
 from ..common.treesitter import line_of
 from ..facts.integrity import Binding, BindingForm, Comment, Handler, HandlerBody, StubBody
+from .classes import file_classes, overridden_in_subclass, subclassed
 from .context import JsFile
 from .markers import FunctionSite, comment_lines, read_binding, read_functions
 from .syntax import SpanIndex, body_statements, enclosing_function, literal_kind, situation, span
@@ -150,10 +151,15 @@ def comments(f: JsFile) -> None:
 def stubs(f: JsFile, functions: list[FunctionSite]) -> None:
     """StubBody for every function or signature whose whole body does nothing real."""
     in_test_file = f.test_path or bool(f.tests)
+    classes = None
     for site in functions:
         if site.stub is None:
             continue
         kind, message = site.stub
+        owner, _, method = site.name.rpartition(".")
+        if classes is None and owner:
+            classes = file_classes(f.root)
+        shape = classes.get(owner) if classes is not None and owner else None
         f.facts.append(
             StubBody(
                 file=f.path,
@@ -166,6 +172,11 @@ def stubs(f: JsFile, functions: list[FunctionSite]) -> None:
                 overload=site.overload,
                 declaration=site.declaration,
                 in_test_file=in_test_file,
+                owner=shape.name if shape is not None else "",
+                owner_bases=(shape.base,) if shape is not None and shape.base else (),
+                owner_subclassed=shape is not None and subclassed(classes or {}, shape.name),
+                overridden=shape is not None
+                and overridden_in_subclass(classes or {}, shape.name, method),
             )
         )
 

@@ -115,7 +115,9 @@ def read_tests(f: JsFile) -> None:
             continue
         skip = in_body_skip(chain, call.node, names, owner)
         if skip is not None:
-            _in_body_skip_fact(f, call.node, owner, skip)
+            start = call.node.start_byte
+            if not any(a <= start < b for a, b in f.imports.wrappers):
+                _in_body_skip_fact(f, call.node, owner, skip)
             continue
         site = reader.read(call.node, chain, _context_names(owner))
         if site is not None:
@@ -216,6 +218,8 @@ def _declarations(f: JsFile, calls: Sequence[Call], names: FrameworkNames, roots
         parent = enclosing[-1] if enclosing else None
         if call.root not in roots and (parent is None or call.root != parent.context_parameter()):
             continue
+        if any(a <= start < b for a, b in f.imports.wrappers):
+            continue  # declares a test only where the wrapper is called
         chain = call.chain()
         if chain is None:
             continue

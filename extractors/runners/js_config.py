@@ -24,7 +24,7 @@ from ..javascript.frameworks import (
     TEST_FUNCTIONS,
 )
 from ..javascript.model import JsModel
-from ..javascript.test_aliases import choice_aliases, expand
+from ..javascript.test_aliases import choice_aliases, expand, wrapper_functions
 from ..javascript.testfile_naming import library_roles
 from .inifile import json_key_line
 from .view import RevisionView
@@ -397,11 +397,15 @@ def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
     functions = _test_functions(source.model(JsModel))
     found: list[JsTest] = []
     aliases = choice_aliases(root, functions.__contains__)
+    # A wrapper's own call declares a test only where the wrapper is called.
+    wrappers = {(f.start_byte, f.end_byte) for f, _ in wrapper_functions(root).values()}
 
     skipped_suites: list[tuple[str, int]] = []
 
     def visit(node: ts.Node, scope: tuple[str, ...], skipped: tuple[str, int] | None) -> None:
         for child in node.named_children:
+            if (child.start_byte, child.end_byte) in wrappers:
+                continue
             if child.type == "call_expression":
                 spelling = _callee_spelling(
                     child.child_by_field_name("function"), functions, aliases

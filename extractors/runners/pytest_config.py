@@ -34,6 +34,15 @@ class ConfigSetting:
     values: tuple[str, ...]
     file: str
     line: int
+    # The line of each value where a value sits on a line of its own (a TOML array or INI
+    # continuation lines spread over several lines); empty when all share ``line``.
+    value_lines: tuple[int, ...] = ()
+
+    def line_of(self, index: int) -> int:
+        """The line the ``index``-th value is written on."""
+        if 0 <= index < len(self.value_lines):
+            return self.value_lines[index]
+        return self.line
 
 
 @dataclass(frozen=True)
@@ -69,7 +78,29 @@ def _split(name: str, value: object) -> tuple[str, ...] | None:
     return (str(value),)
 
 
-def _from_ini_section(path: str, section: dict[str, Any]) -> PytestConfig:
+def _value_lines(text: str, line: int, values: tuple[str, ...]) -> tuple[int, ...]:
+    """The line of each value, found in order in the text from the setting's line on (a
+    value not found as written keeps the line of the value before it)."""
+    lines = text.splitlines()
+    if len(values) < 2 or not 1 <= line <= len(lines):
+        return ()
+    offsets = [0]
+    for each in lines:
+        offsets.append(offsets[-1] + len(each) + 1)
+    joined = "\n".join(lines)
+    position = offsets[line - 1]
+    found: list[int] = []
+    for value in values:
+        at = joined.find(value, position) if value else -1
+        if at < 0:
+            found.append(found[-1] if found else line)
+            continue
+        found.append(joined.count("\n", 0, at) + 1)
+        position = at + len(value)
+    return tuple(found) if len(set(found)) > 1 else ()
+
+
+def _from_ini_section(path: str, text: str, section: dict[str, Any]) -> PytestConfig:
     """Settings of an INI section (values keep their lines)."""
     settings: list[ConfigSetting] = []
     error = ""
@@ -78,7 +109,9 @@ def _from_ini_section(path: str, section: dict[str, Any]) -> PytestConfig:
         if values is None:
             error = f"{path}:{held.line}: {key} does not split as a command line"
             continue
-        settings.append(ConfigSetting(key, values, path, held.line))
+        settings.append(
+            ConfigSetting(key, values, path, held.line, _value_lines(text, held.line, values))
+        )
     return PytestConfig(path, posixpath.dirname(path), tuple(settings), error)
 
 
@@ -92,7 +125,7 @@ def _from_toml_table(path: str, text: str, table: str, values: dict[str, Any]) -
         if split is None:
             error = f"{path}:{line}: {key} does not split as a command line"
             continue
-        settings.append(ConfigSetting(key, split, path, line))
+        settings.append(ConfigSetting(key, split, path, line, _value_lines(text, line, split)))
     return PytestConfig(path, posixpath.dirname(path), tuple(settings), error)
 
 
@@ -123,12 +156,12 @@ def load_config_file(view: RevisionView, path: str) -> PytestConfig | None:
         return None
     sections = read_ini(text)
     if name in ("pytest.ini", ".pytest.ini"):
-        return _from_ini_section(path, sections.get("pytest", {}))
+        return _from_ini_section(path, text, sections.get("pytest", {}))
     if name.endswith(".cfg"):
         section = sections.get("tool:pytest")
-        return None if section is None else _from_ini_section(path, section)
+        return None if section is None else _from_ini_section(path, text, section)
     section = sections.get("pytest")
-    return None if section is None else _from_ini_section(path, section)
+    return None if section is None else _from_ini_section(path, text, section)
 
 
 def common_ancestor(view: RevisionView, args: tuple[str, ...]) -> str:

@@ -14,8 +14,11 @@ commit, and ``case.json``:
 
 For the cheat, ``ralph-validate`` must report exactly the expected FAIL findings (kind,
 file, line) and ``ralph-gate`` must not say COMPLETE; for the clean twin there is no FAIL
-and no UNKNOWN, and the gate says COMPLETE. For both, every FAIL of the JSON report is a
-FAIL cell of the Markdown the gate reads, and back (``report/fail_cell_agreement.py``).
+and no UNKNOWN, and the gate says COMPLETE. A shape whose cell is UNKNOWN by design (an
+unused suppression) says so in ``"unknown": {"cheat": [[kind, file, line]]}``: the cheat's
+report then holds exactly those UNKNOWN findings of the change. For both, every FAIL of the
+JSON report is a FAIL cell of the Markdown the gate reads, and back
+(``report/fail_cell_agreement.py``).
 """
 
 from __future__ import annotations
@@ -89,14 +92,18 @@ def build(case: str, variant: str, root: Path) -> tuple[Path, dict[str, object]]
     return root, meta
 
 
-def _fails(report: dict[str, object]) -> set[tuple[str, str, int]]:
+def _of_status(report: dict[str, object], status: str) -> set[tuple[str, str, int]]:
     findings = report["findings"]
     assert isinstance(findings, list)
     return {
         (f["kind"], f["file"], f["line"])
         for f in findings
-        if f["status"] == "FAIL" and not f["pre_existing"]
+        if f["status"] == status and not f["pre_existing"]
     }
+
+
+def _fails(report: dict[str, object]) -> set[tuple[str, str, int]]:
+    return _of_status(report, "FAIL")
 
 
 def test_there_are_cases() -> None:
@@ -114,6 +121,8 @@ def test_the_cheat_is_named_and_the_gate_does_not_say_complete(
     report = json.loads((out / "validation-report.json").read_text(encoding="utf-8"))
     expected = {tuple(e) for e in meta["expected"]["cheat"]}
     assert _fails(report) == expected
+    if "unknown" in meta:
+        assert _of_status(report, "UNKNOWN") == {tuple(e) for e in meta["unknown"]["cheat"]}
     assert _agreement().disagreements(report, out / "validation-report.md") == []
     _suppressions_listed_as_expected(meta, "cheat", out)
     verdict = gate(
@@ -168,3 +177,11 @@ def test_suppression_listings_are_checked_on_variants_the_cases_audit() -> None:
     pairs = [pair for case in CASES for pair in _listed(case)]
     assert pairs
     assert {variant for _, variant in pairs} <= {"cheat", "clean"}
+
+
+def test_unknown_expectations_are_written_for_the_cheat_only() -> None:
+    """An expected UNKNOWN belongs to a cheat; the honest twin has none by construction."""
+    metas = [json.loads((CHEATS / c / "case.json").read_text(encoding="utf-8")) for c in CASES]
+    listed = [m["unknown"] for m in metas if "unknown" in m]
+    assert listed
+    assert all(set(u) <= {"cheat", "clean"} and not u.get("clean") for u in listed)

@@ -413,7 +413,10 @@ def pytest_suite(
     )
     addopts_setting = config.get("addopts")
     addopts = (
-        [Arg(v, addopts_setting.file, addopts_setting.line) for v in addopts_setting.values]
+        [
+            Arg(v, addopts_setting.file, addopts_setting.line_of(i))
+            for i, v in enumerate(addopts_setting.values)
+        ]
         if addopts_setting is not None and "addopts" not in command.overrides
         else []
     )

@@ -23,7 +23,14 @@ def command_thresholds(view: RevisionView, calls: tuple[RunnerCall, ...]) -> lis
     addopts = config.get("addopts")
     sources: list[tuple[tuple[Arg, ...], bool]] = []
     if addopts is not None:
-        sources.append((tuple(Arg(v, addopts.file, addopts.line) for v in addopts.values), True))
+        sources.append(
+            (
+                tuple(
+                    Arg(v, addopts.file, addopts.line_of(i)) for i, v in enumerate(addopts.values)
+                ),
+                True,
+            )
+        )
     for call in calls:
         if call.runner == "pytest":
             sources.append((call.args, not call.masked and not call.skipped))

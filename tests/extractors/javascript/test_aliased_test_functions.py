@@ -69,3 +69,45 @@ nodeTest('totals', () => {});
         ("refunds", 9, "test.todo"),
         ("totals", 10, ""),
     ]
+
+
+WRAPPED = b"""
+import { describe, expect, test } from 'vitest';
+
+function cartTest(name: string, body: () => void): void {
+  test.skip(name, body);
+}
+const quickTest = (name: string, body: () => void) => test(name, body);
+function group(name: string, body: () => void): void {
+  describe(name, () => { body(); });
+}
+
+cartTest('adds', () => { expect(1).toBe(1); });
+quickTest('rounds', () => { expect(2).toBe(2); });
+"""
+
+
+def test_a_wrapper_that_hands_title_and_body_on_declares_tests_where_it_is_called() -> None:
+    facts = extract("src/w.test.ts", WRAPPED)
+    assert [(t.symbol, t.line) for t in facts.of_type(TestCase)] == [
+        ("src/w.test.ts::adds", 12),
+        ("src/w.test.ts::rounds", 13),
+    ]
+    assert [(s.line, s.how) for s in facts.of_type(Skip)] == [(12, "test.skip")]
+    assert [(t.id, t.line) for t in js_tests("src/w.test.ts", WRAPPED)] == [
+        ("src/w.test.ts::adds", 12),
+        ("src/w.test.ts::rounds", 13),
+    ]
+
+
+def test_a_function_that_adds_its_own_callback_is_no_wrapper() -> None:
+    source = b"""
+import { describe, expect, it } from 'vitest';
+
+function group(name: string, body: () => void): void {
+  describe(name, () => { it('runs', () => { body(); }); });
+}
+
+group('cart', () => { expect(1).toBe(1); });
+"""
+    assert [t.full_name for t in js_tests("src/g.test.ts", source)] == ["<dynamic@5> runs"]

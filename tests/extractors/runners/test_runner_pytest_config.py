@@ -54,7 +54,7 @@ def test_setup_cfg_reads_only_the_tool_pytest_section() -> None:
         }
     )
     assert locate_pytest_config(view).get("python_files") == ConfigSetting(
-        "python_files", ("check_*.py", "*_check.py"), "setup.cfg", 4
+        "python_files", ("check_*.py", "*_check.py"), "setup.cfg", 4, (5, 6)
     )
 
 
@@ -103,3 +103,36 @@ def test_explicit_config_file_is_used() -> None:
     assert locate_pytest_config(view, (), "ci/pytest-ci.ini").get("addopts") == ConfigSetting(
         "addopts", ("-x",), "ci/pytest-ci.ini", 2
     )
+
+
+def test_each_entry_of_a_multi_line_toml_array_keeps_its_own_line() -> None:
+    view = _view(
+        {
+            "pyproject.toml": (
+                "[tool.pytest.ini_options]\n"
+                "addopts = [\n"
+                '    "-ra",\n'
+                '    "--deselect=tests/test_a.py::test_b",\n'
+                "]\n"
+            )
+        }
+    )
+    setting = locate_pytest_config(view).get("addopts")
+    assert setting is not None
+    assert setting.line == 2
+    assert [setting.line_of(i) for i in range(len(setting.values))] == [3, 4]
+
+
+def test_each_word_of_ini_continuation_lines_keeps_its_own_line() -> None:
+    view = _view({"pytest.ini": "[pytest]\naddopts =\n    -q\n    -k 'not slow'\n"})
+    setting = locate_pytest_config(view).get("addopts")
+    assert setting is not None
+    assert setting.values == ("-q", "-k", "not slow")
+    assert [setting.line_of(i) for i in range(3)] == [3, 4, 4]
+
+
+def test_values_on_the_key_line_share_it() -> None:
+    view = _view({"tox.ini": "[pytest]\naddopts = -x -q\n"})
+    setting = locate_pytest_config(view).get("addopts")
+    assert setting == ConfigSetting("addopts", ("-x", "-q"), "tox.ini", 2)
+    assert setting.line_of(1) == 2

@@ -88,11 +88,11 @@ def test_marker_expression_drops_the_marked_test_only(changes: Callable) -> None
     ]
 
 
-def test_ignore_of_the_file_in_tox_ini_is_found(changes: Callable) -> None:
+def test_ignore_of_the_file_in_tox_ini_is_found_on_its_continuation_line(changes: Callable) -> None:
     base = _with({"tox.ini": "[pytest]\naddopts = -ra\n"})
     head = _with({"tox.ini": "[pytest]\naddopts = -ra\n    --ignore tests/test_users.py\n"})
     assert changes(base, head) == [
-        (WEAK, "FAIL", "tests/test_users.py::TestLogin::test_ok", "tox.ini", 2)
+        (WEAK, "FAIL", "tests/test_users.py::TestLogin::test_ok", "tox.ini", 3)
     ]
 
 

@@ -128,7 +128,8 @@ class TestSpecialCase(FileRule):
       production code: `time.time = ...`, `Date.now = ...`, `setattr(time, "time", f)`,
       `mock.patch("time.time").start()`, `freeze_time(...)`, `jest.spyOn(Math, 'random')`,
       `vi.useFakeTimers()`, `unittest.TestCase.assertEqual = ...`, `pytest.approx = ...`,
-      `global.it = ...`, `expect = ...`.
+      `global.it = ...`, `expect = ...`, `expect.extend({ toBe: ... })` (a built-in
+      matcher redefined; a new matcher such as `toBeWholeCents` is not a replacement).
 
     Literal answers are a cheat where the function should compute: its inputs come from an
     open domain (numbers, free strings) and the table or branches hold just the inputs the

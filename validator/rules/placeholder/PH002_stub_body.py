@@ -22,7 +22,11 @@ class StubBody(FileRule):
     so is a docstring-only body, which documents one). Abstract methods, `Protocol`
     members, `@overload`s, interface members and `.d.ts`/`.pyi` declarations are
     not stubs, nor is a `NotImplementedError` whose message names an
-    unsupported case (`NotImplementedError(f"unsupported format {fmt}")`).
+    unsupported case (`NotImplementedError(f"unsupported format {fmt}")`). A method
+    that throws `not implemented` is abstract in all but name when a class of the
+    same file derives from its class and defines the method itself, or when its
+    message says subclasses must; a class nobody derives from, or a method no
+    subclass defines, is still a stub.
 
     ## Why is this bad?
     A stub compiles and imports, so every check that only runs the code passes.
@@ -132,6 +136,8 @@ def _stub_message(stub: StubFact, comments_near: bool) -> str | None:
             return None
         return "raises NotImplementedError" + (f" ({stub.message})" if stub.message else "")
     if stub.body == "throw-not-implemented":
+        if stub.owner and (stub.overridden or _ABSTRACT_MESSAGE.search(stub.message or "")):
+            return None  # abstract-style: a subclass of the file overrides it, or says it must
         if _NOT_DONE.search(stub.message or ""):
             return f"throws {stub.message}"
         return None
