@@ -12,7 +12,7 @@ from typing import get_args
 import tree_sitter as ts
 
 from ..common import treesitter as T
-from ..common.env_conditions import skip_env
+from ..common.env_conditions import skip_env, skip_platform
 from ..facts import Fact
 from ..facts.integrity import (
     Assertion,
@@ -309,6 +309,9 @@ def body_facts(f: PyFile, body: ts.Node, symbol: str, in_test: bool) -> list[Fac
                     conditional, _ = conditional_and_handler(node, body)
                     guard = _guard(node, body) if conditional else None
                     env, where = skip_env(T.squash(guard)) if guard is not None else ((), "")
+                    platforms, on = (
+                        skip_platform(T.squash(guard)) if guard is not None else ((), "")
+                    )
                     facts.append(
                         Skip(
                             file=f.source.path,
@@ -318,6 +321,8 @@ def body_facts(f: PyFile, body: ts.Node, symbol: str, in_test: bool) -> list[Fac
                             conditional=conditional,
                             env=env,
                             skipped_where=where,
+                            platforms=platforms,
+                            platform_skipped=on,
                         )
                     )
     facts.extend(assertions)

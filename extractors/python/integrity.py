@@ -45,6 +45,7 @@ from .test_cases import (
     guarding_condition,
     is_test,
     is_test_path,
+    platform_of,
     skips_of,
     unittest_classes,
 )
@@ -110,6 +111,7 @@ def _module_skips(f: PyFile, nodes: list[ts.Node]) -> list[Fact]:
                 None,
             )
             env, where = env_of(first if how != "pytest.mark.skip" else None)
+            platforms, on = platform_of(first if how != "pytest.mark.skip" else None)
             facts.append(
                 Skip(
                     file=f.source.path,
@@ -120,6 +122,8 @@ def _module_skips(f: PyFile, nodes: list[ts.Node]) -> list[Fact]:
                     scope="module",
                     env=env,
                     skipped_where=where,
+                    platforms=platforms,
+                    platform_skipped=on,
                 )
             )
     return facts
@@ -143,6 +147,7 @@ def _module_skip_calls(f: PyFile, calls: list[ts.Node]) -> list[Fact]:
         )
         condition = guarding_condition(call.parent, None) if call.parent is not None else None
         env, where = env_of(condition)
+        platforms, on = platform_of(condition)
         facts.append(
             Skip(
                 file=f.source.path,
@@ -154,6 +159,8 @@ def _module_skip_calls(f: PyFile, calls: list[ts.Node]) -> list[Fact]:
                 scope="module",
                 env=env,
                 skipped_where=where,
+                platforms=platforms,
+                platform_skipped=on,
             )
         )
     return facts
