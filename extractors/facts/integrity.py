@@ -128,6 +128,9 @@ class Skip(Fact):
     # compared with, as written, and whether the test is skipped "on" them or "off" them.
     platforms: tuple[str, ...] = ()
     platform_skipped: PlatformWhere = ""
+    # ``pytest.importorskip("pkg")``: the modules the test needs, as imported; it is skipped
+    # where one of them cannot be imported.
+    requires: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -27,7 +27,7 @@ from ..facts.integrity import (
     StubBody,
     TestCase,
 )
-from .assertions import body_facts
+from .assertions import body_facts, importorskip_fact
 from .double_sites import double_sites
 from .file_context import PyFile, resolve
 from .markers import binding_value, code_of, docstring, stub_kind, under_type_checking
@@ -131,10 +131,15 @@ def _module_skips(f: PyFile, nodes: list[ts.Node]) -> list[Fact]:
 
 def _module_skip_calls(f: PyFile, calls: list[ts.Node]) -> list[Fact]:
     """``pytest.skip(..., allow_module_level=True)`` outside any function: the module's tests
-    do not run (under an ``if``, only where its condition holds)."""
+    do not run (under an ``if``, only where its condition holds); ``pytest.importorskip``
+    outside any function: they run only where its module can be imported."""
     facts: list[Fact] = []
     for call in calls:
-        if resolve(f, call.child_by_field_name("function")) != "pytest.skip":
+        name = resolve(f, call.child_by_field_name("function"))
+        if name == "pytest.importorskip":
+            facts.append(importorskip_fact(f, call, f.source.path, "module"))
+            continue
+        if name != "pytest.skip":
             continue
         args = call.child_by_field_name("arguments")
         reason = next(

@@ -20,9 +20,11 @@ def test_rounds():
 PY_BASE = "from shop import add\n" + PY_TESTS
 
 
-def _skipped(path: str, base: str, head: str) -> list[tuple[int, str, str]]:
+def _skipped(
+    path: str, base: str, head: str, importable: frozenset[str] | None = None
+) -> list[tuple[int, str, str]]:
     facts = extract(path, head.encode())
-    context = FileContext(base=extract(path, base.encode()))
+    context = FileContext(base=extract(path, base.encode()), importable=importable)
     return sorted(
         (f.line, f.symbol, f.message)
         for f in WeakenedTest().detect(facts, context)
@@ -103,6 +105,25 @@ def test_a_module_skip_over_new_tests_only_is_no_new_skip() -> None:
         "def test_new():\n    assert add(1, 1) == 2\n"
     )
     assert _skipped("tests/test_new.py", "", head) == []
+
+
+def test_a_module_importorskip_of_an_undeclared_package_reports_each_base_test() -> None:
+    head = 'import pytest\n\nnp = pytest.importorskip("money_ext")\n' + PY_BASE
+    installed = frozenset({"pytest", "yaml", "shop"})
+    assert _skipped("tests/test_add.py", PY_BASE, head, installed) == [
+        (3, "tests/test_add.py::test_adds", "test_adds is newly skipped (pytest.importorskip())"),
+        (
+            3,
+            "tests/test_add.py::test_rounds",
+            "test_rounds is newly skipped (pytest.importorskip())",
+        ),
+    ]
+    declared = head.replace('"money_ext"', '"yaml"')
+    assert _skipped("tests/test_add.py", PY_BASE, declared, installed) == []
+    in_a_test = PY_BASE.replace(
+        "def test_adds():\n", 'def test_adds():\n    pytest.importorskip("yaml.cyaml")\n'
+    )
+    assert _skipped("tests/test_add.py", PY_BASE, "import pytest\n" + in_a_test, installed) == []
 
 
 TS_BASE = """import { describe, expect, it } from "vitest";

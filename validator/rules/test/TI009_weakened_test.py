@@ -61,9 +61,12 @@ class WeakenedTest(FileRule):
     under any condition, reported for each BASE test it stops, at the skip. A skip
     whose condition compares the platform alone and holds only off CI's (Linux)
     machines (`skipif(sys.platform == "win32")`, `runIf(process.platform !== "win32")`)
-    stops nothing where the tests ran, and a test skipped at BASE under a condition
-    and now under another is no new skip. The message quotes
-    the assertion as it was and as it is now. A stricter check, a more specific
+    stops nothing where the tests ran; nor does `pytest.importorskip("pkg")` of a
+    package a dependency manifest declares (`requirements*.txt`, `pyproject.toml`,
+    `setup.cfg`, `setup.py`, `Pipfile`, tox `deps`), of the repository's own or of the
+    standard library, while one of any other package skips. A test skipped at BASE
+    under a condition and now under another is no new skip. The message quotes the
+    assertion as it was and as it is now. A stricter check, a more specific
     exception, a reformatted assertion and a changed expected value are not
     weakenings (the last is expectation-edited's when the code under test changed
     too).
@@ -118,7 +121,7 @@ class WeakenedTest(FileRule):
             for found in self._structural(facts, context.comparison):
                 said.add(found.line)
                 yield found
-        for found in self._by_facts(facts, context.base):
+        for found in self._by_facts(facts, context.base, context.importable):
             if found.line not in said:
                 yield found
 
@@ -163,7 +166,9 @@ class WeakenedTest(FileRule):
             if gone:
                 yield self.finding(test, variant="removed", test=test.name, removed="; ".join(gone))
 
-    def _by_facts(self, facts: FileFacts, base: FileFacts) -> Iterator[Finding]:
+    def _by_facts(
+        self, facts: FileFacts, base: FileFacts, importable: frozenset[str] | None
+    ) -> Iterator[Finding]:
         base_tests = {t.symbol: t for t in base.of_type(TestCase)}
         base_asserts = own_and_helper_assertions(base)
         head_asserts = own_and_helper_assertions(facts)
@@ -206,20 +211,30 @@ class WeakenedTest(FileRule):
                     if loosened(b, a):
                         yield self.finding(a, variant="loosened", before=b.text, after=a.text)
                         break
-            yield from self._newly_skipped(test, base_skips, head_skips)
+            yield from self._newly_skipped(test, base_skips, head_skips, importable)
 
     def _newly_skipped(
-        self, test: TestCase, base_skips: list[Skip], head_skips: list[Skip]
+        self,
+        test: TestCase,
+        base_skips: list[Skip],
+        head_skips: list[Skip],
+        importable: frozenset[str] | None,
     ) -> Iterator[Finding]:
         """The skips of HEAD that stop a BASE test running where it ran at BASE, its own or
         one on its class, ``describe`` or module (reported for the test, at the skip). A test
         skipped at BASE whatever happens is no newly skipped test, nor is one skipped at BASE
         under a condition and now under another (``xit`` -> ``it.skip``,
         ``skipif(a)`` -> ``pytestmark = skipif(b)``); ``skipif`` -> ``skip`` is."""
-        before = [s for s in base_skips if skip_covers(s, test.symbol) and skips_in_ci(s)]
+        before = [
+            s for s in base_skips if skip_covers(s, test.symbol) and skips_in_ci(s, importable)
+        ]
         if any(not s.conditional for s in before):
             return
         for s in head_skips:
-            if not skip_covers(s, test.symbol) or not skips_in_ci(s) or (before and s.conditional):
+            if (
+                not skip_covers(s, test.symbol)
+                or not skips_in_ci(s, importable)
+                or (before and s.conditional)
+            ):
                 continue
             yield self.finding(s, variant="skipped", symbol=test.symbol, test=test.name, how=s.how)

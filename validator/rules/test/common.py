@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from ....extractors.facts import FileFacts, symbol_name
 from ....extractors.facts.integrity import Assertion, Skip, TestCase
+from ....extractors.runners.dependencies import module_key
 
 _ANY_EXCEPTION = ("Exception", "BaseException")
 
@@ -62,10 +63,14 @@ def skip_covers(skip: Skip, test: str) -> bool:
 _CI_PLATFORMS = ("linux", "posix")
 
 
-def skips_in_ci(skip: Skip) -> bool:
+def skips_in_ci(skip: Skip, importable: frozenset[str] | None = None) -> bool:
     """Whether a skip can hold on CI's machines: a condition that compares the platform alone
     holds there unless it skips only on other platforms (``sys.platform == "win32"``) or
-    everywhere but CI's (``process.platform !== "linux"`` does not hold on Linux)."""
+    everywhere but CI's (``process.platform !== "linux"`` does not hold on Linux); a skip
+    where a module cannot be imported holds unless every module it needs is importable
+    there (``importable``: declared, the repository's own or the standard library)."""
+    if skip.requires:
+        return importable is None or not all(module_key(m) in importable for m in skip.requires)
     if not skip.platforms:
         return True
     named = any(
