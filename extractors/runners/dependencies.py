@@ -7,7 +7,8 @@ optional and group dependencies and Poetry's, ``setup.cfg``, ``setup.py``, ``Pip
 ``tox.ini``/``tox.toml`` ``deps``) is taken as not installed where CI runs the tests.
 Names compare by ``module_key``: lower case, ``-``/``.``/``_`` alike, the top-level part of
 a dotted module, and a distribution is also known under the module it installs when that
-differs from its name (``PyYAML`` installs ``yaml``).
+differs from its name (``PyYAML`` installs ``yaml``) and under the last word of a prefixed
+name (``pytest-xdist`` installs ``xdist``).
 """
 
 from __future__ import annotations
@@ -215,4 +216,7 @@ def importable_modules(view: RevisionView) -> frozenset[str]:
         keys.add(module_key(distribution))
         normalized = re.sub(r"[-_.]+", "-", distribution.lower())
         keys.update(module_key(m) for m in _MODULES_OF.get(normalized, ()))
+        # A prefixed distribution often installs the module its last word names
+        # (``pytest-xdist`` -> ``xdist``, ``python-dotenv`` -> ``dotenv``).
+        keys.add(module_key(normalized.rsplit("-", 1)[-1]))
     return frozenset(keys)

@@ -58,13 +58,13 @@ def test_every_manifest_declares_its_distributions() -> None:
 def test_modules_compare_by_their_top_level_name_in_any_spelling() -> None:
     view = _view(
         {
-            "requirements.txt": "PyYAML\npytest-asyncio\nscikit-learn\n",
+            "requirements.txt": "PyYAML\npytest-asyncio\nscikit-learn\npytest-xdist\n",
             "src/shop/__init__.py": "",
             "tools.py": "",
         }
     )
     modules = importable_modules(view)
-    for name in ("yaml", "pytest_asyncio", "sklearn", "scikit_learn", "shop.cart", "tools", "json"):
+    for name in ("yaml", "pytest_asyncio", "sklearn", "xdist", "shop.cart", "tools", "json"):
         assert module_key(name) in modules, name
     for name in ("hypothesis_money_ext", "numpy", "cart"):
         assert module_key(name) not in modules, name
