@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..facts.integrity import SkipWhere
+from ..facts.integrity import PlatformWhere, SkipWhere
 
 _NAME = r"""['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?"""
 _READS = (
@@ -89,3 +89,54 @@ def skip_env(condition: str, skips_when_true: bool = True) -> tuple[tuple[str, .
     if skips_when_true:
         return (name,), holds
     return (name,), "unset" if holds == "set" else "set"
+
+
+# The operating system as a program reads it: Python's ``sys.platform``, ``os.name``,
+# ``platform.system()``; Node's ``process.platform``, ``os.platform()``.
+_PLATFORM = r"(?:sys\.platform|os\.name|platform\.system\(\)|process\.platform|os\.platform\(\))"
+_STRING = r"""['"]([^'"]+)['"]"""
+_PLATFORM_COMPARED = re.compile(rf"^{_PLATFORM}\s*(===|!==|==|!=)\s*{_STRING}$")
+_PLATFORM_COMPARED_BACK = re.compile(rf"^{_STRING}\s*(===|!==|==|!=)\s*{_PLATFORM}$")
+_PLATFORM_PREFIX = re.compile(rf"^{_PLATFORM}\.(?:startswith|startsWith)\(\s*{_STRING}\s*\)$")
+_PLATFORM_IN = re.compile(rf"^{_PLATFORM}\s+(not\s+in|in)\s*[(\[]([^()\[\]]*)[)\]]$")
+
+
+def _platform_condition(text: str) -> tuple[tuple[str, ...], bool]:
+    """(platform names, holds on them): the condition holds on the named platforms (True) or
+    everywhere but them (False); ((), False) when it reads anything but the platform."""
+    text = _unwrap(text)
+    holds_on = True
+    negation = _NEGATION.match(text)
+    while negation is not None:
+        holds_on = not holds_on
+        text = _unwrap(negation.group(2))
+        negation = _NEGATION.match(text)
+    compared = _PLATFORM_COMPARED.match(text)
+    back = _PLATFORM_COMPARED_BACK.match(text)
+    if compared is not None or back is not None:
+        operator, value = (
+            (compared.group(1), compared.group(2))
+            if compared is not None
+            else (back.group(2), back.group(1))  # type: ignore[union-attr]
+        )
+        return (value,), holds_on == (operator in ("==", "==="))
+    prefix = _PLATFORM_PREFIX.match(text)
+    if prefix is not None:
+        return (prefix.group(1),), holds_on
+    member = _PLATFORM_IN.match(text)
+    if member is not None:
+        values = tuple(re.findall(_STRING, member.group(2)))
+        if values and not re.sub(rf"{_STRING}|[\s,]", "", member.group(2)):
+            return values, holds_on == (member.group(1) == "in")
+    return (), False
+
+
+def skip_platform(
+    condition: str, skips_when_true: bool = True
+) -> tuple[tuple[str, ...], PlatformWhere]:
+    """(platform names, where the test is skipped: "on" them | "off" them) of a skip
+    condition that compares the operating system alone; ((), "") for any other condition."""
+    names, holds_on = _platform_condition(condition)
+    if not names:
+        return (), ""
+    return names, "on" if holds_on == skips_when_true else "off"

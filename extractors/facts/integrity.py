@@ -16,6 +16,9 @@ from . import Fact
 SkipScope = Literal["test", "class", "describe", "module"]
 # Where an environment-conditioned skip applies: where its variable is set, or unset.
 SkipWhere = Literal["", "set", "unset"]
+# Where a skip whose condition reads the operating system alone holds: "on" the platforms
+# it names, or everywhere but them ("off"); "" for any other condition.
+PlatformWhere = Literal["", "on", "off"]
 # A bare ``assert a OP b``'s comparison (every operator the grammar parses, Python 2's
 # ``<>`` included); "" for any other assertion.
 CompareOperator = Literal[
@@ -120,6 +123,14 @@ class Skip(Fact):
     # and where the test is skipped: "set" (where it is set) or "unset".
     env: tuple[str, ...] = ()
     skipped_where: SkipWhere = ""
+    # When the condition compares the operating system alone (``sys.platform == "win32"``,
+    # ``process.platform !== "darwin"``, ``os.name == "nt"``): the platform names it is
+    # compared with, as written, and whether the test is skipped "on" them or "off" them.
+    platforms: tuple[str, ...] = ()
+    platform_skipped: PlatformWhere = ""
+    # ``pytest.importorskip("pkg")``: the modules the test needs, as imported; it is skipped
+    # where one of them cannot be imported.
+    requires: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

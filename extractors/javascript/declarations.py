@@ -14,9 +14,9 @@ from functools import cached_property
 
 import tree_sitter as ts
 
-from ..common.env_conditions import skip_env
+from ..common.env_conditions import skip_env, skip_platform
 from ..common.treesitter import squash, text
-from ..facts.integrity import JsFramework, SkipScope, SkipWhere
+from ..facts.integrity import JsFramework, PlatformWhere, SkipScope, SkipWhere
 from .frameworks import SUITE_BASES, FrameworkNames, Resolved
 from .syntax import CALLBACK_TYPES, Chain, arguments_of, string_content
 
@@ -48,6 +48,8 @@ class Declaration:
     skips: list[tuple[str, bool, str]] = field(default_factory=list)
     # how -> (environment variable, where it skips) for a condition that reads one alone
     skip_env: dict[str, tuple[tuple[str, ...], SkipWhere]] = field(default_factory=dict)
+    # how -> (platforms, skipped on or off them) for a condition that reads the platform alone
+    skip_platform: dict[str, tuple[tuple[str, ...], PlatformWhere]] = field(default_factory=dict)
 
     @property
     def scope(self) -> SkipScope:
@@ -198,10 +200,17 @@ def read_declaration(
             skips.append((how, conditional, ""))
             if resolved.switched is not None and word not in CONDITIONAL_WORDS:
                 declaration.skip_env[how] = (resolved.switched.env, resolved.switched.where)
+                declaration.skip_platform[how] = (
+                    resolved.switched.platforms,
+                    resolved.switched.platform_skipped,
+                )
             elif word in CONDITIONAL_WORDS:
                 condition = _condition_of(call, word)
                 if condition is not None:
                     declaration.skip_env[how] = skip_env(squash(condition), word == "skipIf")
+                    declaration.skip_platform[how] = skip_platform(
+                        squash(condition), word == "skipIf"
+                    )
     skips.extend(_option_skips(options, shape.how_base))
     if pending:
         skips.append((f"{shape.how_base} (pending)", False, ""))

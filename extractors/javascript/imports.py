@@ -14,9 +14,9 @@ from typing import TypeGuard
 
 import tree_sitter as ts
 
-from ..common.env_conditions import skip_env
+from ..common.env_conditions import skip_env, skip_platform
 from ..common.treesitter import text
-from ..facts.integrity import JsFramework, SkipWhere
+from ..facts.integrity import JsFramework, PlatformWhere, SkipWhere
 from .model import JsModel
 from .syntax import string_content
 from .test_aliases import wrapper_functions
@@ -85,6 +85,8 @@ class Switch:
     words: tuple[str, ...]
     env: tuple[str, ...] = ()
     where: SkipWhere = ""
+    platforms: tuple[str, ...] = ()
+    platform_skipped: PlatformWhere = ""
 
 
 @dataclass
@@ -204,8 +206,11 @@ def switch_of(value: ts.Node) -> Switch | None:
     short, long = sorted((one, other), key=len)
     if len(short) != 1 or len(long) < 2:
         return None
-    env, where = skip_env(text(condition), long is one) if condition is not None else ((), "")
-    return Switch(short[0], tuple(long[1:]), env, where)
+    if condition is None:
+        return Switch(short[0], tuple(long[1:]))
+    env, where = skip_env(text(condition), long is one)
+    platforms, on = skip_platform(text(condition), long is one)
+    return Switch(short[0], tuple(long[1:]), env, where, platforms, on)
 
 
 def _read_switch(node: ts.Node, found: Imports) -> None:

@@ -239,6 +239,8 @@ def _declarations(f: JsFile, calls: Sequence[Call], names: FrameworkNames, roots
                 scope=declaration.scope,
                 env=declaration.skip_env.get(how, ((), ""))[0],
                 skipped_where=declaration.skip_env.get(how, ((), ""))[1],
+                platforms=declaration.skip_platform.get(how, ((), ""))[0],
+                platform_skipped=declaration.skip_platform.get(how, ((), ""))[1],
             )
             for how, conditional, reason in declaration.skips
         )

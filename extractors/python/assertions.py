@@ -12,7 +12,7 @@ from typing import get_args
 import tree_sitter as ts
 
 from ..common import treesitter as T
-from ..common.env_conditions import skip_env
+from ..common.env_conditions import skip_env, skip_platform
 from ..facts import Fact
 from ..facts.integrity import (
     Assertion,
@@ -24,8 +24,10 @@ from ..facts.integrity import (
     OperandKind,
     Return,
     Skip,
+    SkipScope,
 )
 from .file_context import PyFile, resolve
+from .strings import decoded_string
 
 _CONDITIONAL = {
     "if_statement",
@@ -296,19 +298,14 @@ def body_facts(f: PyFile, body: ts.Node, symbol: str, in_test: bool) -> list[Fac
                 name = resolve(f, node.child_by_field_name("function"))
                 how = _SKIP_CALLS.get(name) or ("skipTest" if name == "self.skipTest" else None)
                 if name == "pytest.importorskip":  # skips only where the module is missing
-                    facts.append(
-                        Skip(
-                            file=f.source.path,
-                            line=T.line_of(node),
-                            symbol=symbol,
-                            how="pytest.importorskip()",
-                            conditional=True,
-                        )
-                    )
+                    facts.append(importorskip_fact(f, node, symbol, "test"))
                 elif how is not None:
                     conditional, _ = conditional_and_handler(node, body)
                     guard = _guard(node, body) if conditional else None
                     env, where = skip_env(T.squash(guard)) if guard is not None else ((), "")
+                    platforms, on = (
+                        skip_platform(T.squash(guard)) if guard is not None else ((), "")
+                    )
                     facts.append(
                         Skip(
                             file=f.source.path,
@@ -318,6 +315,8 @@ def body_facts(f: PyFile, body: ts.Node, symbol: str, in_test: bool) -> list[Fac
                             conditional=conditional,
                             env=env,
                             skipped_where=where,
+                            platforms=platforms,
+                            platform_skipped=on,
                         )
                     )
     facts.extend(assertions)
@@ -370,3 +369,26 @@ def body_facts(f: PyFile, body: ts.Node, symbol: str, in_test: bool) -> list[Fac
                 )
             )
     return facts
+
+
+def importorskip_fact(f: PyFile, call: ts.Node, symbol: str, scope: SkipScope) -> Skip:
+    """``pytest.importorskip("pkg")``: the test is skipped where ``pkg`` cannot be imported."""
+    args = call.child_by_field_name("arguments")
+    module = ""
+    for a in args.named_children if args is not None else []:
+        if a.type == "keyword_argument" and T.text(a.child_by_field_name("name")) == "modname":
+            a = a.child_by_field_name("value")
+        elif a.type == "keyword_argument":
+            continue
+        value = decoded_string(a)
+        module = value if value is not None else ""
+        break
+    return Skip(
+        file=f.source.path,
+        line=T.line_of(call),
+        symbol=symbol,
+        how="pytest.importorskip()",
+        conditional=True,
+        scope=scope,
+        requires=(module,) if module else (),
+    )

@@ -28,7 +28,7 @@ from ..facts.integrity import (
     TestCase,
 )
 from . import strings as py_strings
-from .assertions import body_facts
+from .assertions import body_facts, importorskip_fact
 from .double_sites import double_sites
 from .file_context import PyFile, resolve
 from .markers import binding_value, code_of, docstring, stub_kind, under_type_checking
@@ -46,6 +46,7 @@ from .test_cases import (
     guarding_condition,
     is_test,
     is_test_path,
+    platform_of,
     skips_of,
     unittest_classes,
 )
@@ -111,6 +112,7 @@ def _module_skips(f: PyFile, nodes: list[ts.Node]) -> list[Fact]:
                 None,
             )
             env, where = env_of(first if how != "pytest.mark.skip" else None)
+            platforms, on = platform_of(first if how != "pytest.mark.skip" else None)
             facts.append(
                 Skip(
                     file=f.source.path,
@@ -121,6 +123,8 @@ def _module_skips(f: PyFile, nodes: list[ts.Node]) -> list[Fact]:
                     scope="module",
                     env=env,
                     skipped_where=where,
+                    platforms=platforms,
+                    platform_skipped=on,
                 )
             )
     return facts
@@ -128,10 +132,15 @@ def _module_skips(f: PyFile, nodes: list[ts.Node]) -> list[Fact]:
 
 def _module_skip_calls(f: PyFile, calls: list[ts.Node]) -> list[Fact]:
     """``pytest.skip(..., allow_module_level=True)`` outside any function: the module's tests
-    do not run (under an ``if``, only where its condition holds)."""
+    do not run (under an ``if``, only where its condition holds); ``pytest.importorskip``
+    outside any function: they run only where its module can be imported."""
     facts: list[Fact] = []
     for call in calls:
-        if resolve(f, call.child_by_field_name("function")) != "pytest.skip":
+        name = resolve(f, call.child_by_field_name("function"))
+        if name == "pytest.importorskip":
+            facts.append(importorskip_fact(f, call, f.source.path, "module"))
+            continue
+        if name != "pytest.skip":
             continue
         args = call.child_by_field_name("arguments")
         reason = next(
@@ -144,6 +153,7 @@ def _module_skip_calls(f: PyFile, calls: list[ts.Node]) -> list[Fact]:
         )
         condition = guarding_condition(call.parent, None) if call.parent is not None else None
         env, where = env_of(condition)
+        platforms, on = platform_of(condition)
         facts.append(
             Skip(
                 file=f.source.path,
@@ -155,6 +165,8 @@ def _module_skip_calls(f: PyFile, calls: list[ts.Node]) -> list[Fact]:
                 scope="module",
                 env=env,
                 skipped_where=where,
+                platforms=platforms,
+                platform_skipped=on,
             )
         )
     return facts

@@ -11,10 +11,10 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
-from ..common.env_conditions import skip_env
+from ..common.env_conditions import skip_env, skip_platform
 from ..common.walk import inside
 from ..facts import Fact
-from ..facts.integrity import PyFramework, Skip, SkipScope, SkipWhere
+from ..facts.integrity import PlatformWhere, PyFramework, Skip, SkipScope, SkipWhere
 from . import strings as py_strings
 from .assertions import walk_own
 from .file_context import PyFile, resolve
@@ -125,6 +125,7 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
                 reason = py_strings.literal_string(a) or ""
         condition = positional[0] if conditional and positional else None
         env, where = env_of(condition, name != "unittest.skipUnless")
+        platforms, on = platform_of(condition, name != "unittest.skipUnless")
         facts.append(
             Skip(
                 file=f.source.path,
@@ -136,6 +137,8 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
                 scope=scope,
                 env=env,
                 skipped_where=where,
+                platforms=platforms,
+                platform_skipped=on,
             )
         )
     return facts
@@ -213,6 +216,16 @@ def env_of(
     if condition is None:
         return (), ""
     return skip_env(T.squash(condition), skips_when_true)
+
+
+def platform_of(
+    condition: ts.Node | None, skips_when_true: bool = True
+) -> tuple[tuple[str, ...], PlatformWhere]:
+    """The platforms a skip condition compares the operating system with alone, and whether
+    it skips on them or off them."""
+    if condition is None:
+        return (), ""
+    return skip_platform(T.squash(condition), skips_when_true)
 
 
 def guarding_condition(node: ts.Node, stop: ts.Node | None) -> ts.Node | None:

@@ -23,6 +23,7 @@ from ..rules.rule import FileContext, FileRule
 from ..rules.test.changes import Reach, comparison_context, spec_changed
 from ..trace.ids import ids_in_test_name, ids_in_text
 from .ci_environment import ci_environment
+from .importable import importable
 from .repository_modules import path_aliases, production_files
 
 
@@ -61,6 +62,7 @@ class _LazyCi:
     def __init__(self, ctx: AnalysisContext) -> None:
         self._ctx = ctx
         self._context: FileContext | None = None
+        self._importable: frozenset[str] | None = None
 
     @property
     def context(self) -> FileContext:
@@ -72,6 +74,13 @@ class _LazyCi:
                 assert_functions=self._ctx.config.assert_functions,
             )
         return self._context
+
+    @property
+    def importable(self) -> frozenset[str]:
+        """The modules HEAD's tests can import where CI runs them, read once."""
+        if self._importable is None:
+            self._importable = importable(self._ctx)
+        return self._importable
 
     def detect(self, facts: FileFacts) -> list[Finding]:
         """``detect_tests`` in this context."""
@@ -104,7 +113,7 @@ class IntegrityCheck:
             if compare:
                 found = subtract_base(found, base, ci.detect)
             if compare:
-                context = comparison_context(ctx, path, reach, asks_differently)
+                context = comparison_context(ctx, path, reach, asks_differently, ci.importable)
                 found = [*found, *weakened(head, context)]
             found = _dedupe(found)
             out.findings.extend(found)

@@ -139,6 +139,9 @@ class FileContext:
     # imports from the repository itself, as opposed to a package.
     production_files: frozenset[str] = frozenset()
     path_aliases: tuple[JsPathAlias, ...] = ()
+    # The ``module_key``s of the modules the tests can import where CI runs them (declared
+    # dependencies, the repository's own packages, the standard library); None when not read.
+    importable: frozenset[str] | None = None
     # The settings' ``assert-functions``: calls that count as assertions.
     assert_functions: tuple[str, ...] = ()
 

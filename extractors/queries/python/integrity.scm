@@ -11,3 +11,5 @@
 ; ``pytest.skip(..., allow_module_level=True)`` at module level, or under a module-level ``if``.
 (module (expression_statement (call) @module_call))
 (module (if_statement consequence: (block (expression_statement (call) @module_call))))
+; ``pytest.importorskip("pkg")`` at module level, its module kept in a name or not.
+(module (expression_statement (assignment right: (call) @module_call)))

@@ -12,7 +12,13 @@ from ...findings import Finding
 from ...report.model import Location
 from ...testdiff.model import Change, FileComparison
 from ..rule import FileContext, FileRule
-from .common import names_any_exception, own_and_helper_assertions, tests_by_name
+from .common import (
+    names_any_exception,
+    own_and_helper_assertions,
+    skip_covers,
+    skips_in_ci,
+    tests_by_name,
+)
 from .weakening import EXACT, WEAK, WEAKENINGS, check_kind, loosened, subject
 
 
@@ -48,8 +54,19 @@ class WeakenedTest(FileRule):
     (`toHaveBeenCalledWith(x)` → `toHaveBeenCalled()`); a specific exception
     turned into a broader one or its message match dropped; a threshold or
     tolerance loosened (`< 100` → `< 1000`, `abs=0.01` → `abs=0.5`,
-    `toBeCloseTo(x, 5)` → `toBeCloseTo(x, 1)`); a new skip. The message quotes
-    the assertion as it was and as it is now. A stricter check, a more specific
+    `toBeCloseTo(x, 5)` → `toBeCloseTo(x, 1)`); a new skip, of the test itself or
+    of what encloses it (its class, its `describe`, the whole module: `pytestmark =
+    pytest.mark.skipif(...)`, `if ...: pytest.skip(..., allow_module_level=True)`,
+    `describe.skipIf(...)`, `describe.runIf(...)`, `(cond ? describe.skip : describe)`),
+    under any condition, reported for each BASE test it stops, at the skip. A skip
+    whose condition compares the platform alone and holds only off CI's (Linux)
+    machines (`skipif(sys.platform == "win32")`, `runIf(process.platform !== "win32")`)
+    stops nothing where the tests ran; nor does `pytest.importorskip("pkg")` of a
+    package a dependency manifest declares (`requirements*.txt`, `pyproject.toml`,
+    `setup.cfg`, `setup.py`, `Pipfile`, tox `deps`), of the repository's own or of the
+    standard library, while one of any other package skips. A test skipped at BASE
+    under a condition and now under another is no new skip. The message quotes the
+    assertion as it was and as it is now. A stricter check, a more specific
     exception, a reformatted assertion and a changed expected value are not
     weakenings (the last is expectation-edited's when the code under test changed
     too).
@@ -104,7 +121,7 @@ class WeakenedTest(FileRule):
             for found in self._structural(facts, context.comparison):
                 said.add(found.line)
                 yield found
-        for found in self._by_facts(facts, context.base):
+        for found in self._by_facts(facts, context.base, context.importable):
             if found.line not in said:
                 yield found
 
@@ -149,15 +166,13 @@ class WeakenedTest(FileRule):
             if gone:
                 yield self.finding(test, variant="removed", test=test.name, removed="; ".join(gone))
 
-    def _by_facts(self, facts: FileFacts, base: FileFacts) -> Iterator[Finding]:
+    def _by_facts(
+        self, facts: FileFacts, base: FileFacts, importable: frozenset[str] | None
+    ) -> Iterator[Finding]:
         base_tests = {t.symbol: t for t in base.of_type(TestCase)}
         base_asserts = own_and_helper_assertions(base)
         head_asserts = own_and_helper_assertions(facts)
-        # Whether each test was skipped at BASE: always (any unconditional skip), or only
-        # under a condition. ``xit`` -> ``it.skip`` is no new skip; ``skipif`` -> ``skip`` is.
-        skipped_before: dict[str, bool] = {}
-        for s in base.of_type(Skip):
-            skipped_before[s.symbol] = skipped_before.get(s.symbol, False) or not s.conditional
+        base_skips, head_skips = base.of_type(Skip), facts.of_type(Skip)
         for test in facts.of_type(TestCase):
             if test.symbol not in base_tests:
                 continue
@@ -196,8 +211,30 @@ class WeakenedTest(FileRule):
                     if loosened(b, a):
                         yield self.finding(a, variant="loosened", before=b.text, after=a.text)
                         break
-            for s in facts.of_type(Skip):
-                if s.symbol != test.symbol or (s.symbol in skipped_before and s.conditional):
-                    continue
-                if not skipped_before.get(s.symbol, False):
-                    yield self.finding(s, variant="skipped", test=test.name, how=s.how)
+            yield from self._newly_skipped(test, base_skips, head_skips, importable)
+
+    def _newly_skipped(
+        self,
+        test: TestCase,
+        base_skips: list[Skip],
+        head_skips: list[Skip],
+        importable: frozenset[str] | None,
+    ) -> Iterator[Finding]:
+        """The skips of HEAD that stop a BASE test running where it ran at BASE, its own or
+        one on its class, ``describe`` or module (reported for the test, at the skip). A test
+        skipped at BASE whatever happens is no newly skipped test, nor is one skipped at BASE
+        under a condition and now under another (``xit`` -> ``it.skip``,
+        ``skipif(a)`` -> ``pytestmark = skipif(b)``); ``skipif`` -> ``skip`` is."""
+        before = [
+            s for s in base_skips if skip_covers(s, test.symbol) and skips_in_ci(s, importable)
+        ]
+        if any(not s.conditional for s in before):
+            return
+        for s in head_skips:
+            if (
+                not skip_covers(s, test.symbol)
+                or not skips_in_ci(s, importable)
+                or (before and s.conditional)
+            ):
+                continue
+            yield self.finding(s, variant="skipped", symbol=test.symbol, test=test.name, how=s.how)

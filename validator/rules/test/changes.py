@@ -122,7 +122,11 @@ class Reach:
 
 
 def comparison_context(
-    ctx: AnalysisContext, path: str, reach: Reach, asks_differently: bool | None
+    ctx: AnalysisContext,
+    path: str,
+    reach: Reach,
+    asks_differently: bool | None,
+    importable: frozenset[str] | None = None,
 ) -> FileContext:
     """The context of the rules that compare the test file ``path`` with BASE."""
     return FileContext(
@@ -130,4 +134,5 @@ def comparison_context(
         comparison=compare_sources(ctx, path),
         changed_code=reach.changed_code(path),
         spec_changed=asks_differently,
+        importable=importable,
     )

@@ -6,7 +6,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from ....extractors.facts import FileFacts, symbol_name
-from ....extractors.facts.integrity import Assertion, TestCase
+from ....extractors.facts.integrity import Assertion, Skip, TestCase
+from ....extractors.runners.dependencies import module_key
 
 _ANY_EXCEPTION = ("Exception", "BaseException")
 
@@ -45,3 +46,36 @@ def tests_by_name(facts: FileFacts) -> dict[str, TestCase]:
     """The file's tests by their name inside the file (``Class::test``, ``describe > it``),
     the names the structural comparison (``testdiff``) gives them."""
     return {symbol_name(t.symbol): t for t in facts.of_type(TestCase)}
+
+
+def skip_covers(skip: Skip, test: str) -> bool:
+    """Whether a skip of the test's file applies to the test ``test``: its own, or one on what
+    encloses it (its class or ``describe``, the whole module)."""
+    if skip.scope == "module" or skip.symbol == test:
+        return True
+    if skip.scope == "test" or not skip.symbol:
+        return False
+    own = symbol_name(skip.symbol)
+    return symbol_name(test).startswith((own + "::", own + " > "))
+
+
+# The operating system CI runs the tests on, as the platform checks of test files name it.
+_CI_PLATFORMS = ("linux", "posix")
+
+
+def skips_in_ci(skip: Skip, importable: frozenset[str] | None = None) -> bool:
+    """Whether a skip can hold on CI's machines: a condition that compares the platform alone
+    holds there unless it skips only on other platforms (``sys.platform == "win32"``) or
+    everywhere but CI's (``process.platform !== "linux"`` does not hold on Linux); a skip
+    where a module cannot be imported holds unless every module it needs is importable
+    there (``importable``: declared, the repository's own or the standard library)."""
+    if skip.requires:
+        return importable is None or not all(module_key(m) in importable for m in skip.requires)
+    if not skip.platforms:
+        return True
+    named = any(
+        c.startswith(p.lower()) or p.lower().startswith(c)
+        for p in skip.platforms
+        for c in _CI_PLATFORMS
+    )
+    return named if skip.platform_skipped == "on" else not named
