@@ -27,14 +27,13 @@ from ..facts.integrity import (
     StubBody,
     TestCase,
 )
-from . import strings as py_strings
 from .assertions import body_facts, importorskip_fact
 from .double_sites import double_sites
-from .file_context import PyFile, resolve
+from .file_context import PyFile
 from .markers import binding_value, code_of, docstring, stub_kind, under_type_checking
 from .model import PythonModel, qualname
+from .module_skips import module_skips
 from .test_cases import (
-    SKIP_DECORATORS,
     called_names,
     callee_paths,
     class_bases,
@@ -43,7 +42,6 @@ from .test_cases import (
     decorators,
     enclosing_class,
     env_of,
-    guarding_condition,
     is_test,
     is_test_path,
     platform_of,
@@ -94,74 +92,28 @@ def _class_skips(f: PyFile, classes: list[ts.Node], unittest: set[str]) -> list[
     return facts
 
 
-def _module_skips(f: PyFile, nodes: list[ts.Node]) -> list[Fact]:
-    """``pytestmark = pytest.mark.skip(...)``: every test of the module is skipped."""
+def _module_skip_facts(f: PyFile) -> list[Fact]:
+    """Every test of the module is skipped (``module_skips.py``): a ``pytestmark`` marker,
+    a module-level ``pytest.skip`` (under an ``if``, only where its condition holds), or a
+    ``pytest.importorskip`` (the tests run only where its module can be imported)."""
     facts: list[Fact] = []
-    for node in nodes:
-        value = node.child_by_field_name("right")
-        how = resolve(
-            f,
-            value.child_by_field_name("function")
-            if value is not None and value.type == "call"
-            else value,
-        )
-        if how in SKIP_DECORATORS:
-            args = value.child_by_field_name("arguments") if value.type == "call" else None
-            first = next(
-                (a for a in (args.named_children if args else []) if a.type != "keyword_argument"),
-                None,
-            )
-            env, where = env_of(first if how != "pytest.mark.skip" else None)
-            platforms, on = platform_of(first if how != "pytest.mark.skip" else None)
-            facts.append(
-                Skip(
-                    file=f.source.path,
-                    line=T.line_of(node),
-                    symbol=f.source.path,
-                    how=how,
-                    conditional=how != "pytest.mark.skip",
-                    scope="module",
-                    env=env,
-                    skipped_where=where,
-                    platforms=platforms,
-                    platform_skipped=on,
-                )
-            )
-    return facts
-
-
-def _module_skip_calls(f: PyFile, calls: list[ts.Node]) -> list[Fact]:
-    """``pytest.skip(..., allow_module_level=True)`` outside any function: the module's tests
-    do not run (under an ``if``, only where its condition holds); ``pytest.importorskip``
-    outside any function: they run only where its module can be imported."""
-    facts: list[Fact] = []
-    for call in calls:
-        name = resolve(f, call.child_by_field_name("function"))
-        if name == "pytest.importorskip":
-            facts.append(importorskip_fact(f, call, f.source.path, "module"))
+    for skip in module_skips(f.model, f.source.tree.root_node):
+        if skip.how == "pytest.importorskip":
+            facts.append(importorskip_fact(f, skip.node, f.source.path, "module"))
             continue
-        if name != "pytest.skip":
-            continue
-        args = call.child_by_field_name("arguments")
-        reason = next(
-            (
-                py_strings.literal_string(a) or ""
-                for a in (args.named_children if args else [])
-                if a.type == "string"
-            ),
-            "",
-        )
-        condition = guarding_condition(call.parent, None) if call.parent is not None else None
-        env, where = env_of(condition)
-        platforms, on = platform_of(condition)
+        marker = skip.how != "pytest.skip()"
+        env, where = env_of(skip.condition)
+        platforms, on = platform_of(skip.condition)
         facts.append(
             Skip(
                 file=f.source.path,
-                line=T.line_of(call),
+                line=T.line_of(skip.statement if marker else skip.node),
                 symbol=f.source.path,
-                how="pytest.skip()",
-                conditional=condition is not None,
-                reason=reason,
+                how=skip.how,
+                conditional=skip.how != "pytest.mark.skip"
+                if marker
+                else skip.condition is not None,
+                reason=skip.reason,
                 scope="module",
                 env=env,
                 skipped_where=where,
@@ -341,8 +293,7 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
     in_test_file = f.is_test_file or bool(tests)
     subclassed = {b.rsplit(".", 1)[-1] for cls in classes for b in class_bases(f, cls)}
     f.facts.extend(_class_skips(f, classes, unittest))
-    f.facts.extend(_module_skips(f, caps.get("module_skip", [])))
-    f.facts.extend(_module_skip_calls(f, caps.get("module_call", [])))
+    f.facts.extend(_module_skip_facts(f))
     for fn, test_id, framework in found:
         f.facts.extend(_test_facts(f, fn, test_id, framework))
     if found:

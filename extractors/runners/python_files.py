@@ -10,12 +10,14 @@ from functools import lru_cache
 
 import tree_sitter as ts
 
+from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.treesitter import line_of as line
 from ..common.treesitter import text, walk
 from ..facts import symbol_id
 from ..python import strings as py_strings
 from ..python.model import PythonModel
+from ..python.module_skips import module_skips
 from .conftest_hooks import HookEffect, hook_effects, module_bindings, pytest_aliases
 
 # A dotted name as written -> what it stands for through the module's imports.
@@ -156,29 +158,6 @@ def _marker_names(expression: ts.Node, resolve: Resolve) -> list[str]:
     return found
 
 
-def _module_skip(statement: ts.Node, resolve: Resolve) -> tuple[str, int] | None:
-    """A top-level statement that skips the whole module, with its source and line."""
-    value = _assigned(statement, "pytestmark")
-    if value is not None and "skip" in _marker_names(value, resolve):
-        return " ".join(text(statement).split()), line(statement)
-    if statement.type != "expression_statement" or not statement.named_children:
-        return None
-    call = statement.named_children[0]
-    if (
-        call.type != "call"
-        or resolve(text(call.child_by_field_name("function"))).split(".")[-1] != "skip"
-    ):
-        return None
-    args = call.child_by_field_name("arguments")
-    for argument in args.named_children if args is not None else []:
-        if argument.type == "keyword_argument" and (
-            text(argument.child_by_field_name("name")) == "allow_module_level"
-            and text(argument.child_by_field_name("value")) == "True"
-        ):
-            return " ".join(text(call).split()), line(statement)
-    return None
-
-
 def _decorator_markers(decorators: tuple[ts.Node, ...], resolve: Resolve) -> list[str]:
     """Marker names applied by a definition's decorators."""
     return [m for d in decorators for m in _marker_names(d, resolve)]
@@ -239,10 +218,21 @@ def python_test_items(
 ) -> tuple[PyTestItem, ...]:
     """Tests pytest collects from one module under the given name patterns, sorted by id."""
     source = SourceFile(path, data, "python")
-    root, resolve = source.tree.root_node, source.model(PythonModel).resolve
+    model = source.model(PythonModel)
+    root, resolve = source.tree.root_node, model.resolve
     module_marks: list[str] = []
     top_classes: dict[str, tuple[ts.Node, tuple[ts.Node, ...]]] = {}
-    skipped = next(filter(None, (_module_skip(s, resolve) for s in root.named_children)), None)
+    skipped = next(
+        (
+            (
+                " ".join(T.text(s.node if s.how == "pytest.skip()" else s.statement).split()),
+                T.line_of(s.statement),
+            )
+            for s in module_skips(model, root)
+            if s.always
+        ),
+        None,
+    )
     for statement in root.named_children:
         value = _assigned(statement, "pytestmark")
         if value is not None:
