@@ -199,6 +199,10 @@ class AllowList(Fact):
     form: AllowListForm
     members: tuple[str, ...]  # normal forms (``s:png``), in the order written
     lines: tuple[int, ...]  # the line of each member
+    # How the membership tests of the list normalise their input before the lookup, each
+    # as ``common/folds.py`` names it (``upper``, ``strip+lower``; "" for none), sorted;
+    # () when no membership test of the file was found.
+    folds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -102,8 +102,9 @@ class TestSpecialCase(FileRule):
     - an allow-list that the change set grows by exactly the values a changed test passes
       in, none of which the spec names: `ALLOWED = {"png", "gif"}` gaining `"webp"`,
       `ext in (...)`, `['png'].includes(ext)`, `new Set([...])`, a regex's alternatives
-      `/^(png|gif)$/` (a test's `"photo.webp"` counts); not reported without a BASE
-      version of the list or without a spec;
+      `/^(png|gif)$/` (a test's `"photo.webp"` counts, and so does its `" xts"` where the
+      code looks the list up by `code.strip().upper()`, `code.toUpperCase()`, a casefold or a
+      trim); not reported without a BASE version of the list or without a spec;
     - an equality hook that agrees with anything: `__eq__`, `equals`, `isEqual` or
       `asymmetricMatch` whose every return is `true`, `__ne__` whose every return is `False`,
       or one that never reads the object it is compared with (`equals(other) { return
