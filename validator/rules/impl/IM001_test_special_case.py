@@ -116,15 +116,21 @@ class TestSpecialCase(FileRule):
       equality of a stateless marker, is not reported); a conversion hook (`valueOf`,
       `toJSON`, `[Symbol.toPrimitive]`, `__int__`, `__float__`) that returns a constant
       literal (or an object or array of literals) on every path;
-    - hidden state that flips the answer: a module-level or closure counter or flag the
-      function rebinds (`global calls; calls += 1`, `count++`), or a module-level iterator
-      it advances (`next(calls)` over `itertools.count()`, `ticks.next()` over a
-      generator, also through a local bound from it: `n = next(calls)`), and a value
-      returned under a condition on it (an iterator that only numbers what it hands out,
-      `f"req-{next(ids)}"`, is not reported, nor a count another function recomputes
-      from other data, a token bucket refilled from the clock:
-      `tokens = Math.min(CAPACITY, tokens + gained)`; a reset to a literal, `calls = 0`,
-      is no such recomputation);
+    - hidden state that flips the answer: state that survives between calls, a
+      module-level or closure counter or flag the function rebinds (`global calls; calls
+      += 1`, `count++`, also in a factory called in place: `const f = (() => { let n = 0;
+      return () => ... })()`), a counter kept in place (a mutable default `def f(x,
+      _calls=[0])`, a property of the function itself `f.calls = (f.calls || 0) + 1`, an
+      element at a constant key of a module-level value `STATE["n"] += 1`), or a
+      module-level iterator it advances (`next(calls)` over `itertools.count()`,
+      `ticks.next()` over a generator), and a value it decides: returned under a
+      condition on it, or a returned expression that compares it or tests its truth
+      (`return calls !== 2 && ok`), read directly or through a local bound from it (`n =
+      next(calls)`, `const n = ++calls`). State carried as data decides nothing: an id
+      generator, `f"req-{next(ids)}"`, a counter only logged, a memo keyed by the input
+      (`_memo[n]`); nor is reported a count another function recomputes from other data,
+      a token bucket refilled from the clock: `tokens = Math.min(CAPACITY, tokens +
+      gained)` (a reset to a literal, `calls = 0`, is no such recomputation);
     - a run-time replacement of the clock, the random source or the test framework from
       production code: `time.time = ...`, `Date.now = ...`, `setattr(time, "time", f)`,
       `mock.patch("time.time").start()`, `freeze_time(...)`, `jest.spyOn(Math, 'random')`,
