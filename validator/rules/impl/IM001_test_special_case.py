@@ -3,6 +3,7 @@ wrong reason."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import defaultdict
 from collections.abc import Iterator
@@ -57,8 +58,17 @@ def _broad(types: tuple[str, ...], owner: str) -> list[str]:
     return [t for t in types if t.rsplit(".", 1)[-1] != owner]
 
 
+def _items(value: str) -> list[str] | None:
+    """The elements' normal forms of a sequence a test passes in (``q:["n:10","n:10"]``)."""
+    return list(json.loads(value[2:])) if value.startswith("q:") else None
+
+
 def _show(value: str) -> str:
-    """A normal-form literal as a reader writes it: ``n:17`` -> ``17``, ``s:x`` -> ``'x'``."""
+    """A normal-form literal as a reader writes it: ``n:17`` -> ``17``, ``s:x`` -> ``'x'``,
+    a sequence ``[10, 10]``."""
+    items = _items(value)
+    if items is not None:
+        return "[" + ", ".join(_show(i) for i in items) + "]"
     if value.startswith("n:"):
         return value[2:]
     if value.startswith("s:"):
@@ -98,7 +108,10 @@ class TestSpecialCase(FileRule):
       combine several inputs: `if a == 2 and b == 3: return 5`, `if (a === 2 && b === 3)`,
       `case (2, 3):` under `match (a, b)`, `{(2, 3): 5}`, `{"2,3": 5}` looked up by
       `` `${a},${b}` ``, `switch (`${a},${b}`) { case '2,3': ... }` where a test asserts
-      `f(2, 3) == 5`;
+      `f(2, 3) == 5`; a key rendered from one array input (`switch (prices.join(","))`,
+      `String(prices)`, `` `${prices}` ``, a table `{"10,10": 18}` read by `T[prices.join(",")]`
+      or `key in T`, a tuple key `{(10, 10): 18}`) is compared with the test's array rendered
+      alike: `f([10, 10]) == 18` (also from `test.each` or `parametrize` rows);
     - an allow-list that the change set grows by exactly the values a changed test passes
       in, none of which the spec names: `ALLOWED = {"png", "gif"}` gaining `"webp"`,
       `ext in (...)`, `['png'].includes(ext)`, `new Set([...])`, a regex's alternatives
@@ -360,7 +373,13 @@ class _Expectations:
     def __init__(self, expectations: tuple[TestExpectation, ...]) -> None:
         self._single: dict[tuple[str, str, str], TestExpectation] = {}
         self._multi: dict[tuple[str, str], list[TestExpectation]] = defaultdict(list)
+        self._sequences: dict[tuple[str, str], list[tuple[list[str], TestExpectation]]] = (
+            defaultdict(list)
+        )
         for e in sorted(expectations, key=lambda e: (e.file, e.line)):
+            items = _items(e.args[0]) if len(e.args) == 1 else None
+            if items:
+                self._sequences[(e.callee, e.expected)].append((items, e))
             if len(e.args) == 1:
                 self._single.setdefault((e.callee, e.args[0], e.expected), e)
             elif len(e.args) > 1:
@@ -374,6 +393,9 @@ class _Expectations:
             single = self._single.get((function, answer.key, answer.value))
             if single is not None:
                 return single
+            for items, e in self._sequences.get((function, answer.value), []):
+                if _renders(answer, items):
+                    return e
             for e in self._multi.get((function, answer.value), []):
                 if not parts and answer.key in e.args:
                     return e  # one input of several keys the table (``HEAVY[kg]``)
@@ -387,6 +409,18 @@ class _Expectations:
                 ):
                     return e
         return None
+
+
+def _renders(answer: LiteralAnswer, items: list[str]) -> bool:
+    """Whether a key is a test's sequence input as the code renders it: its elements
+    joined by one separator (``"10,10"`` for ``[10, 10]``, also the one element of ``[1]``),
+    or a tuple key of the same elements (``(10, 10)``)."""
+    if answer.keys:
+        return list(answer.keys) == items
+    if not answer.key.startswith("s:"):
+        return False
+    parts = _JOINED.split(answer.key[2:]) if len(items) > 1 else [answer.key[2:]]
+    return parts == [_plain(i) for i in items]
 
 
 def _runner_read(probe: RunnerProbe, script_env: tuple[str, ...]) -> str | None:
