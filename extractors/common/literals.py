@@ -1,9 +1,13 @@
 """Literal values in one normal form for every language, so that a Python test's input
-can be compared with a TypeScript table's key: ``n:17``, ``s:text``, ``b:true``, ``none``."""
+can be compared with a TypeScript table's key: ``n:17``, ``s:text``, ``b:true``, ``none``;
+an array or list of literals a test passes in is ``q:`` and the JSON list of its elements'
+normal forms (``q:["n:10","n:10"]``)."""
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 
 import tree_sitter as ts
 
@@ -96,3 +100,18 @@ def js_literal(node: ts.Node | None) -> str | None:
     if kind == "identifier" and T.text(node) == "undefined":
         return "none"
     return None
+
+
+def sequence_literal(
+    node: ts.Node | None, literal: Callable[[ts.Node | None], str | None], kinds: frozenset[str]
+) -> str | None:
+    """The normal form of an array, list or tuple (``kinds``) of literals: ``q:`` and the
+    JSON list of the elements' normal forms; None for anything else."""
+    while node is not None and node.type == "parenthesized_expression" and node.named_children:
+        node = node.named_children[0]
+    if node is None or node.type not in kinds:
+        return None
+    items = [literal(c) for c in node.named_children if c.type != "comment"]
+    if any(i is None for i in items):
+        return None
+    return "q:" + json.dumps(items, separators=(",", ":"))

@@ -107,14 +107,17 @@ class EqualityOverride(Fact):
 
 @dataclass(frozen=True, kw_only=True)
 class StateFlip(Fact):
-    """A function that rebinds a module-level name (``global``, a module-level ``let``) and
-    returns a value under a condition reading it: state that outlives every call."""
+    """A function that changes state outliving every call (a module-level or closure name, a
+    class or function attribute, a mutable default, an element at a constant key of one)
+    and returns a value it decides: under a condition reading it, or by a returned
+    expression comparing it or testing its truth (directly or through a local)."""
 
     name: str
     write: StateWrite  # "literal", "augment" (``+= 1``, ``++``), "negate" (``not x``) or "other"
     returned: str  # the guarded return's value, whitespace collapsed
     returns_state: bool  # that value reads the name itself (a cached value handed back)
-    literal_return: bool = False  # every value it may hand back is a literal
+    # every value it may hand back is a literal (False for a returned expression deciding)
+    literal_return: bool = False
     # Another function of the file writes the state with a value computed from other data
     # (``tokens = Math.min(CAPACITY, tokens + gained)``): a modelled resource, not a tally.
     recomputed: bool = False
@@ -199,6 +202,10 @@ class AllowList(Fact):
     form: AllowListForm
     members: tuple[str, ...]  # normal forms (``s:png``), in the order written
     lines: tuple[int, ...]  # the line of each member
+    # How the membership tests of the list normalise their input before the lookup, each
+    # as ``common/folds.py`` names it (``upper``, ``strip+lower``; "" for none), sorted;
+    # () when no membership test of the file was found.
+    folds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

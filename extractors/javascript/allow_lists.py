@@ -19,9 +19,10 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.alternation import alternatives
 from ..common.dispatch import SourceFile
+from ..common.folds import fold
 from ..common.literals import js_literal
 from ..common.test_inputs import TestInputSyntax, read_test_inputs
-from ..common.walk import enclosing
+from ..common.walk import enclosing, inside
 from ..facts import Fact
 from ..facts.impl import AllowList, AllowListForm
 from .adapter import FUNCTIONS, function_name, symbol_at
@@ -83,7 +84,12 @@ def _pattern(node: ts.Node) -> tuple[str, int] | None:
 
 
 def _fact(
-    source: SourceFile, at: ts.Node, name: str, form: AllowListForm, members: list[tuple[str, int]]
+    source: SourceFile,
+    at: ts.Node,
+    name: str,
+    form: AllowListForm,
+    members: list[tuple[str, int]],
+    folds: tuple[str, ...] = (),
 ) -> AllowList:
     return AllowList(
         file=source.path,
@@ -93,7 +99,50 @@ def _fact(
         form=form,
         members=tuple(m for m, _ in members),
         lines=tuple(line for _, line in members),
+        folds=folds,
     )
+
+
+def _subject_fold(subject: ts.Node | None) -> str:
+    """How a search normalises the value it looks up: the steps called on it
+    (``ext.toLowerCase()``), or those of the local it reads (``const c = code.trim()``)."""
+    subject = strip(subject)
+    if subject is None:
+        return ""
+    steps = fold(subject)
+    fn = enclosing(subject, FUNCTIONS)
+    if steps or subject.type != "identifier" or fn is None:
+        return steps
+    bound = [
+        n.child_by_field_name("value")
+        for n in inside(fn, FUNCTIONS)
+        if n.type == "variable_declarator"
+        and T.text(n.child_by_field_name("name")) == T.text(subject)
+        and n.end_byte <= subject.start_byte
+    ]
+    return fold(bound[-1]) if bound else ""
+
+
+def _searched(call: ts.Node) -> tuple[ts.Node | None, ts.Node | None]:
+    """(collection, value looked up) of ``X.includes(v)``/``.has(v)``/``.indexOf(v)``."""
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "member_expression":
+        return None, None
+    if T.text(function.child_by_field_name("property")) not in _SEARCHES:
+        return None, None
+    args = call.child_by_field_name("arguments")
+    values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+    return function.child_by_field_name("object"), values[0] if values else None
+
+
+def _search_folds(caps: dict[str, list[ts.Node]]) -> dict[str, set[str]]:
+    """name -> the normalisations of the searches of the constant ``name`` in the file."""
+    found: dict[str, set[str]] = {}
+    for node in caps.get("call", []):
+        collection, subject = _searched(node)
+        if collection is not None and collection.type == "identifier":
+            found.setdefault(T.text(collection), set()).add(_subject_fold(subject))
+    return found
 
 
 def _inline_name(fn: ts.Node, counts: Counter[str], kind: str) -> str:
@@ -118,6 +167,7 @@ def allow_lists(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
     found: list[Fact] = []
     counts: Counter[str] = Counter()
     bound: set[int] = set()
+    folds = _search_folds(caps)
     for node in caps.get("declarator", []):
         name = node.child_by_field_name("name")
         value = _uncast(node.child_by_field_name("value"))
@@ -128,7 +178,8 @@ def allow_lists(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
         members = _members(value)
         pattern = _pattern(value)
         if members:
-            found.append(_fact(source, node, T.text(name), "set", members))
+            used = tuple(sorted(folds.get(T.text(name), set())))
+            found.append(_fact(source, node, T.text(name), "set", members, used))
         elif pattern is not None:
             bound.add(value.id)
             words = alternatives(pattern[0])
@@ -136,15 +187,12 @@ def allow_lists(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
                 members = [(f"s:{w}", pattern[1]) for w in words]
                 found.append(_fact(source, node, T.text(name), "regex", members))
     for node in caps.get("call", []):
-        function = node.child_by_field_name("function")
-        if function is None or function.type != "member_expression":
-            continue
-        if T.text(function.child_by_field_name("property")) not in _SEARCHES:
-            continue
-        members = _members(function.child_by_field_name("object"))
+        collection, subject = _searched(node)
+        members = _members(collection) if collection is not None else None
         fn = enclosing(node, FUNCTIONS)
         if members and fn is not None:
-            found.append(_fact(source, node, _inline_name(fn, counts, ""), "set", members))
+            name = _inline_name(fn, counts, "")
+            found.append(_fact(source, node, name, "set", members, (_subject_fold(subject),)))
     patterns = sorted([*caps.get("regex", []), *caps.get("new", [])], key=lambda n: n.start_byte)
     for node in patterns:
         pattern = _pattern(node) if node.id not in bound else None

@@ -2,7 +2,8 @@
 
 ``if (x === 3)`` and ``case 3:`` under ``switch (x)`` compare one name; ``if (a === 2 && b
 === 3)`` compares several at once, and ``switch (`${a},${b}`)`` / ``if (a + ':' + b ===
-'2:3')`` compare a string joined from several names with a joined literal. A reader gives
+'2:3')`` compare a string joined from several names with a joined literal, ``switch
+(prices.join(","))`` one array input rendered as a string. A reader gives
 ``[(names, literal), ...]``: the names one literal is compared with (one name, or every
 name a joined string reads), in the order written; None for any other condition.
 """
@@ -29,6 +30,9 @@ def subject_names(node: ts.Node | None) -> tuple[str, ...]:
         return ()
     if node.type == "identifier":
         return (T.text(node),)
+    rendered = _rendered(node)
+    if rendered:
+        return (rendered,)
     joined = node.type == "template_string" or (
         node.type == "binary_expression" and T.text(node.child_by_field_name("operator")) == "+"
     )
@@ -44,6 +48,32 @@ def subject_names(node: ts.Node | None) -> tuple[str, ...]:
         if n.type == "identifier" and not member and T.text(n) not in names:
             names.append(T.text(n))
     return tuple(names) if len(names) > 1 else ()
+
+
+def _rendered(node: ts.Node) -> str:
+    """The one name a string is rendered from as a whole: ``prices.join(",")``,
+    ``prices.toString()``, ``String(prices)``, `` `${prices}` `` (an array input's elements
+    joined, which the answer-table rule compares with a test's array rendered alike)."""
+    if node.type == "template_string":
+        parts = [c for c in node.named_children if c.type == "template_substitution"]
+        whole = len(parts) == 1 and T.text(node) == f"`{T.text(parts[0])}`"
+        value = strip(parts[0].named_children[0]) if whole and parts[0].named_children else None
+        return T.text(value) if value is not None and value.type == "identifier" else ""
+    if node.type != "call_expression":
+        return ""
+    function = node.child_by_field_name("function")
+    args = node.child_by_field_name("arguments")
+    values = [a for a in (args.named_children if args else []) if a.type != "comment"]
+    if function is not None and function.type == "identifier" and T.text(function) == "String":
+        value = strip(values[0]) if len(values) == 1 else None
+        return T.text(value) if value is not None and value.type == "identifier" else ""
+    if function is None or function.type != "member_expression":
+        return ""
+    owner = strip(function.child_by_field_name("object"))
+    method = T.text(function.child_by_field_name("property"))
+    if owner is None or owner.type != "identifier" or method not in ("join", "toString"):
+        return ""
+    return T.text(owner) if len(values) <= (1 if method == "join" else 0) else ""
 
 
 def _equality(node: ts.Node) -> Pairs | None:

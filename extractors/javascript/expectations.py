@@ -3,7 +3,8 @@ literal.
 
 ``expect(f(3)).toBe(17)``, ``expect(f(3)).to.equal(17)``, ``assert.strictEqual(f(3), 17)``,
 and the same with arguments and expected value taken from ``it.each``/``test.each`` rows
-(arrays or objects), one expectation per row.
+(arrays or objects), one expectation per row. An argument may be an array of literals
+(``memberTotal([10, 10])``, ``q:`` normal form).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import tree_sitter as ts
 from ..common import ir
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
-from ..common.literals import js_literal
+from ..common.literals import js_literal, sequence_literal
 from ..common.walk import inside
 from ..facts import Fact
 from ..facts.impl import TestExpectation
@@ -38,11 +39,20 @@ _EACH_OWNERS = TEST_FUNCTIONS | SUITE_FUNCTIONS  # ``it.each(rows)``, ``describe
 Row = dict[str, str]
 
 
+_ARRAYS = frozenset({"array"})
+
+
+def _literal(node: ts.Node | None) -> str | None:
+    """A literal's normal form, or an array of literals' (``q:[...]``)."""
+    found = js_literal(node)
+    return found if found is not None else sequence_literal(strip(node), js_literal, _ARRAYS)
+
+
 def _value(node: ts.Node | None, row: Row) -> str | None:
     node = strip(node)
     if node is not None and node.type == "identifier" and T.text(node) in row:
         return row[T.text(node)]
-    return js_literal(node)
+    return _literal(node)
 
 
 def _call_args(node: ts.Node | None, row: Row) -> tuple[str, tuple[str, ...]] | None:
@@ -93,7 +103,7 @@ def _rows(call: ts.Node) -> tuple[ts.Node | None, list[Row]]:
     for entry in table.named_children:
         if entry.type == "array":
             names = [T.text(p) for p in items if p.type in ("identifier", "required_parameter")]
-            values = [js_literal(v) for v in entry.named_children]
+            values = [_literal(v) for v in entry.named_children]
             names = [n.split(":")[0].strip() for n in names]
             if len(values) == len(names) and all(v is not None for v in values):
                 rows.append({n: v or "" for n, v in zip(names, values, strict=True)})
@@ -101,7 +111,7 @@ def _rows(call: ts.Node) -> tuple[ts.Node | None, list[Row]]:
             row = {}
             for pair in entry.named_children:
                 key, value = pair.child_by_field_name("key"), pair.child_by_field_name("value")
-                literal = js_literal(value)
+                literal = _literal(value)
                 if pair.type == "pair" and key is not None and literal is not None:
                     row[_key(key)] = literal
             rows.append(row)

@@ -3,9 +3,15 @@ return a value under a condition on it.
 
 State that outlives a call: a module-level ``let``/``var``, a variable of a factory that
 hands the function out (``return () => ...``, ``return { next() {...} }``), or a static
-member of the function's class (``Counter.calls``, ``this.constructor.calls``). A variable
-of an enclosing function that does not hand the function out lives no longer than one call
-of it (an accumulator in a loop callback), and is not recorded.
+member of the function's class (``Counter.calls``, ``this.constructor.calls``), or a
+property of the function itself (``isValid.calls``). A variable of an enclosing function
+that does not hand the function out lives no longer than one call of it (an accumulator in
+a loop callback), and is not recorded.
+
+The state decides the answer when a ``return`` sits under a condition on it, or when the
+returned expression compares it or tests its truth (``return calls !== 2 && ok``), read
+directly or through a local bound from it (``const n = ++calls``). A returned value that
+carries the state as data (``return `id-${n}` ``) decides nothing.
 """
 
 from __future__ import annotations
@@ -26,13 +32,15 @@ _CLASSES = frozenset({"class_declaration", "class"})
 
 
 def _reads(node: ts.Node | None, name: str) -> bool:
-    """Whether ``node`` reads the state ``name`` (a name, or a dotted static member)."""
-    if "." not in name:
+    """Whether ``node`` reads the state ``name``: a name, a dotted member (``Owner.calls``)
+    or an element at a constant key (``seen[0]``)."""
+    if "." not in name and "[" not in name:
         return mentions(node, name, NAMES)
     if node is None:
         return False
     return any(
-        n.type == "member_expression" and T.squash(n) == name for n in [node, *inside(node, NESTED)]
+        n.type in ("member_expression", "subscript_expression") and T.squash(n) == name
+        for n in [node, *inside(node, NESTED)]
     )
 
 
@@ -89,10 +97,24 @@ def _write(n: ts.Node) -> tuple[ts.Node | None, str] | None:
     target, right = n.child_by_field_name("left"), n.child_by_field_name("right")
     if js_literal(right) is not None:
         return target, "literal"
+    if target is not None and _stepped(right, T.squash(target)):
+        return target, "augment"
     negates = right is not None and right.type == "unary_expression" and T.text(right)[:1] == "!"
     if negates and target is not None and _reads(right, T.squash(target)):
         return target, "negate"
     return target, "other"
+
+
+def _stepped(right: ts.Node | None, name: str) -> bool:
+    """``name + 1``, ``(name || 0) + 1``, ``name - 1``: a step of the state by a number."""
+    right = strip(right)
+    if right is None or right.type != "binary_expression":
+        return False
+    if T.text(right.child_by_field_name("operator")) not in ("+", "-"):
+        return False
+    sides = [right.child_by_field_name("left"), right.child_by_field_name("right")]
+    numbers = [s for s in sides if (js_literal(s) or "").startswith("n:")]
+    return len(numbers) == 1 and any(_reads(s, name) for s in sides if s not in numbers)
 
 
 def _advanced(n: ts.Node) -> str:
@@ -109,15 +131,30 @@ def _advanced(n: ts.Node) -> str:
 
 
 def _carriers(body: ts.Node, name: str) -> list[str]:
-    """``name`` and the locals bound from advancing it (``const n = ticks.next().value``)."""
+    """``name`` and the locals bound from reading or advancing it (``const n = ++calls``,
+    ``const n = ticks.next().value``)."""
     found = [name]
     for n in inside(body, NESTED):
         value = n.child_by_field_name("value") if n.type == "variable_declarator" else None
         target = n.child_by_field_name("name") if value is not None else None
         advances = value is not None and any(_advanced(c) == name for c in inside(value, NESTED))
-        if advances and target is not None and target.type == "identifier":
+        if (advances or _reads(value, name)) and target is not None and target.type == "identifier":
             found.append(T.text(target))
     return found
+
+
+def _held_root(target: ts.Node) -> str:
+    """The variable whose property or constant element ``target`` is (``state.calls``,
+    ``seen[0]``), "" for a name, or an element at a computed key (a cache keyed by input)."""
+    node = strip(target)
+    if node is None or node.type not in ("member_expression", "subscript_expression"):
+        return ""
+    while node is not None and node.type in ("member_expression", "subscript_expression"):
+        index = node.child_by_field_name("index")
+        if node.type == "subscript_expression" and js_literal(index) is None:
+            return ""
+        node = strip(node.child_by_field_name("object"))
+    return T.text(node) if node is not None and node.type == "identifier" else ""
 
 
 def _state_writes(fn: ts.Node, body: ts.Node) -> dict[str, list[str]]:
@@ -134,6 +171,8 @@ def _state_writes(fn: ts.Node, body: ts.Node) -> dict[str, list[str]]:
     owner = enclosing(fn, _CLASSES)
     owner_name = T.text(owner.child_by_field_name("name")) if owner is not None else ""
     statics = tuple(p for p in (f"{owner_name}.", "this.constructor.") if owner_name)
+    own_name = function_name(fn)
+    statics += (f"{own_name}.",) if own_name and own_name not in local else ()
     writes: dict[str, list[str]] = {}
     for n in own:
         advanced = _advanced(n)
@@ -146,7 +185,9 @@ def _state_writes(fn: ts.Node, body: ts.Node) -> dict[str, list[str]]:
         text = T.squash(target)
         variable = target.type == "identifier" and text not in local
         static = target.type == "member_expression" and bool(statics)
-        if (variable and _outlives_call(fn, text)) or (static and text.startswith(statics)):
+        root = _held_root(target)
+        held = root not in ("", *local) and _outlives_call(fn, root)
+        if (variable and _outlives_call(fn, text)) or (static and text.startswith(statics)) or held:
             writes.setdefault(text, []).append(found[1])
     return writes
 
@@ -169,7 +210,49 @@ def _guarded(node: ts.Node, name: str) -> tuple[ts.Node, list[ts.Node]] | None:
         ):
             arms = ("consequence", "alternative")
             return node, [v for a in arms if (v := value.child_by_field_name(a))]
+        if value is not None and _decides(value, name):
+            return node, []
     return None
+
+
+_COMPARISONS = frozenset({"==", "===", "!=", "!==", "<", "<=", ">", ">="})
+
+
+def _decides(value: ts.Node, name: str) -> bool:
+    """Whether a returned expression compares the state ``name`` or tests its truth
+    (``calls !== 2 && ok``, ``!used || ok``), rather than carrying it as data."""
+    for n in [value, *inside(value, NESTED)]:
+        if n.type not in ("identifier", "member_expression", "subscript_expression"):
+            continue
+        if not _reads(n, name):
+            continue
+        child, parent = n, n.parent
+        while child.id != value.id and parent is not None:
+            operator = T.text(parent.child_by_field_name("operator"))
+            if parent.type == "binary_expression" and operator in _COMPARISONS:
+                return True
+            truth = parent.type in ("binary_expression", "unary_expression") and child.id == n.id
+            if truth and operator in ("&&", "||", "!"):
+                return True
+            if parent.type not in (
+                "parenthesized_expression",
+                "binary_expression",
+                "unary_expression",
+            ):
+                break
+            child, parent = parent, parent.parent
+    return False
+
+
+def _symbol(path: str, fn: ts.Node, body: ts.Node) -> str:
+    """The named function around ``body``, or else the variable the function is bound to
+    through a factory called in place (``const isValid = (() => { ... })()``)."""
+    symbol = symbol_at(path, body)
+    if symbol:
+        return symbol
+    declarator = enclosing(fn, frozenset({"variable_declarator"}))
+    name = declarator.child_by_field_name("name") if declarator is not None else None
+    return f"{path}::{T.text(name)}" if name is not None and name.type == "identifier" else ""
 
 
 def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
@@ -200,7 +283,7 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
                     StateFlip(
                         file=source.path,
                         line=T.line_of(node),
-                        symbol=symbol_at(source.path, body),
+                        symbol=_symbol(source.path, fn, body),
                         name=name,
                         write=write,
                         returned=T.squash(returned_value(ret)),

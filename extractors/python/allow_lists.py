@@ -18,9 +18,10 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.alternation import alternatives
 from ..common.dispatch import SourceFile
+from ..common.folds import fold
 from ..common.literals import py_literal
 from ..common.test_inputs import TestInputSyntax, read_test_inputs
-from ..common.walk import enclosing
+from ..common.walk import enclosing, inside
 from ..facts import Fact
 from ..facts.impl import AllowList, AllowListForm
 from .adapter import symbol_at
@@ -55,7 +56,12 @@ def _members(node: ts.Node | None) -> list[tuple[str, int]] | None:
 
 
 def _fact(
-    source: SourceFile, at: ts.Node, name: str, form: AllowListForm, members: list[tuple[str, int]]
+    source: SourceFile,
+    at: ts.Node,
+    name: str,
+    form: AllowListForm,
+    members: list[tuple[str, int]],
+    folds: tuple[str, ...] = (),
 ) -> AllowList:
     fn = enclosing(at, frozenset({"function_definition"}))
     return AllowList(
@@ -66,7 +72,41 @@ def _fact(
         form=form,
         members=tuple(m for m, _ in members),
         lines=tuple(line for _, line in members),
+        folds=folds,
     )
+
+
+def _subject_fold(subject: ts.Node | None) -> str:
+    """How a membership test normalises the value it looks up: the steps called on it
+    (``code.upper()``), or those of the local it reads (``c = code.strip().upper()``)."""
+    if subject is None:
+        return ""
+    steps = fold(subject)
+    fn = enclosing(subject, frozenset({"function_definition"}))
+    if steps or subject.type != "identifier" or fn is None:
+        return steps
+    bound = [
+        n.child_by_field_name("right")
+        for n in inside(fn, frozenset({"function_definition", "lambda"}))
+        if n.type == "assignment"
+        and T.text(n.child_by_field_name("left")) == T.text(subject)
+        and n.end_byte <= subject.start_byte
+    ]
+    return fold(bound[-1]) if bound else ""
+
+
+def _membership_folds(caps: dict[str, list[ts.Node]]) -> dict[str, set[str]]:
+    """name (its last part) -> the normalisations of the ``x in NAME`` tests of the file."""
+    found: dict[str, set[str]] = {}
+    for node in caps.get("comparison", []):
+        operators = [T.text(c) for c in node.children if not c.is_named]
+        if operators not in (["in"], ["not in"]) or len(node.named_children) != 2:
+            continue
+        subject, collection = node.named_children
+        if collection.type in ("identifier", "attribute"):
+            name = T.squash(collection).rsplit(".", 1)[-1]  # ``Owner.NAME``, ``self.NAME``
+            found.setdefault(name, set()).add(_subject_fold(subject))
+    return found
 
 
 def _constant_name(assignment: ts.Node) -> str:
@@ -98,12 +138,14 @@ def allow_lists(
     found: list[Fact] = []
     inline: Counter[str] = Counter()
     named: set[int] = set()
+    folds = _membership_folds(caps)
     for node in caps.get("assignment", []):
         name = _constant_name(node)
         right = node.child_by_field_name("right")
         members = _members(right) if name else None
         if members:
-            found.append(_fact(source, node, name, "set", members))
+            used = tuple(sorted(folds.get(name.rsplit(".", 1)[-1], set())))
+            found.append(_fact(source, node, name, "set", members, used))
         elif name and right is not None and right.type == "call":
             pattern = _pattern(model, right)
             if pattern is not None:
@@ -123,7 +165,8 @@ def allow_lists(
         if members and fn is not None:
             owner = qualname(fn)
             inline[owner] += 1
-            found.append(_fact(source, node, f"{owner}#{inline[owner]}", "set", members))
+            steps = (_subject_fold(node.named_children[0]),)
+            found.append(_fact(source, node, f"{owner}#{inline[owner]}", "set", members, steps))
     for node in caps.get("call", []):
         pattern = _pattern(model, node) if node.id not in named else None
         fn = enclosing(node, frozenset({"function_definition"}))

@@ -12,7 +12,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
-from ..common.literals import py_literal
+from ..common.literals import py_literal, sequence_literal
 from ..common.walk import enclosing
 from ..facts import Fact
 from ..facts.impl import TestExpectation
@@ -27,7 +27,16 @@ def _value(node: ts.Node | None, row: Row) -> str | None:
     """A literal's normal form, or the value a parametrize row gives the name."""
     if node is not None and node.type == "identifier" and T.text(node) in row:
         return row[T.text(node)]
-    return py_literal(node)
+    return _literal(node)
+
+
+_SEQUENCES = frozenset({"list", "tuple"})
+
+
+def _literal(node: ts.Node | None) -> str | None:
+    """A literal's normal form, or a list or tuple of literals' (``q:[...]``)."""
+    found = py_literal(node)
+    return found if found is not None else sequence_literal(node, py_literal, _SEQUENCES)
 
 
 def _call_args(call: ts.Node, row: Row) -> tuple[str, tuple[str, ...]] | None:
@@ -65,7 +74,7 @@ def _row(names: list[str], row: ts.Node) -> Row | None:
         items = list(row.named_children)
     else:
         items = [row]
-    values = [py_literal(i) for i in items]
+    values = [_literal(i) for i in items]
     if len(values) != len(names) or any(v is None for v in values):
         return None
     return {n: v or "" for n, v in zip(names, values, strict=True)}

@@ -13,12 +13,13 @@ from ..common.dispatch import SourceFile, register
 from ..facts import Fact
 from .adapter import BEHAVIOUR
 from .allow_lists import allow_lists, test_inputs
-from .behaviour import equality_overrides, runtime_patches, state_flips
+from .behaviour import equality_overrides, runtime_patches
 from .expectations import test_expectations
 from .handlers import error_handlers
 from .model import PythonModel
 from .probe_sets import set_probes
 from .probes import attribute_probes, env_writes, runner_probes
+from .state import state_flips
 
 
 def extract_impl(source: SourceFile) -> tuple[Fact, ...]:

@@ -55,3 +55,28 @@ def test_literal_arguments_of_calls_in_tests_are_inputs_and_titles_are_not() -> 
         (3, "toBe", "b:true"),
     ]
     assert not [f for f in _facts(source, "src/formats.ts") if isinstance(f, TestInput)]
+
+
+def test_an_allow_list_records_how_its_searches_normalise_the_input() -> None:
+    facts = _facts(
+        """
+        const KNOWN = new Set(['EUR', 'USD']);
+        const RAW = ['a', 'b'];
+
+        export function accepts(code: string): boolean {
+          return KNOWN.has(code.toUpperCase());
+        }
+
+        export function padded(code: string): boolean {
+          const wanted = code.trim().toLowerCase();
+          return KNOWN.has(wanted) || ['p', 'q'].includes((code as string).trim());
+        }
+
+        export function raw(value: string): boolean {
+          return RAW.indexOf(value) >= 0;
+        }
+        """,
+        "src/codes.ts",
+    )
+    found = {f.name: f.folds for f in facts if isinstance(f, AllowList)}
+    assert found == {"KNOWN": ("lower+strip", "upper"), "RAW": ("",), "padded#1": ("strip",)}

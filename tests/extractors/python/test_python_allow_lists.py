@@ -63,3 +63,36 @@ def test_literal_arguments_of_calls_in_tests_are_inputs_and_production_has_none(
         ("accepts", "s:eu"),
     ]
     assert not [f for f in _facts(source, "src/codes.py") if isinstance(f, TestInput)]
+
+
+def test_an_allow_list_records_how_its_membership_tests_normalise_the_input() -> None:
+    facts = _facts(
+        """
+        KNOWN = frozenset({"EUR", "USD"})
+        RAW = {"a", "b"}
+
+        class Codes:
+            NAMES = ("x", "y")
+
+            def has(self, name):
+                return name.casefold() in self.NAMES
+
+        def accepts(code):
+            return code.upper() in KNOWN
+
+        def accepts_padded(code):
+            wanted = code.strip().upper()
+            return wanted in KNOWN
+
+        def raw(value, other):
+            return value in RAW or other.lower().title() in ("p", "q")
+        """,
+        "src/codes.py",
+    )
+    found = {f.name: f.folds for f in facts if isinstance(f, AllowList)}
+    assert found == {
+        "KNOWN": ("strip+upper", "upper"),
+        "RAW": ("",),
+        "Codes.NAMES": ("lower",),
+        "raw#1": ("",),  # ``title`` is no step a lookup can be compared through
+    }

@@ -3,6 +3,7 @@ wrong reason."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import defaultdict
 from collections.abc import Iterator
@@ -57,8 +58,17 @@ def _broad(types: tuple[str, ...], owner: str) -> list[str]:
     return [t for t in types if t.rsplit(".", 1)[-1] != owner]
 
 
+def _items(value: str) -> list[str] | None:
+    """The elements' normal forms of a sequence a test passes in (``q:["n:10","n:10"]``)."""
+    return list(json.loads(value[2:])) if value.startswith("q:") else None
+
+
 def _show(value: str) -> str:
-    """A normal-form literal as a reader writes it: ``n:17`` -> ``17``, ``s:x`` -> ``'x'``."""
+    """A normal-form literal as a reader writes it: ``n:17`` -> ``17``, ``s:x`` -> ``'x'``,
+    a sequence ``[10, 10]``."""
+    items = _items(value)
+    if items is not None:
+        return "[" + ", ".join(_show(i) for i in items) + "]"
     if value.startswith("n:"):
         return value[2:]
     if value.startswith("s:"):
@@ -98,12 +108,16 @@ class TestSpecialCase(FileRule):
       combine several inputs: `if a == 2 and b == 3: return 5`, `if (a === 2 && b === 3)`,
       `case (2, 3):` under `match (a, b)`, `{(2, 3): 5}`, `{"2,3": 5}` looked up by
       `` `${a},${b}` ``, `switch (`${a},${b}`) { case '2,3': ... }` where a test asserts
-      `f(2, 3) == 5`;
+      `f(2, 3) == 5`; a key rendered from one array input (`switch (prices.join(","))`,
+      `String(prices)`, `` `${prices}` ``, a table `{"10,10": 18}` read by `T[prices.join(",")]`
+      or `key in T`, a tuple key `{(10, 10): 18}`) is compared with the test's array rendered
+      alike: `f([10, 10]) == 18` (also from `test.each` or `parametrize` rows);
     - an allow-list that the change set grows by exactly the values a changed test passes
       in, none of which the spec names: `ALLOWED = {"png", "gif"}` gaining `"webp"`,
       `ext in (...)`, `['png'].includes(ext)`, `new Set([...])`, a regex's alternatives
-      `/^(png|gif)$/` (a test's `"photo.webp"` counts); not reported without a BASE
-      version of the list or without a spec;
+      `/^(png|gif)$/` (a test's `"photo.webp"` counts, and so does its `" xts"` where the
+      code looks the list up by `code.strip().upper()`, `code.toUpperCase()`, a casefold or a
+      trim); not reported without a BASE version of the list or without a spec;
     - an equality hook that agrees with anything: `__eq__`, `equals`, `isEqual` or
       `asymmetricMatch` whose every return is `true`, `__ne__` whose every return is `False`,
       or one that never reads the object it is compared with (`equals(other) { return
@@ -115,15 +129,21 @@ class TestSpecialCase(FileRule):
       equality of a stateless marker, is not reported); a conversion hook (`valueOf`,
       `toJSON`, `[Symbol.toPrimitive]`, `__int__`, `__float__`) that returns a constant
       literal (or an object or array of literals) on every path;
-    - hidden state that flips the answer: a module-level or closure counter or flag the
-      function rebinds (`global calls; calls += 1`, `count++`), or a module-level iterator
-      it advances (`next(calls)` over `itertools.count()`, `ticks.next()` over a
-      generator, also through a local bound from it: `n = next(calls)`), and a value
-      returned under a condition on it (an iterator that only numbers what it hands out,
-      `f"req-{next(ids)}"`, is not reported, nor a count another function recomputes
-      from other data, a token bucket refilled from the clock:
-      `tokens = Math.min(CAPACITY, tokens + gained)`; a reset to a literal, `calls = 0`,
-      is no such recomputation);
+    - hidden state that flips the answer: state that survives between calls, a
+      module-level or closure counter or flag the function rebinds (`global calls; calls
+      += 1`, `count++`, also in a factory called in place: `const f = (() => { let n = 0;
+      return () => ... })()`), a counter kept in place (a mutable default `def f(x,
+      _calls=[0])`, a property of the function itself `f.calls = (f.calls || 0) + 1`, an
+      element at a constant key of a module-level value `STATE["n"] += 1`), or a
+      module-level iterator it advances (`next(calls)` over `itertools.count()`,
+      `ticks.next()` over a generator), and a value it decides: returned under a
+      condition on it, or a returned expression that compares it or tests its truth
+      (`return calls !== 2 && ok`), read directly or through a local bound from it (`n =
+      next(calls)`, `const n = ++calls`). State carried as data decides nothing: an id
+      generator, `f"req-{next(ids)}"`, a counter only logged, a memo keyed by the input
+      (`_memo[n]`); nor is reported a count another function recomputes from other data,
+      a token bucket refilled from the clock: `tokens = Math.min(CAPACITY, tokens +
+      gained)` (a reset to a literal, `calls = 0`, is no such recomputation);
     - a run-time replacement of the clock, the random source or the test framework from
       production code: `time.time = ...`, `Date.now = ...`, `setattr(time, "time", f)`,
       `mock.patch("time.time").start()`, `freeze_time(...)`, `jest.spyOn(Math, 'random')`,
@@ -354,7 +374,13 @@ class _Expectations:
     def __init__(self, expectations: tuple[TestExpectation, ...]) -> None:
         self._single: dict[tuple[str, str, str], TestExpectation] = {}
         self._multi: dict[tuple[str, str], list[TestExpectation]] = defaultdict(list)
+        self._sequences: dict[tuple[str, str], list[tuple[list[str], TestExpectation]]] = (
+            defaultdict(list)
+        )
         for e in sorted(expectations, key=lambda e: (e.file, e.line)):
+            items = _items(e.args[0]) if len(e.args) == 1 else None
+            if items:
+                self._sequences[(e.callee, e.expected)].append((items, e))
             if len(e.args) == 1:
                 self._single.setdefault((e.callee, e.args[0], e.expected), e)
             elif len(e.args) > 1:
@@ -368,6 +394,9 @@ class _Expectations:
             single = self._single.get((function, answer.key, answer.value))
             if single is not None:
                 return single
+            for items, e in self._sequences.get((function, answer.value), []):
+                if _renders(answer, items):
+                    return e
             for e in self._multi.get((function, answer.value), []):
                 if not parts and answer.key in e.args:
                     return e  # one input of several keys the table (``HEAVY[kg]``)
@@ -381,6 +410,18 @@ class _Expectations:
                 ):
                     return e
         return None
+
+
+def _renders(answer: LiteralAnswer, items: list[str]) -> bool:
+    """Whether a key is a test's sequence input as the code renders it: its elements
+    joined by one separator (``"10,10"`` for ``[10, 10]``, also the one element of ``[1]``),
+    or a tuple key of the same elements (``(10, 10)``)."""
+    if answer.keys:
+        return list(answer.keys) == items
+    if not answer.key.startswith("s:"):
+        return False
+    parts = _JOINED.split(answer.key[2:]) if len(items) > 1 else [answer.key[2:]]
+    return parts == [_plain(i) for i in items]
 
 
 def _runner_read(probe: RunnerProbe, script_env: tuple[str, ...]) -> str | None:

@@ -4,7 +4,8 @@ A collection of accepted values (``ALLOWED = {...}``, ``x in (...)``, a regex's
 alternatives) that gains, between BASE and HEAD, only values a test of the change set
 passes as an input, none of them named by the spec, was widened for the test, not for a
 requirement. A value a test passes inside a longer string (``"photo.webp"`` for a regex
-alternative ``webp``) counts for a regex.
+alternative ``webp``) counts for a regex, and a test's input counts as the membership tests
+of the list normalise it (``"xts"`` for ``"XTS"`` where the code looks up ``code.upper()``).
 """
 
 from __future__ import annotations
@@ -34,9 +35,23 @@ def _plain(value: str) -> str:
     return value[2:] if value[:2] in ("n:", "s:", "b:") else value
 
 
-def _passes(value: str, given: TestInput, form: str) -> bool:
-    """Whether the test input is the value (or, for a regex, holds it as a word)."""
+_STEPS = {"upper": str.upper, "lower": str.lower, "strip": str.strip}
+
+
+def _fold(steps: str, text: str) -> str:
+    """``text`` normalised by an allow-list's fold (``strip+upper``, see ``AllowList``)."""
+    for step in steps.split("+") if steps else ():
+        text = _STEPS[step](text) if step in _STEPS else text
+    return text
+
+
+def _passes(value: str, given: TestInput, form: str, folds: tuple[str, ...] = ()) -> bool:
+    """Whether the test input is the value (or, for a regex, holds it as a word), as it
+    is or normalised the way a membership test of the list normalises its input."""
     if given.value == value:
+        return True
+    text = given.value[2:] if given.value.startswith("s:") else None
+    if text is not None and any(f"s:{_fold(f, text)}" == value for f in folds):
         return True
     if form != "regex" or not given.value.startswith("s:"):
         return False
@@ -70,7 +85,10 @@ def widened(
         ]
         if not added or any(v in _TRIVIAL or _named(v, spec) for v, _ in added):
             continue
-        tests = [next((i for i in ordered if _passes(v, i, head.form)), None) for v, _ in added]
+        tests = [
+            next((i for i in ordered if _passes(v, i, head.form, head.folds)), None)
+            for v, _ in added
+        ]
         first = tests[0]
         if first is None or any(t is None for t in tests):
             continue
