@@ -200,6 +200,8 @@ def _guarded(node: ts.Node, name: str) -> tuple[ts.Node, list[ts.Node]] | None:
         if not returns:
             return None
         value = returned_value(returns[0])
+        if value is not None and value.type in NESTED:
+            return None  # hands back a callback: its body answers when it is called
         return returns[0], [value] if value is not None else []
     if node.type == "return_statement":
         value = returned_value(node)
@@ -220,7 +222,11 @@ _COMPARISONS = frozenset({"==", "===", "!=", "!==", "<", "<=", ">", ">="})
 
 def _decides(value: ts.Node, name: str) -> bool:
     """Whether a returned expression compares the state ``name`` or tests its truth
-    (``calls !== 2 && ok``, ``!used || ok``), rather than carrying it as data."""
+    (``calls !== 2 && ok``, ``!used || ok``), rather than carrying it as data. A returned
+    function (a cleanup or cancel callback) answers nothing itself: what its body
+    compares is decided when it is called, not by this call."""
+    if value.type in NESTED:
+        return False
     for n in [value, *inside(value, NESTED)]:
         if n.type not in ("identifier", "member_expression", "subscript_expression"):
             continue

@@ -91,6 +91,8 @@ def _guarded_returns(body: ts.Node, name: str) -> list[tuple[ts.Node, ts.Node, l
                 consequence = node.child_by_field_name("consequence")
                 for ret in value_returns(consequence, BEHAVIOUR)[:1]:
                     value = returned_value(ret)
+                    if value is not None and value.type in NESTED:
+                        continue  # hands back a callback: its body answers when called
                     found.append((node, ret, [value] if value is not None else []))
         elif node.type == "return_statement":
             value = returned_value(node)
@@ -106,7 +108,11 @@ def _guarded_returns(body: ts.Node, name: str) -> list[tuple[ts.Node, ts.Node, l
 
 def _decides(value: ts.Node, name: str) -> bool:
     """Whether a returned expression compares the state ``name`` or tests its truth
-    (``calls != 2 and ok``, ``not used or ok``), rather than carrying it as data."""
+    (``calls != 2 and ok``, ``not used or ok``), rather than carrying it as data. A returned
+    function (``lambda``) answers nothing itself: what its body compares is decided when
+    it is called, not by this call."""
+    if value.type in NESTED:
+        return False
     for n in [value, *inside(value, NESTED)]:
         if n.type not in ("identifier", *_PATHS, "call") or not _reads(n, name):
             continue
