@@ -65,6 +65,7 @@ def _binding(
         value=text,
         literal="number" if number is not None else "string",
         number=number,
+        text=text if number is None else None,
         in_test=_in_test(path),
         form="property",
         keys=keys,

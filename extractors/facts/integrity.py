@@ -69,6 +69,8 @@ class Operand:
     value: str | None = None
     # The operand is the size of something (``len(x)``, ``x.length``): never negative.
     size: bool = False
+    # A string literal is not empty (truthy) when the extractor read its value, else None.
+    nonempty: bool | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -195,6 +197,8 @@ class Binding(Fact):
     name: str
     value: str  # source text
     literal: LiteralKind
+    # A string's text without quotes or prefix (as written), when ``literal == "string"``.
+    text: str | None = None
     number: float | None = None  # numeric value when ``literal == "number"`` (also for 1e9, -1)
     in_test: bool = False
     # Where the value is bound: "constant" (module or class level), "local", "keyword"

@@ -17,6 +17,7 @@ from ..facts.integrity import Binding, BindingForm, Comment, Handler, HandlerBod
 from .classes import file_classes, overridden_in_subclass, subclassed
 from .context import JsFile
 from .markers import FunctionSite, comment_lines, read_binding, read_functions
+from .strings import literal_string
 from .syntax import SpanIndex, body_statements, enclosing_function, literal_kind, situation, span
 
 NAMED_FUNCTIONS = frozenset(
@@ -203,6 +204,7 @@ def bindings(f: JsFile) -> None:
                 name=site.name,
                 value=site.value,
                 literal=site.literal,
+                text=literal_string(value) if site.literal == "string" else None,
                 number=site.number,
                 in_test=f.test_path or owner is not None,
                 form=_binding_form(name),

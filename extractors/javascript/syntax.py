@@ -15,7 +15,7 @@ import tree_sitter as ts
 
 from ..common.treesitter import squash, text
 from ..facts.integrity import Operand, OperandKind
-from .strings import literal_string, template_source
+from .strings import decoded_string, literal_string, template_source
 
 FUNCTION_TYPES = frozenset(
     {
@@ -134,7 +134,9 @@ def operand(node: ts.Node) -> Operand:
         "length",
         "size",
     )
-    return Operand(shown, kind, shown if kind is not None else None, size)
+    value = decoded_string(node) if kind == "string" else None
+    nonempty = bool(value) if value is not None else None
+    return Operand(shown, kind, shown if kind is not None else None, size, nonempty)
 
 
 def literal_kind(node: ts.Node | None) -> OperandKind | None:

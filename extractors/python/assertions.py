@@ -26,6 +26,7 @@ from ..facts.integrity import (
     Skip,
     SkipScope,
 )
+from . import strings as py_strings
 from .file_context import PyFile, resolve
 from .strings import decoded_string
 
@@ -74,7 +75,15 @@ def operand(node: ts.Node) -> Operand:
         literal = "collection"
     function = node.child_by_field_name("function") if kind == "call" else None
     size = function is not None and T.text(function) == "len"
-    return Operand(text=text, literal=literal, value=text if literal else None, size=size)
+    # the content as written: empty exactly when the value is (bytes included)
+    value = py_strings.string_text(node) if literal == "string" else None
+    return Operand(
+        text=text,
+        literal=literal,
+        value=text if literal else None,
+        size=size,
+        nonempty=bool(value) if value is not None else None,
+    )
 
 
 def number_value(text: str) -> float | None:

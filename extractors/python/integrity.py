@@ -27,6 +27,7 @@ from ..facts.integrity import (
     StubBody,
     TestCase,
 )
+from . import strings as py_strings
 from .assertions import body_facts, importorskip_fact
 from .double_sites import double_sites
 from .file_context import PyFile
@@ -265,6 +266,7 @@ def _bindings(
                 name=name,
                 value=T.squash(value),
                 literal=found[0],
+                text=py_strings.literal_string(value) if found[0] == "string" else None,
                 number=found[1],
                 in_test=in_test or in_test_file,
                 form=_BINDING_FORMS.get(node.type, "local" if symbol else "constant"),

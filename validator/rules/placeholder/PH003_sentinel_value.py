@@ -223,10 +223,15 @@ _SEVERITY_LEVELS = frozenset({0.0, 1.0, 2.0})
 _RULE_TABLE = "rules"
 
 
+def _string_value(b: Binding) -> str:
+    """A string value's text as the extractor read it, case folded."""
+    return (b.text if b.text is not None else b.value).strip().lower()
+
+
 def _switch_setting(b: Binding) -> bool:
     """The value turns a check or a feature on or off or grades it, or sets a checked rule's
     options: a decision, not a value that stands for one picked later."""
-    if b.literal == "string" and b.value.strip("'\"`").strip().lower() in _SWITCH_STATES:
+    if b.literal == "string" and _string_value(b) in _SWITCH_STATES:
         return True
     if _RULE_TABLE not in b.keys:
         return False
@@ -247,7 +252,7 @@ def _is_sentinel(
         # test module's own constants (a benchmark's threshold) configure the test.
         return False
     if b.literal == "string":
-        return not b.in_test and b.value.strip("'\"`").strip().lower() in _PLACEHOLDER_STRINGS
+        return not b.in_test and _string_value(b) in _PLACEHOLDER_STRINGS
     if not threshold_like(b.name, extra):
         return False
     if b.literal == "number" and b.number is not None:

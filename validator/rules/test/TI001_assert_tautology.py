@@ -130,7 +130,7 @@ def _truthy(op: Operand) -> bool | None:
         except ValueError:
             return None
     if op.literal == "string":
-        return len(value.strip("'\"`bfruBFRU")) > 0
+        return op.nonempty
     if op.literal == "collection":
         return value not in ("[]", "{}", "()", "set()")
     return None
