@@ -20,13 +20,16 @@ from .assertions import walk_own
 from .file_context import PyFile, resolve
 
 _TEST_DIRS = {"tests", "test", "testing"}
-_UNITTEST_BASES = {
-    "unittest.TestCase",
-    "unittest.IsolatedAsyncioTestCase",
-    "TestCase",
-    "IsolatedAsyncioTestCase",
-    "unittest.case.TestCase",
-}
+# unittest's test case classes (and the frameworks' subclasses of the same name:
+# ``django.test.TestCase``), by the last part of the name a base resolves to.
+UNITTEST_CLASSES = frozenset({"TestCase", "IsolatedAsyncioTestCase", "AsyncTestCase"})
+
+
+def is_unittest_base(qualified: str) -> bool:
+    """A base class, as the module's imports resolve it, is unittest's test case class."""
+    return qualified.rsplit(".", 1)[-1] in UNITTEST_CLASSES
+
+
 SKIP_DECORATORS = {
     "pytest.mark.skip": False,
     "pytest.mark.skipif": True,
@@ -299,7 +302,7 @@ def unittest_classes(f: PyFile, classes: list[ts.Node]) -> set[str]:
                 continue
             bases = class_bases(f, cls)
             if any(
-                b in _UNITTEST_BASES or b.rsplit(".", 1)[-1] in found or b in found for b in bases
+                is_unittest_base(b) or b.rsplit(".", 1)[-1] in found or b in found for b in bases
             ):
                 found.add(name)
                 changed = True

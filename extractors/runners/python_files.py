@@ -18,12 +18,12 @@ from ..facts import symbol_id
 from ..python import strings as py_strings
 from ..python.model import PythonModel
 from ..python.module_skips import module_skips
+from ..python.test_cases import is_unittest_base
 from .conftest_hooks import HookEffect, hook_effects, module_bindings, pytest_aliases
 
 # A dotted name as written -> what it stands for through the module's imports.
 Resolve = Callable[[str], str]
 
-UNITTEST_BASES = frozenset({"TestCase", "IsolatedAsyncioTestCase", "AsyncTestCase"})
 # Hooks that change which items exist or run, and whether they are seen by the whole session.
 SESSION_HOOKS = frozenset(
     {
@@ -177,11 +177,11 @@ def _assigned(statement: ts.Node, name: str) -> ts.Node | None:
 
 
 def _base_names(cls: ts.Node) -> list[str]:
-    """The last dotted part of every base class."""
+    """Every base class as written (``unittest.TestCase``, ``Base``)."""
     bases = cls.child_by_field_name("superclasses")
     if bases is None:
         return []
-    return [text(b).split(".")[-1] for b in bases.named_children if b.type != "keyword_argument"]
+    return [text(b) for b in bases.named_children if b.type != "keyword_argument"]
 
 
 def _class_body(cls: ts.Node) -> list[ts.Node]:
@@ -248,8 +248,9 @@ def python_test_items(
 
     def is_unittest(cls: ts.Node, seen: frozenset[str] = frozenset()) -> bool:
         for base in _base_names(cls):
-            if base in UNITTEST_BASES:
+            if is_unittest_base(model.resolve(base)):
                 return True
+            base = base.split(".")[-1]
             if (
                 base in top_classes
                 and base not in seen
@@ -263,7 +264,7 @@ def python_test_items(
     ) -> dict[str, tuple[int, list[str], str]]:
         """Methods by name (own ones win over inherited ones from classes of this module)."""
         found: dict[str, tuple[int, list[str], str]] = {}
-        for base in _base_names(cls):
+        for base in (b.split(".")[-1] for b in _base_names(cls)):
             if base in top_classes and base not in seen:
                 found.update(methods(top_classes[base][0], seen | {base}))
         for statement in _class_body(cls):

@@ -40,3 +40,10 @@ def test_every_reader_reads_the_same_tests(path: str, source: str) -> None:
     runs = sorted(t.id for t in js_tests(path, source.encode()))
     assert facts == compared == runs
     assert facts  # the readers found the tests, not nothing alike
+
+
+@pytest.mark.parametrize("module", ["vitest", "bun:test", "@jest/globals", "node:test"])
+def test_a_framework_import_outside_the_test_paths_declares_tests(module: str) -> None:
+    source = f"import {{ test }} from '{module}';\ntest('sums', () => {{}});\n"
+    facts = extract("src/totals.ts", source.encode()).of_type(TestCase)
+    assert [t.symbol for t in facts] == ["src/totals.ts::sums"]

@@ -1,5 +1,6 @@
-"""What skips a whole Python module is read once: the integrity facts and the runs model
-agree on every spelling (markers in a list, aliases, calls of other objects' ``skip``)."""
+"""What skips a whole Python module, and which classes are unittest test cases, are read
+once: the integrity facts and the runs model agree on every spelling (markers in a list,
+aliases, another object's ``skip``, a test case class imported under another name)."""
 
 from __future__ import annotations
 
@@ -30,3 +31,23 @@ def test_integrity_and_runs_read_the_same_module_skip(case: str) -> None:
     [item] = python_test_items("tests/test_cart.py", source.encode())
     assert skips == ([line] if line else [])
     assert item.not_run_line == line
+
+
+def test_integrity_and_runs_read_unittest_classes_through_imports() -> None:
+    from ralph_validate.extractors.facts.integrity import TestCase
+
+    source = (
+        "from unittest import TestCase as TC\nimport django.test as dt\n\n"
+        "class Totals(TC):\n    def test_sum(self):\n        self.assertEqual(1 + 1, 2)\n\n"
+        "class Views(dt.TestCase):\n    def test_home(self):\n        self.assertTrue(True)\n"
+    )
+    facts = sorted(t.symbol for t in extract("tests/totals.py", source.encode()).of_type(TestCase))
+    runs = sorted(i.id for i in python_test_items("tests/totals.py", source.encode()))
+    assert (
+        facts
+        == runs
+        == [
+            "tests/totals.py::Totals::test_sum",
+            "tests/totals.py::Views::test_home",
+        ]
+    )
