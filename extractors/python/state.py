@@ -25,7 +25,7 @@ from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
 from ..common.walk import enclosing, inside, mentions
 from ..facts import Fact
-from ..facts.impl import StateFlip
+from ..facts.impl import StateFlip, StateWrite
 from .adapter import BEHAVIOUR, FUNCTIONS, NAMES, NESTED
 from .behaviour import class_owner
 from .model import qualname
@@ -307,6 +307,40 @@ def _state_kinds(fn: ts.Node) -> dict[str, list[str]]:
     return kinds
 
 
+def _flips(
+    source: SourceFile,
+    fn: ts.Node,
+    name: str,
+    carriers: list[str],
+    write: StateWrite,
+    recomputed: bool,
+) -> list[StateFlip]:
+    """One flip per branch of ``fn`` that returns under a condition on the state ``name``
+    (read directly or through one of its ``carriers``)."""
+    body = fn.child_by_field_name("body")
+    seen: set[int] = set()
+    found: list[StateFlip] = []
+    for carrier in carriers:
+        for branch, ret, values in _guarded_returns(body, carrier) if body else []:
+            if branch.id in seen:
+                continue
+            seen.add(branch.id)
+            found.append(
+                StateFlip(
+                    file=source.path,
+                    line=T.line_of(branch),
+                    symbol=f"{source.path}::{qualname(fn)}",
+                    name=name,
+                    write=write,
+                    returned=T.squash(returned_value(ret)),
+                    returns_state=any(_reads(v, carrier) for v in values),
+                    literal_return=bool(values) and all(py_literal(v) is not None for v in values),
+                    recomputed=recomputed,
+                )
+            )
+    return found
+
+
 def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """Functions that change state outliving their call (``global``, a factory's
     ``nonlocal``, a class attribute, in place: a mutable default, a function attribute) and
@@ -320,46 +354,9 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
             continue
         own = list(inside(body, NESTED))
         for name, carriers in _advanced(fn, own):
-            seen: set[int] = set()
-            for carrier in carriers:
-                for branch, ret, values in _guarded_returns(body, carrier):
-                    if branch.id in seen:
-                        continue
-                    seen.add(branch.id)
-                    found.append(
-                        StateFlip(
-                            file=source.path,
-                            line=T.line_of(branch),
-                            symbol=f"{source.path}::{qualname(fn)}",
-                            name=name,
-                            write="augment",
-                            returned=T.squash(returned_value(ret)),
-                            returns_state=any(_reads(v, carrier) for v in values),
-                            literal_return=bool(values)
-                            and all(py_literal(v) is not None for v in values),
-                        )
-                    )
+            found.extend(_flips(source, fn, name, carriers, "augment", False))
         for name, writes in sorted(kinds[fn.id].items()):
             write = "other" if "other" in writes else sorted(writes)[0]
             recomputed = any("other" in k.get(name, ()) for i, k in kinds.items() if i != fn.id)
-            seen: set[int] = set()
-            for carrier in _carriers(own, name):
-                for branch, ret, values in _guarded_returns(body, carrier):
-                    if branch.id in seen:
-                        continue
-                    seen.add(branch.id)
-                    found.append(
-                        StateFlip(
-                            file=source.path,
-                            line=T.line_of(branch),
-                            symbol=f"{source.path}::{qualname(fn)}",
-                            name=name,
-                            write=write,
-                            returned=T.squash(returned_value(ret)),
-                            returns_state=any(_reads(v, carrier) for v in values),
-                            literal_return=bool(values)
-                            and all(py_literal(v) is not None for v in values),
-                            recomputed=recomputed,
-                        )
-                    )
+            found.extend(_flips(source, fn, name, _carriers(own, name), write, recomputed))
     return found
