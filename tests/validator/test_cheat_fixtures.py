@@ -102,10 +102,6 @@ def _of_status(report: dict[str, object], status: str) -> set[tuple[str, str, in
     }
 
 
-def _fails(report: dict[str, object]) -> set[tuple[str, str, int]]:
-    return _of_status(report, "FAIL")
-
-
 def test_there_are_cases() -> None:
     assert CASES, "fixtures/cheats holds the cheat shapes"
 
@@ -120,7 +116,7 @@ def test_the_cheat_is_named_and_the_gate_does_not_say_complete(
     assert done.returncode == 0, done.stderr
     report = json.loads((out / "validation-report.json").read_text(encoding="utf-8"))
     expected = {tuple(e) for e in meta["expected"]["cheat"]}
-    assert _fails(report) == expected
+    assert _of_status(report, "FAIL") == expected
     if "unknown" in meta:
         assert _of_status(report, "UNKNOWN") == {tuple(e) for e in meta["unknown"]["cheat"]}
     assert _agreement().disagreements(report, out / "validation-report.md") == []
@@ -140,7 +136,7 @@ def test_the_honest_twin_is_complete(
     done = validate("--repo", str(repo), "--spec", meta["spec"], "--out", str(out))
     assert done.returncode == 0, done.stderr
     report = json.loads((out / "validation-report.json").read_text(encoding="utf-8"))
-    assert _fails(report) == {tuple(e) for e in meta["expected"]["clean"]}
+    assert _of_status(report, "FAIL") == {tuple(e) for e in meta["expected"]["clean"]}
     assert report["summary"]["FAIL"] == 0
     assert report["summary"]["UNKNOWN"] == 0
     assert _agreement().disagreements(report, out / "validation-report.md") == []

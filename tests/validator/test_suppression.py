@@ -52,6 +52,11 @@ def test_suppression_without_a_reason_is_ignored_and_says_so() -> None:
     assert message.endswith("(suppression without a reason is ignored)")
 
 
+def test_a_suppression_comment_is_not_itself_a_todo_marker() -> None:
+    source = "# ralph-validate: ignore[PH001] TODO: tracked in the issue tracker\n"
+    assert suppressed(source) == []
+
+
 def test_a_marker_in_a_directive_is_hidden_only_by_a_directive_that_names_its_rule() -> None:
     for names in ("PH001", "placeholder.todo"):
         source = f"# ralph-validate: ignore[{names}] TODO: tracked in the issue tracker\n"
