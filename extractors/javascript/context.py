@@ -17,9 +17,9 @@ from . import queries
 from .assertions import AssertionSite
 from .declarations import Declaration
 from .frameworks import is_test_path
-from .imports import FRAMEWORK_HINTS, Imports, read_imports
-from .model import JsModel
+from .imports import FRAMEWORK_HINTS, Imports
 from .syntax import SpanIndex
+from .test_walk import DeclarationWalk
 
 DECLARATION_SUFFIXES = (".d.ts", ".d.mts", ".d.cts")
 
@@ -38,12 +38,17 @@ class JsFile:
         may_test = not self.declaration_file and (
             self.test_path or any(h in source.data for h in FRAMEWORK_HINTS)
         )
-        names = queries.TEST_FILE if may_test else queries.MARKERS
-        # One pass: markers, and for files that may hold tests, imports and calls too.
-        self.markers = treesitter.captures(queries.joined_query(self.language, names), self.root)
-        self.imports = (
-            read_imports(source.model(JsModel), self.markers, self.root) if may_test else Imports()
+        # One pass: markers, and for files that may hold tests, imports and calls too (the
+        # walk of the file's test declarations, shared with the other readers of its tests).
+        self.walk = source.model(DeclarationWalk) if may_test else None
+        self.markers = (
+            self.walk.markers
+            if self.walk is not None
+            else treesitter.captures(
+                queries.joined_query(self.language, queries.MARKERS), self.root
+            )
         )
+        self.imports = self.walk.imports if self.walk is not None else Imports()
         self.test_context = may_test and (self.test_path or bool(self.imports.frameworks))
         self.tests: list[Declaration] = []
         self.suites: list[Declaration] = []

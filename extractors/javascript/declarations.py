@@ -18,6 +18,7 @@ from ..common.env_conditions import skip_env, skip_platform
 from ..common.treesitter import squash, text
 from ..facts.integrity import JsFramework, PlatformWhere, SkipScope, SkipWhere
 from .frameworks import SUITE_BASES, FrameworkNames, Resolved
+from .strings import decoded_string, template_source
 from .syntax import CALLBACK_TYPES, Chain, arguments_of, string_content
 
 # Words a declaration callee may carry after its base, and what they mean.
@@ -50,6 +51,11 @@ class Declaration:
     skip_env: dict[str, tuple[tuple[str, ...], SkipWhere]] = field(default_factory=dict)
     # how -> (platforms, skipped on or off them) for a condition that reads the platform alone
     skip_platform: dict[str, tuple[tuple[str, ...], PlatformWhere]] = field(default_factory=dict)
+    # The titles of the enclosing suites (and test, for a subtest) and its own, outermost first.
+    path: tuple[str, ...] = ()
+    parent: Declaration | None = None
+    # The title is written as a literal (a string, a template or a number), not computed.
+    literal_title: bool = True
 
     @property
     def scope(self) -> SkipScope:
@@ -104,10 +110,19 @@ def _shape(resolved: Resolved) -> _Shape | None:
     return _Shape(kind, how_base, words)
 
 
+TITLE_LITERALS = frozenset({"string", "template_string", "number"})
+
+
 def name_of(node: ts.Node) -> str:
-    """A test name: the raw text inside quotes or backticks, else the expression's text."""
-    content = string_content(node)
-    return content if content is not None else squash(node)
+    """A test title as the runner reports it: a string's value (escapes decoded); a template
+    filled in per case (`via ${name}`) or any other expression as written, whitespace runs
+    squashed (a number: its digits)."""
+    value = decoded_string(node)
+    if value is not None:
+        return value
+    if node.type == "template_string":
+        return " ".join(template_source(node).split())
+    return squash(node)
 
 
 def _reason(node: ts.Node | None) -> str:
@@ -187,6 +202,7 @@ def read_declaration(
         framework=resolved.framework,
         name=name_of(args[0]),
         callback=callback,
+        literal_title=args[0].type in TITLE_LITERALS,
         parametrized=bool(PARAMETRIZE_WORDS & set(shape.words))
         or (parent is not None and parent.parametrized),
     )

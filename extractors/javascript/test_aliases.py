@@ -1,27 +1,15 @@
-"""Names bound to a test function through a choice: ``const maybe = cond ? it.skip : it``,
-or declared as a wrapper that hands its title and body on to one.
-
-A test file may declare its tests through a local name whose value is one of several
-spellings of a test function, picked by a condition (a ternary, ``a || b``, ``a ?? b``,
-``cond && it.skip || it``), through a name bound to such a name, or by calling the choice in
-place (``(cond ? it.skip : it)('x', fn)``), or through a local function whose whole body
-hands its title and body on to a test function (``function cartTest(name, fn) {
-test.skip(name, fn); }``: each call of ``cartTest`` declares a test). This module reads
-those choices as the list of spellings the name may stand for (``["it.skip", "it"]``),
-each starting from a name the caller knows as a test function; the readers decide what a
-spelling means.
+"""Local functions declared as wrappers that hand their title and body on to a test
+function: ``function cartTest(name, fn) { test.skip(name, fn); }`` (each call of
+``cartTest`` declares a test, the call inside it declares none). The imports read each
+wrapper as a name for the test function it calls (``imports.py``); which calls then declare
+tests is the declaration walk's (``test_walk.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import tree_sitter as ts
 
 from ..common.treesitter import text
-
-# Passes over the file's declarations: a name bound to a name bound to a choice, and so on.
-_MAX_HOPS = 4
 
 
 def _unparen(node: ts.Node) -> ts.Node:
@@ -31,65 +19,6 @@ def _unparen(node: ts.Node) -> ts.Node:
             return node
         node = inner[0]
     return node
-
-
-def spelled(node: ts.Node | None) -> str | None:
-    """``it.skip`` for a chain of names (``it.skip``, ``test``); None for anything else."""
-    if node is None:
-        return None
-    node = _unparen(node)
-    if node.type == "identifier":
-        return text(node)
-    if node.type == "member_expression":
-        head = spelled(node.child_by_field_name("object"))
-        prop = node.child_by_field_name("property")
-        return f"{head}.{text(prop)}" if head and prop is not None else None
-    return None
-
-
-def branches(node: ts.Node | None) -> list[ts.Node] | None:
-    """The expressions a value may evaluate to: both arms of ``c ? a : b``, both sides of
-    ``a || b`` and ``a ?? b``, the right side of ``c && a`` (its left is the condition);
-    None when one of them is not a chain of names."""
-    if node is None:
-        return None
-    node = _unparen(node)
-    if node.type == "ternary_expression":
-        one = branches(node.child_by_field_name("consequence"))
-        other = branches(node.child_by_field_name("alternative"))
-        return one + other if one is not None and other is not None else None
-    if node.type == "binary_expression":
-        operator = text(node.child_by_field_name("operator"))
-        right = branches(node.child_by_field_name("right"))
-        if operator == "&&":
-            return right
-        if operator in ("||", "??"):
-            left = branches(node.child_by_field_name("left"))
-            return left + right if left is not None and right is not None else None
-        return None
-    return [node] if spelled(node) is not None else None
-
-
-def expand(
-    value: ts.Node | None, known: Callable[[str], bool], aliases: dict[str, tuple[str, ...]]
-) -> tuple[str, ...] | None:
-    """The spellings ``value`` may stand for, each from a name ``known`` takes for a test
-    function, with names of ``aliases`` replaced by what they stand for; None when some
-    branch is not a test function (``cond ? it : noop``)."""
-    found = branches(value)
-    if not found:
-        return None
-    out: list[str] = []
-    for branch in found:
-        written = spelled(branch) or ""
-        root, dot, rest = written.partition(".")
-        if root in aliases:
-            out += [f"{a}{dot}{rest}" for a in aliases[root]]
-        elif known(root):
-            out.append(written)
-        else:
-            return None
-    return tuple(dict.fromkeys(out))
 
 
 _FUNCTIONS = frozenset({"arrow_function", "function_expression", "function"})
@@ -157,35 +86,3 @@ def wrapper_functions(root: ts.Node) -> dict[str, tuple[ts.Node, ts.Node]]:
         if callee is not None and text(name) not in found:
             found[text(name)] = (function, callee)
     return found
-
-
-def choice_aliases(root: ts.Node, known: Callable[[str], bool]) -> dict[str, tuple[str, ...]]:
-    """Local names bound (``const``/``let``/``var``) to a test function, to a choice between
-    test functions, or to such a name: each with the spellings it may stand for (a name
-    bound more than once, with its first value). A name ``known`` already takes for a test
-    function keeps its meaning."""
-    declared: dict[str, list[ts.Node]] = {}
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        stack.extend(reversed(node.named_children))
-        if node.type != "variable_declarator":
-            continue
-        name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-        if name is not None and name.type == "identifier" and value is not None:
-            declared.setdefault(text(name), []).append(value)
-    for name, (_, callee) in wrapper_functions(root).items():
-        declared.setdefault(name, []).insert(0, callee)
-    aliases: dict[str, tuple[str, ...]] = {}
-    for _ in range(_MAX_HOPS):
-        grew = False
-        for name, values in declared.items():
-            if name in aliases or known(name):
-                continue
-            found = expand(values[0], known, aliases)
-            if found is not None:
-                aliases[name] = found
-                grew = True
-        if not grew:
-            break
-    return aliases

@@ -8,7 +8,6 @@ callback (never further).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 import tree_sitter as ts
@@ -18,10 +17,9 @@ from ..common.treesitter import line_of
 from ..facts.integrity import Assertion, Handler, Return, Skip, TestCase
 from .assertions import AssertionReader, AssertionSite, should_site
 from .context import JsFile
-from .declarations import Declaration, in_body_skip, read_declaration
+from .declarations import Declaration, in_body_skip
 from .error_sites import fold_error_checks
-from .frameworks import BASES, FrameworkNames, default_framework
-from .imports import switch_of
+from .frameworks import BASES
 from .marker_facts import handler_body
 from .markers import comment_lines
 from .syntax import (
@@ -29,15 +27,13 @@ from .syntax import (
     Chain,
     SpanIndex,
     arguments_of,
-    callee_chain,
     enclosing_function,
     is_async,
     situation,
     span,
 )
+from .test_walk import Call
 
-_ROOT = re.compile(rb"[A-Za-z_$\x80-\xff][A-Za-z0-9_$\x80-\xff]*")
-_NO_CHAIN = Chain("", (), ())
 # Callee roots that can start a declaration, a skip or an assertion without any import.
 _KNOWN_ROOTS = frozenset(BASES) | {
     "expect",
@@ -50,50 +46,16 @@ _KNOWN_ROOTS = frozenset(BASES) | {
 }
 
 
-class Call:
-    """A call in a test file, with its callee's leftmost name and (on demand) its chain."""
-
-    __slots__ = ("_chain", "callee", "node", "root")
-
-    def __init__(self, node: ts.Node, callee: ts.Node, data: bytes) -> None:
-        self.node = node
-        self.callee = callee
-        # The leftmost token of a callee chain is its root: read it from the bytes directly.
-        found = _ROOT.match(data, callee.start_byte)
-        self.root = found.group().decode("utf-8", "replace") if found else ""
-        self._chain: bool | Chain | None = False
-
-    def chain(self) -> Chain | None:
-        """The callee as root + words, computed once."""
-        if self._chain is False:
-            self._chain = callee_chain(self.callee)
-        return self._chain  # type: ignore[return-value]
-
-
 def read_tests(f: JsFile) -> None:
     """Recognise the tests of a file that may hold tests and emit their facts."""
     caps = f.markers
-    calls = [
-        Call(node, callee, f.data)
-        for node in sorted(caps.get("call", []), key=lambda n: (n.start_byte, -n.end_byte))
-        if (callee := node.child_by_field_name("function")) is not None
-    ]
-    for call in calls:
-        _read_choice_callee(f, call)
-    roots = {call.root for call in calls}
-    if any(c.root == "this" and (c.chain() or _NO_CHAIN).words[:1] == ("skip",) for c in calls):
-        roots.add("this.skip")
-    names = FrameworkNames(f.imports, f.test_path, default_framework(f.imports, roots))
-    imported = {
-        local for local, origin in f.imports.bindings.items() if origin.kind or origin.name in BASES
-    }
-    declaring = BASES | imported | f.imports.extended.keys() | f.imports.switched.keys()
-    for _ in range(4):  # a name bound to a name bound to a test function, a few hops
-        more = {k for k, chain in f.imports.aliased.items() if chain[0] in declaring}
-        if more <= declaring:
-            break
-        declaring |= more
-    _declarations(f, calls, names, declaring)
+    walk = f.walk
+    if walk is None:
+        return
+    calls = walk.calls
+    names = walk.names
+    imported = walk.imported
+    _declarations(f, walk.declarations)
     parameters = {p for t in f.tests if (p := t.context_parameter())}
     declared = {span(d.call) for d in (*f.tests, *f.suites)}
     reader = AssertionReader(f.imports)
@@ -135,24 +97,6 @@ def read_tests(f: JsFile) -> None:
     for test in f.tests:
         names = called.get(id(test), set()) | _named_callbacks(test)
         _test_fact(f, test, names, callees.get(id(test), set()))
-
-
-def _read_choice_callee(f: JsFile, call: Call) -> None:
-    """``(cond ? it.skip : it)('x', fn)``: the choice written in place is a switched name of
-    its own, spelled as written, and the call's root."""
-    chain = call.chain()
-    if chain is None or not chain.root.startswith("("):
-        return
-    node = call.callee
-    while node.type in ("call_expression", "member_expression"):
-        inner = node.child_by_field_name("function" if node.type == "call_expression" else "object")
-        if inner is None:
-            return
-        node = inner
-    switch = switch_of(node)
-    if switch is not None:
-        f.imports.switched.setdefault(chain.root, switch)
-        call.root = chain.root
 
 
 def _callee_paths(f: JsFile, chain: Chain) -> set[str]:
@@ -207,31 +151,13 @@ def _context_names(owner: Declaration | None) -> Callable[[str], bool]:
     return lambda name: bool(parameter) and name == parameter
 
 
-def _declarations(f: JsFile, calls: Sequence[Call], names: FrameworkNames, roots: set[str]) -> None:
-    """Recognise describe/it calls, give them ids, index their callbacks."""
-    stack: list[Declaration] = []
-    for call in calls:
-        start = call.node.start_byte
-        while stack and stack[-1].callback is not None and stack[-1].callback.end_byte <= start:
-            stack.pop()
-        enclosing = [d for d in stack if d.callback is not None and d.callback.start_byte <= start]
-        parent = enclosing[-1] if enclosing else None
-        if call.root not in roots and (parent is None or call.root != parent.context_parameter()):
-            continue
-        if any(a <= start < b for a, b in f.imports.wrappers):
-            continue  # declares a test only where the wrapper is called
-        chain = call.chain()
-        if chain is None:
-            continue
-        declaration = read_declaration(call.node, chain, names, parent)
-        if declaration is None:
-            continue
-        path = [d.name for d in enclosing] + [declaration.name]
-        declaration.symbol = f.symbol(" > ".join(path))
+def _declarations(f: JsFile, declarations: Sequence[Declaration]) -> None:
+    """The facts of the file's describe/it calls, and the index of their callbacks."""
+    for declaration in declarations:
         f.facts.extend(
             Skip(
                 file=f.path,
-                line=line_of(call.node),
+                line=line_of(declaration.call),
                 symbol=declaration.symbol,
                 how=how,
                 conditional=conditional,
@@ -245,8 +171,6 @@ def _declarations(f: JsFile, calls: Sequence[Call], names: FrameworkNames, roots
             for how, conditional, reason in declaration.skips
         )
         (f.tests if declaration.kind == "test" else f.suites).append(declaration)
-        if declaration.callback is not None:
-            stack.append(declaration)
     f.test_index = SpanIndex(
         (t.callback.start_byte, t.callback.end_byte, t) for t in f.tests if t.callback is not None
     )

@@ -1,7 +1,8 @@
 """TS/JS tests (``describe``/``it``/``test``) and their assertions, read with tree-sitter.
 
-This module walks each test body and its comments; ``js_naming`` finds the tests,
-``js_reader`` reads each assertion, ``js_syntax`` and ``js_words`` hold what both share.
+This module walks each test body and its comments; the declaration walk (``test_walk``)
+finds the tests, ``testfile_reader`` reads each assertion, ``testfile_syntax`` and
+``testfile_words`` hold what both share.
 """
 
 from __future__ import annotations
@@ -19,15 +20,10 @@ from ..common.dispatch import SourceFile
 from ..common.testfile_checks import Check, place
 from ..facts.testfile import Assertion, Kind, ParsedTestFile, TestCase, TestLanguage
 from .model import JsModel
+from .test_walk import collected_walk
 from .testfile_errors import Errors, error_callbacks, identity_catch
 from .testfile_loops import each_table, loop_table
-from .testfile_naming import (
-    alias_roles,
-    collect_test_calls,
-    library_roles,
-    local_bindings,
-    subtest_calls,
-)
+from .testfile_naming import library_roles, local_bindings
 from .testfile_reader import Reader
 from .testfile_syntax import chain_words, member_chain, unparen
 from .testfile_words import CHAINS
@@ -102,6 +98,10 @@ class _Statements:
         if not steps:
             return []
         role = self.reader.roles.get(T.text(root)) if root.type == "identifier" else None
+        if role == "library" and steps[0][0] in ("expect", "assert", "should"):
+            role, steps = steps[0][0], steps[1:]  # ``v.expect(x)`` of ``import * as v``
+            if not steps:
+                return []
         if steps[0][0] == "should":
             return self._matchers(root, steps[1:])
         if role == "should" and len(steps) > 1 and steps[1][1] is not None and steps[1][1]:
@@ -190,24 +190,32 @@ def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
     """The tests of one TS/JS file with their assertions and commented-out assertions."""
     file = SourceFile(path, source.encode("utf-8"), language)
     root = file.tree.root_node
-    roles = alias_roles(root, library_roles(file.model(JsModel)))
+    roles = library_roles(file.model(JsModel))
+    walk = collected_walk(file)
     tests: list[TestCase] = []
-    for name, call, body in collect_test_calls(root, "", roles):
-        renames = {n: f"_v{i}" for i, n in enumerate(local_bindings(body))}
+    for test in walk.tests:
+        call = test.call
+        body = test.callback.child_by_field_name("body") if test.callback is not None else None
+        name = " > ".join(test.path)
+        renames = {n: f"_v{i}" for i, n in enumerate(local_bindings(body))} if body else {}
         reader = Reader(roles, renames)
         statements = _Statements(reader)
-        # A node:test subtest's checks belong to the subtest, read as a test of its own.
-        subtests = subtest_calls(body, roles, body.parent)
-        statements.walk(body, frozenset((c.start_byte, c.end_byte) for c in subtests))
-        if body.type != "statement_block":  # ``it('x', () => assert.equal(f(), 3))``
-            statements.found += [(body, c) for c in statements.expression(body)]
+        if body is not None:
+            # A test declared inside this one (a node:test subtest) holds its own checks.
+            inner = frozenset(
+                (d.call.start_byte, d.call.end_byte) for d in walk.declarations if d.parent is test
+            )
+            statements.walk(body, inner)
+            if body.type != "statement_block":  # ``it('x', () => assert.equal(f(), 3))``
+                statements.found += [(body, c) for c in statements.expression(body)]
         table = each_table(call) or loop_table(call)
         cases = Reader(roles, {}).table_rows(table) if table is not None else []
         assertions = tuple(
             place(c, T.line_of(n), T.text(n)) for n, c in [*cases, *statements.found]
         )
         commented = tuple(_commented(language, roles, renames, statements.comments))
-        tests.append(TestCase(name, T.line_of(call), reader.canon(body), assertions, commented))
+        canon = reader.canon(body) if body is not None else ""
+        tests.append(TestCase(name, T.line_of(call), canon, assertions, commented))
     error: str | None = None
     if root.has_error and not tests:
         error = "syntax error: the file does not parse"

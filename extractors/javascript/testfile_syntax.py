@@ -8,20 +8,9 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from ..common import treesitter as T
-from .strings import decoded_string, template_source
 
 # Node types of a callback: a test or suite body is the last argument of one of these.
 FUNCTION_TYPES = frozenset({"arrow_function", "function_expression", "function"})
-
-
-def title_of(node: Node) -> str:
-    """A test or suite title: a string's value, a template's raw text, else the code."""
-    value = decoded_string(node)
-    if value is not None:
-        return value
-    if node.type == "template_string":
-        return template_source(node)
-    return " ".join(T.text(node).split())
 
 
 def unparen(node: Node) -> Node:

@@ -1,11 +1,9 @@
-"""The words of JS test libraries as the test comparison reads them: suite and test
-functions and library modules (from the one vocabulary of ``frameworks.py`` and
-``imports.py``), and matcher names grouped by the check they make (jest, chai,
+"""The words of JS test libraries as the test comparison reads them: library modules (from
+the one vocabulary of ``imports.py``), and matcher names grouped by the check they make (jest, chai,
 node:assert, sinon)."""
 
 from __future__ import annotations
 
-from .frameworks import SUITE_FUNCTIONS, TEST_FUNCTIONS
 from .imports import FRAMEWORK_MODULES, LIBRARY_MODULES
 
 
@@ -14,8 +12,6 @@ def _names(*lines: str) -> frozenset[str]:
     return frozenset(" ".join(lines).split())
 
 
-DESCRIBE = SUITE_FUNCTIONS
-TEST = TEST_FUNCTIONS
 # The modules whose exports the test comparison names, by the kind ``imports.py`` gives them.
 ASSERT_SOURCES = frozenset(m for m, kind in LIBRARY_MODULES.items() if kind == "node-assert")
 EXPECT_SOURCES = frozenset(FRAMEWORK_MODULES) | frozenset(

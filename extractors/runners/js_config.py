@@ -17,15 +17,9 @@ from ..common.treesitter import line_of as line
 from ..common.treesitter import text
 from ..facts import symbol_id
 from ..javascript import strings as js_strings
-from ..javascript.frameworks import (
-    BENCHMARKS,
-    PREFIXED,
-    SUITE_FUNCTIONS,
-    TEST_FUNCTIONS,
-)
-from ..javascript.model import JsModel
-from ..javascript.test_aliases import choice_aliases, expand, wrapper_functions
-from ..javascript.testfile_naming import library_roles
+from ..javascript.declarations import Declaration
+from ..javascript.frameworks import PREFIXED
+from ..javascript.test_walk import collected_walk
 from .inifile import json_key_line
 from .view import RevisionView
 
@@ -42,7 +36,6 @@ VITEST_CONFIG_NAMES = tuple(
     for stem in ("vitest", "vite")
     for ext in ("ts", "mts", "cts", "js", "mjs", "cjs")
 )
-_TEST_CALLEES = TEST_FUNCTIONS | SUITE_FUNCTIONS | BENCHMARKS
 
 
 @dataclass(frozen=True)
@@ -318,134 +311,75 @@ def _callback_digest(args: ts.Node | None) -> str:
     return hashlib.sha256(body.encode()).hexdigest()[:16]
 
 
-def _callee_words(callee: ts.Node | None) -> tuple[ts.Node | None, list[str]]:
-    """The node a callee chain starts from and its property words up to the first call:
-    ``it`` and [skip, each] of ``it.skip.each(t)``."""
-    steps: list[str] = []
-    base = callee
-    while base is not None and base.type in ("member_expression", "call_expression"):
-        if base.type == "member_expression":
-            steps.append(text(base.child_by_field_name("property")))
-            base = base.child_by_field_name("object")
-        else:
-            steps.clear()
-            base = base.child_by_field_name("function")
-    return base, steps[::-1]
-
-
-def _runs(spelling: str) -> bool:
-    """A spelling of a test function that declares a test that runs (no skip, no todo)."""
-    root, *words = spelling.split(".")
-    return not root.startswith("x") and not {"skip", "todo"} & set(words)
-
-
-def _chosen(spellings: tuple[str, ...]) -> str:
-    """Of the test functions a condition picks from, the one that runs where the condition
-    lets the test run: the test exists, a skip it may carry is the skip rules' to judge."""
-    return next((s for s in spellings if _runs(s)), spellings[0])
-
-
 def _source(path: str, data: bytes) -> SourceFile:
     """One JS-family file read through the shared plumbing, its grammar by its extension."""
     return SourceFile(path, data, language_of(path) or "javascript")
 
 
-def _test_functions(model: JsModel) -> dict[str, str]:
-    """Local name -> the test function it is: the runners' globals, and the names the
-    file's imports and requires bind to a test library's suite or test functions
-    (``import { it as check } from 'vitest'``), read from the file's semantic model."""
-    names = {n: n for n in _TEST_CALLEES}
-    roles = library_roles(model)
-    for bound in model.imports:
-        role = roles.get(bound.local)
-        if role not in ("suite", "test") or bound.local in names:
-            continue
-        if bound.name in _TEST_CALLEES:
-            names[bound.local] = bound.name
-        else:
-            names[bound.local] = "describe" if role == "suite" else "test"
-    return names
+def _title(declaration: Declaration) -> str:
+    """A title as the run reports it: a computed one is known only by where it is written."""
+    if declaration.literal_title:
+        return declaration.name
+    return f"<dynamic@{line(declaration.call)}>"
 
 
-def _callee_spelling(
-    callee: ts.Node | None, functions: dict[str, str], aliases: dict[str, tuple[str, ...]]
-) -> list[str]:
-    """A callee as a test function's name and words (``it``, ``skip``), through a local name
-    bound to a test function or to a choice of test functions, or a choice written in place
-    (``(cond ? it.skip : it)('x', fn)``); [] for any other callee."""
-    base, words = _callee_words(callee)
-    if base is None:
-        return []
-    if base.type == "identifier":
-        name = text(base)
-        head = _chosen(aliases[name]) if name in aliases else functions.get(name, name)
-    else:
-        found = expand(base, functions.__contains__, aliases)
-        if not found:
-            return []
-        head = _chosen(found)
-    root, _, rest = head.partition(".")
-    head = ".".join(filter(None, (functions.get(root, root), rest)))
-    return [*head.split("."), *words]
+def _titles(declaration: Declaration) -> list[Declaration]:
+    """The declaration and those enclosing it, outermost first."""
+    chain: list[Declaration] = []
+    current: Declaration | None = declaration
+    while current is not None:
+        chain.append(current)
+        current = current.parent
+    return chain[::-1]
+
+
+def _skipped_suite(declaration: Declaration) -> str:
+    """How a suite skips itself and all it holds, unconditionally (``describe.skip``,
+    ``xdescribe``), or ""."""
+    for how, conditional, _ in declaration.skips:
+        prefixed = PREFIXED.get(how, ("", ""))[1] == "skip"
+        if not conditional and (prefixed or how.endswith(".skip")):
+            return how
+    return ""
+
+
+def _todo(declaration: Declaration) -> str:
+    """``it.todo``: the test is written to be done later and never runs; else ""."""
+    return next(
+        (
+            how
+            for how, conditional, _ in declaration.skips
+            if how.endswith(".todo") and not conditional
+        ),
+        "",
+    )
 
 
 @lru_cache(maxsize=4096)
 def js_tests(path: str, data: bytes) -> tuple[JsTest, ...]:
-    """Tests declared with test/it (describe nesting kept), in id order."""
-    source = _source(path, data)
-    root = source.tree.root_node
-    functions = _test_functions(source.model(JsModel))
+    """Tests declared with test/it (describe nesting kept), in id order, as the file's
+    declaration walk reads them."""
     found: list[JsTest] = []
-    aliases = choice_aliases(root, functions.__contains__)
-    # A wrapper's own call declares a test only where the wrapper is called.
-    wrappers = {(f.start_byte, f.end_byte) for f, _ in wrapper_functions(root).values()}
-
-    skipped_suites: list[tuple[str, int]] = []
-
-    def visit(node: ts.Node, scope: tuple[str, ...], skipped: tuple[str, int] | None) -> None:
-        for child in node.named_children:
-            if (child.start_byte, child.end_byte) in wrappers:
-                continue
-            if child.type == "call_expression":
-                spelling = _callee_spelling(
-                    child.child_by_field_name("function"), functions, aliases
-                )
-                name = spelling[0] if spelling else ""
-                if name in _TEST_CALLEES:
-                    words = tuple(spelling[1:])
-                    args = child.child_by_field_name("arguments")
-                    first = (
-                        args.named_children[0] if args is not None and args.named_children else None
-                    )
-                    title = js_strings.decoded_string(first) if first is not None else None
-                    if title is None and first is not None and first.type == "template_string":
-                        # A title filled per case (`via ${name}`) keeps its written form.
-                        title = " ".join(js_strings.template_source(first).split())
-                    title = title if title is not None else f"<dynamic@{line(child)}>"
-                    if name in SUITE_FUNCTIONS:
-                        inner = skipped
-                        prefixed = PREFIXED.get(name, ("", ""))[1] == "skip"
-                        if inner is None and (prefixed or "skip" in words):
-                            inner = (name if prefixed else f"{name}.skip", line(child))
-                            skipped_suites.append(inner)
-                        if args is not None:
-                            visit(args, (*scope, title), inner)
-                        continue
-                    todo = "todo" in words
-                    found.append(
-                        JsTest(
-                            symbol_id(path, " > ".join((*scope, title))),
-                            " ".join((*scope, title)),
-                            line(child),
-                            _callback_digest(args),
-                            f"{name}.todo" if todo else (skipped[0] if skipped else ""),
-                            line(child) if todo else (skipped[1] if skipped else 0),
-                        )
-                    )
-                    continue
-            visit(child, scope, skipped)
-
-    visit(root, (), None)
+    for test in collected_walk(_source(path, data)).tests:
+        chain = _titles(test)
+        titles = [_title(d) for d in chain]
+        todo = _todo(test)
+        skipped = next(((how, d) for d in chain[:-1] if (how := _skipped_suite(d))), None)
+        not_run, not_run_line = "", 0
+        if todo:
+            not_run, not_run_line = todo, line(test.call)
+        elif skipped is not None:
+            not_run, not_run_line = skipped[0], line(skipped[1].call)
+        found.append(
+            JsTest(
+                symbol_id(path, " > ".join(titles)),
+                " ".join(titles),
+                line(test.call),
+                _callback_digest(test.call.child_by_field_name("arguments")),
+                not_run,
+                not_run_line,
+            )
+        )
     # A skipped describe counts as removing its tests only when it holds every test of the
     # file (the file skipped as a whole); a skipped group among running ones is a skip.
     whole = bool(found) and all(t.not_run for t in found)
