@@ -145,7 +145,11 @@ def _progress_callback(quiet: bool) -> tuple[Callable[[int, int], None] | None, 
 
 
 def _summary(report: Report, written: list[Path]) -> None:
+    """The counts, the first new FAILs and the files written, on stdout. Only the colours
+    are markup: a finding's text and a path are printed as they are (``len([x])``,
+    ``app/[id]/page.tsx`` would otherwise lose their brackets to rich's markup)."""
     from rich.console import Console
+    from rich.markup import escape
 
     console = Console(highlight=False)
     counts = report.summary()
@@ -162,13 +166,10 @@ def _summary(report: Report, written: list[Path]) -> None:
         console.print(f"  {name}: {len(rows)} row(s), {bad} not PASS")
     fails = [f for f in report.findings if f.status.value == "FAIL" and not f.pre_existing]
     for finding in fails[:10]:
-        console.print(
-            f"  [red]FAIL[/] {finding.file}:{finding.line} {finding.kind}: {finding.message}",
-            markup=True,
-            soft_wrap=True,
-        )
+        text = escape(f"{finding.file}:{finding.line} {finding.kind}: {finding.message}")
+        console.print(f"  [red]FAIL[/] {text}", soft_wrap=True)
     for path in written:
-        console.print(f"wrote {path}")
+        console.print(escape(f"wrote {path}"), soft_wrap=True)
 
 
 def _warn_not_understood(report: Report) -> None:

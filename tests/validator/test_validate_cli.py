@@ -288,3 +288,23 @@ def test_each_subcommand_is_dispatched_to_its_handler(capsys) -> None:
     with pytest.raises(SystemExit):
         cli.main(["formats", "--help"])
     assert capsys.readouterr().out.startswith("usage: ralph-validate formats")
+
+
+def test_the_summary_prints_bracketed_text_of_findings_and_paths_as_it_is(repo, validate) -> None:
+    # rich reads "[x]" as a markup tag: the call's argument vanished from the stdout line.
+    build(repo)
+    repo.commit(
+        "row-count: checks",
+        {
+            "tests/test_rows.py": "def test_rows(rows, i):\n    assert len(rows[i]) >= 0\n",
+            "tests/[id]/test_page.py": "def test_page():\n    x = 1\n    assert len([x]) >= 0\n",
+        },
+    )
+    done = validate("--repo", str(repo.root), "--spec", "row-count", "--format", "md")
+    assert done.returncode == 0, done.stderr
+    fails = [line for line in done.stdout.splitlines() if line.startswith("  FAIL ")]
+    said = "test.tautology: cannot fail: assert"
+    assert f"  FAIL tests/[id]/test_page.py:3 {said} len([x]) >= 0" in fails
+    assert f"  FAIL tests/test_rows.py:2 {said} len(rows[i]) >= 0" in fails
+    report = (repo.root / SPEC / "validation-report.md").read_text()
+    assert "assert len([x]) >= 0" in report and "assert len(rows[i]) >= 0" in report
