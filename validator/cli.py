@@ -60,7 +60,14 @@ WRITERS: dict[str, tuple[str, Callable[[Report], str]]] = {
     "sarif": ("validation-report.sarif", _sarif_with_rules),
     "junit": ("validation-report.junit.xml", _junit),
 }
-SUBCOMMANDS = ("demo", "loop")
+# Every subcommand, with the line ``--help`` prints for it; ``_dispatch`` answers exactly these.
+SUBCOMMANDS: dict[str, str] = {
+    "demo": "build an example repository and audit it",
+    "loop": "run a reference Ralph loop (see 'ralph-validate loop --help')",
+    "formats": "show what was read from each spec file (see 'ralph-validate formats --help')",
+    "rules": "list the rules",
+    "explain": "print one rule's documentation: 'ralph-validate explain ID'",
+}
 
 
 class UsageError(InputError):
@@ -74,12 +81,13 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The audit's argument parser."""
+    width = max(map(len, SUBCOMMANDS))
     p = _Parser(
         prog="ralph-validate",
         description="Audit a repository against its spec; write validation-report.md/.json.",
-        epilog="Subcommands: 'ralph-validate demo' builds and audits an example repository; "
-        "'ralph-validate loop --help' runs a reference Ralph loop; 'ralph-validate rules' lists "
-        "the rules and 'ralph-validate explain ID' prints one.",
+        epilog="subcommands:\n"
+        + "\n".join(f"  {name:<{width}}  {line}" for name, line in SUBCOMMANDS.items()),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"ralph-validate {__version__}")
     p.add_argument("--repo", type=Path, default=Path("."), help="repository (default: .)")
@@ -137,7 +145,11 @@ def _progress_callback(quiet: bool) -> tuple[Callable[[int, int], None] | None, 
 
 
 def _summary(report: Report, written: list[Path]) -> None:
+    """The counts, the first new FAILs and the files written, on stdout. Only the colours
+    are markup: a finding's text and a path are printed as they are (``len([x])``,
+    ``app/[id]/page.tsx`` would otherwise lose their brackets to rich's markup)."""
     from rich.console import Console
+    from rich.markup import escape
 
     console = Console(highlight=False)
     counts = report.summary()
@@ -154,13 +166,10 @@ def _summary(report: Report, written: list[Path]) -> None:
         console.print(f"  {name}: {len(rows)} row(s), {bad} not PASS")
     fails = [f for f in report.findings if f.status.value == "FAIL" and not f.pre_existing]
     for finding in fails[:10]:
-        console.print(
-            f"  [red]FAIL[/] {finding.file}:{finding.line} {finding.kind}: {finding.message}",
-            markup=True,
-            soft_wrap=True,
-        )
+        text = escape(f"{finding.file}:{finding.line} {finding.kind}: {finding.message}")
+        console.print(f"  [red]FAIL[/] {text}", soft_wrap=True)
     for path in written:
-        console.print(f"wrote {path}")
+        console.print(escape(f"wrote {path}"), soft_wrap=True)
 
 
 def _warn_not_understood(report: Report) -> None:
@@ -236,26 +245,41 @@ def _rules(argv: Sequence[str]) -> int:
     return 0
 
 
+def _demo(argv: Sequence[str]) -> int:
+    from .demo import run_demo
+
+    return run_demo(argv[1:])
+
+
+def _formats(argv: Sequence[str]) -> int:
+    from . import formats_command
+
+    parser = _Parser(prog="ralph-validate formats", description="What each spec reads as.")
+    formats_command.add_arguments(parser)
+    return formats_command.run_formats(parser.parse_args(argv[1:]))
+
+
+def _loop(argv: Sequence[str]) -> int:
+    from . import loop
+
+    parser = _Parser(prog="ralph-validate loop", description="A reference Ralph loop.")
+    loop.add_arguments(parser)
+    return loop.run_loop(loop.options_from(parser.parse_args(argv[1:])))
+
+
+# The handler of each subcommand of SUBCOMMANDS (a test holds the two to the same names).
+HANDLERS: dict[str, Callable[[Sequence[str]], int]] = {
+    "demo": _demo,
+    "loop": _loop,
+    "formats": _formats,
+    "rules": _rules,
+    "explain": _rules,
+}
+
+
 def _dispatch(argv: Sequence[str]) -> int:
-    if argv and argv[0] in ("rules", "explain"):
-        return _rules(argv)
-    if argv and argv[0] == "demo":
-        from .demo import run_demo
-
-        return run_demo(argv[1:])
-    if argv and argv[0] == "formats":
-        from . import formats_command
-
-        parser = _Parser(prog="ralph-validate formats", description="What each spec reads as.")
-        formats_command.add_arguments(parser)
-        return formats_command.run_formats(parser.parse_args(argv[1:]))
-    if argv and argv[0] == "loop":
-        from . import loop
-
-        parser = _Parser(prog="ralph-validate loop", description="A reference Ralph loop.")
-        loop.add_arguments(parser)
-        return loop.run_loop(loop.options_from(parser.parse_args(argv[1:])))
-    return audit(argv)
+    handler = HANDLERS.get(argv[0]) if argv else None
+    return audit(argv) if handler is None else handler(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

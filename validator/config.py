@@ -120,9 +120,25 @@ def _located(
     return tuple(sorted(out, key=lambda e: (e.line, e.key, e.pattern)))
 
 
+def _own_file_nested(name: str, data: dict[str, object]) -> bool:
+    """True when ``.ralph-validate.toml`` spells its settings as pyproject does, under one
+    ``[tool.ralph-validate]`` table (the README's snippet copied as it is); settings both
+    at the top level and under that table are a mistake, not a choice."""
+    tool = data.get("tool")
+    if tool is None:
+        return False
+    if not isinstance(tool, dict) or set(tool) != {"ralph-validate"} or set(data) != {"tool"}:
+        raise InputError(
+            f"{name}: settings go either at the top level or all under one "
+            "[tool.ralph-validate] table"
+        )
+    return True
+
+
 def config_from(read: Callable[[str], str | None]) -> Config:
     """The settings found by ``read`` (a file name -> its text, None when absent);
-    ``.ralph-validate.toml`` wins over pyproject."""
+    ``.ralph-validate.toml`` wins over pyproject. ``.ralph-validate.toml`` holds them at
+    its top level or under ``[tool.ralph-validate]``."""
     for name, nested in ((".ralph-validate.toml", False), ("pyproject.toml", True)):
         text = read(name)
         if text is None:
@@ -131,6 +147,7 @@ def config_from(read: Callable[[str], str | None]) -> Config:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as err:
             raise InputError(f"{name}: not valid TOML ({err})") from None
+        nested = nested or _own_file_nested(name, data)
         table = data.get("tool", {}).get("ralph-validate") if nested else data
         if table is None:
             continue

@@ -29,13 +29,14 @@ from pathlib import Path, PurePosixPath
 
 from ..errors import InputError
 from .goalkeeper import has_front_matter, parse_contract
-from .json_formats import parse_json_tasks, read_json_tasks
+from .json_formats import read_json_tasks
 from .kiro import parse_tasks, unread_tasks
 from .kiro_requirements import parse_requirements, unread_requirements
 from .model import Spec, Task, Unread
 
 SEARCH_ROOTS = (".kiro/specs", "specs", ".ralph/specs")
 _FOLDER_FILES = ("prd.json", "feature_list.json", "contract.md", ".agent/tasks.json")
+NOTHING_DECLARED = "the spec declares no requirement and no task: nothing was read to trace"
 _SELF_REPORTS = frozenset({"progress.txt", "progress.md", "fix_plan.md"})
 
 
@@ -87,12 +88,18 @@ def _kiro(repo: Path, folder: Path, tasks_file: Path | None) -> Spec:
     unread = unread_requirements(req_data, str(rel_reqs)) if has_reqs else ()
     if rel_tasks is not None:
         unread += unread_tasks(tasks_data, rel_tasks)
+    requirements = parse_requirements(req_data, str(rel_reqs)) if has_reqs else ()
+    tasks = parse_tasks(tasks_data, rel_tasks) if rel_tasks is not None else ()
+    if rel_reqs is not None and not (requirements or tasks or unread):
+        # A requirements file holding only its title is no requirement section when the
+        # tasks carry the work; with no task either, the spec declares nothing to check.
+        unread = (Unread(rel_reqs, 1, NOTHING_DECLARED),)
     return Spec(
         name=_name(repo, folder, tasks_file or (req_file if has_reqs else None)),
         path=_relative(repo, folder),
         format="kiro",
-        requirements=parse_requirements(req_data, str(rel_reqs)) if has_reqs else (),
-        tasks=parse_tasks(tasks_data, rel_tasks) if rel_tasks is not None else (),
+        requirements=requirements,
+        tasks=tasks,
         tasks_file=rel_tasks,
         requirements_file=rel_reqs,
         unread=unread,
@@ -102,16 +109,17 @@ def _kiro(repo: Path, folder: Path, tasks_file: Path | None) -> Spec:
 def _json(repo: Path, file: Path) -> Spec:
     rel = _relative(repo, file)
     folder = _spec_folder(file)
-    kind, requirements, tasks, scope = parse_json_tasks(_read(repo, file), rel)
+    read = read_json_tasks(_read(repo, file), rel)
     return Spec(
         name=_name(repo, folder, file),
         path=_relative(repo, folder),
-        format=kind,
-        requirements=requirements,
-        tasks=tasks,
+        format=read.kind,
+        requirements=read.requirements,
+        tasks=read.tasks,
         tasks_file=rel,
         requirements_file=rel,
-        scope=scope,
+        scope=read.scope,
+        unread=(read.empty,) if read.empty is not None else (),
     )
 
 

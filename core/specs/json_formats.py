@@ -27,7 +27,7 @@ from typing import Any
 
 from ..errors import InputError
 from .done_states import read_done_state
-from .json_shapes import Entry, fail, locate
+from .json_shapes import CONTAINERS, PHASES, Entry, fail, locate
 from .model import Criterion, Requirement, Task, TaskState, Unread, is_final_title
 from .text import decode
 
@@ -186,6 +186,19 @@ class JsonTaskList:
     tasks: tuple[Task, ...]
     scope: tuple[str, ...]
     unread: tuple[Unread, ...]
+    # The list declares no entry at all: read, but nothing to trace or to tick (also in
+    # ``unread``). A spec whose task list is empty is not "no requirements": UNKNOWN.
+    empty: Unread | None = None
+
+
+EMPTY_LIST = "the task list declares no story, task or feature: nothing was read to trace"
+
+
+def _empty_list_line(text: str) -> int:
+    """Line of the key holding the empty list (``"userStories": []``), else line 1."""
+    keys = "|".join(re.escape(k) for k in (*(key for key, _ in CONTAINERS), PHASES))
+    match = re.search(rf'"(?:{keys})"\s*:', text)
+    return text.count("\n", 0, match.start()) + 1 if match else 1
 
 
 def read_json_tasks(data: bytes, path: str) -> JsonTaskList:
@@ -216,7 +229,10 @@ def read_json_tasks(data: bytes, path: str) -> JsonTaskList:
         else:
             tasks.append(_task(entry, entry.state, path, line))
     scope = tuple(dict.fromkeys(glob for entry in entries for glob in entry.scope))
-    return JsonTaskList(kind, tuple(requirements), tuple(tasks), scope, tuple(unread))
+    empty = None if entries else Unread(path, _empty_list_line(lines.text), EMPTY_LIST)
+    if empty is not None:
+        unread.append(empty)
+    return JsonTaskList(kind, tuple(requirements), tuple(tasks), scope, tuple(unread), empty)
 
 
 def parse_json_tasks(data: bytes, path: str) -> Parsed:

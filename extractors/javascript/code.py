@@ -185,7 +185,9 @@ def extract_ts_contracts(source: SourceFile) -> tuple[Fact, ...]:
     facts += extract_routes(source.path, caps, functions, _route_bodies, imports, exports)
     facts += reexports(source.path, caps.get("export", []), imports, exports)
     instances = b"axios.create" in source.data
-    facts += consumers(source.path, caps, imports, set(functions), instances, model.is_import)
+    facts += consumers(
+        source.path, caps, imports, set(functions), instances, model.is_import, exports
+    )
     facts += extract_mocks(source.path, caps, imports, _function_shape)
     return tuple(sorted(facts, key=lambda f: (f.line, type(f).__name__, f.symbol)))
 

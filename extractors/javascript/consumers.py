@@ -15,6 +15,7 @@ from ..facts import Fact
 from ..facts.contracts import Consumer
 from . import strings as js_strings
 from .adapter import JAVASCRIPT
+from .exports import Exports
 from .model import Imports, call_parts, strip, symbol
 from .routes import imported_name
 
@@ -108,9 +109,11 @@ def consumers(
     local: set[str],
     instances: bool,
     is_import: Callable[[str, ts.Node], bool],
+    exports: Exports,
 ) -> list[Fact]:
     """A Consumer per value bound from a call the file can name, with the reads made on it.
-    ``is_import`` (the model's) tells whether a name read at a node is the imported one."""
+    ``is_import`` (the model's) tells whether a name read at a node is the imported one.
+    A value bound to a name the module exports escapes: its readers are the importers."""
     facts: list[Fact] = []
     index = reads.Identifiers(caps.get("ident", []))
     responses: dict[str, tuple[str, str]] = {}
@@ -160,6 +163,8 @@ def consumers(
                 uses = _strip_pattern(uses, strip)
         else:
             continue
+        if name.type == "identifier" and _exported(node, T.text(name), exports):
+            uses = reads.Uses(uses.reads, escapes=True)
         facts.append(
             Consumer(
                 file=path,
@@ -175,6 +180,17 @@ def consumers(
             )
         )
     return facts
+
+
+def _exported(binding: ts.Node, name: str, exports: Exports) -> bool:
+    """True when a module-level binding's name is exported: ``export const x = f()``, or the
+    name in ``export { x }``, ``export default x``, ``module.exports = { x }``."""
+    declaration = binding.parent
+    if declaration is None or declaration.parent is None:
+        return False
+    if declaration.parent.type == "export_statement":
+        return True
+    return declaration.parent.type == "program" and bool(exports.get(name))
 
 
 def _axios_call(callee: str, clients: dict[str, str]) -> bool:

@@ -53,7 +53,8 @@ def _strip_await(node: ts.Node | None) -> ts.Node | None:
 
 
 def consumers(model: PythonModel, caps: dict[str, list[ts.Node]], local: set[str]) -> list[Fact]:
-    """A Consumer per value bound from a call the file can name, with the reads made on it."""
+    """A Consumer per value bound from a call the file can name, with the reads made on it.
+    A value bound at module level to a public name escapes: its readers are the importers."""
     path, imports = model.path, model.qualified
     facts: list[Fact] = []
     responses: dict[str, tuple[str, str]] = {}
@@ -98,6 +99,9 @@ def consumers(model: PythonModel, caps: dict[str, list[ts.Node]], local: set[str
             source, target = "call", dotted
         scope = reads.enclosing_scope(node, PYTHON)
         uses = reads.uses_of(T.text(name), scope, node.end_byte, index, syntax=PYTHON)
+        if scope.parent is None and not T.text(name).startswith("_"):
+            # A public module attribute: any importer may read the value.
+            uses = reads.Uses(uses.reads, escapes=True)
         module, _, imported = qualified.rpartition(".")
         if instance is not None and source == "call":
             module, imported = instance.rpartition(".")[0], f"{instance.rpartition('.')[2]}.{rest}"

@@ -263,3 +263,48 @@ def test_demo_builds_the_example_and_runs_the_gate(tmp_path, validate) -> None:
     assert "# Validation report: row-count-check" in done.stdout
     assert "<promise>COMPLETE-WITH-GAPS</promise>" in done.stdout
     assert (tmp_path / "demo/specs/row-count-check/validation-report.md").is_file()
+
+
+def test_help_lists_every_subcommand_the_command_answers(capsys) -> None:
+    from ralph_validate.validator import cli
+
+    assert set(cli.HANDLERS) == set(cli.SUBCOMMANDS)
+    with pytest.raises(SystemExit) as done:
+        cli.main(["--help"])
+    assert done.value.code == 0
+    lines = capsys.readouterr().out.splitlines()
+    listed = lines[lines.index("subcommands:") + 1 :]
+    assert [line.split()[0] for line in listed] == list(cli.SUBCOMMANDS)
+    assert {"demo", "loop", "formats", "rules", "explain"} <= set(cli.SUBCOMMANDS)
+
+
+def test_each_subcommand_is_dispatched_to_its_handler(capsys) -> None:
+    from ralph_validate.validator import cli
+
+    assert cli.main(["rules"]) == 0
+    assert "TR001  " in capsys.readouterr().out
+    assert cli.main(["explain", "TR001"]) == 0
+    assert capsys.readouterr().out.startswith("# TR001")
+    with pytest.raises(SystemExit):
+        cli.main(["formats", "--help"])
+    assert capsys.readouterr().out.startswith("usage: ralph-validate formats")
+
+
+def test_the_summary_prints_bracketed_text_of_findings_and_paths_as_it_is(repo, validate) -> None:
+    # rich reads "[x]" as a markup tag: the call's argument vanished from the stdout line.
+    build(repo)
+    repo.commit(
+        "row-count: checks",
+        {
+            "tests/test_rows.py": "def test_rows(rows, i):\n    assert len(rows[i]) >= 0\n",
+            "tests/[id]/test_page.py": "def test_page():\n    x = 1\n    assert len([x]) >= 0\n",
+        },
+    )
+    done = validate("--repo", str(repo.root), "--spec", "row-count", "--format", "md")
+    assert done.returncode == 0, done.stderr
+    fails = [line for line in done.stdout.splitlines() if line.startswith("  FAIL ")]
+    said = "test.tautology: cannot fail: assert"
+    assert f"  FAIL tests/[id]/test_page.py:3 {said} len([x]) >= 0" in fails
+    assert f"  FAIL tests/test_rows.py:2 {said} len(rows[i]) >= 0" in fails
+    report = (repo.root / SPEC / "validation-report.md").read_text()
+    assert "assert len([x]) >= 0" in report and "assert len(rows[i]) >= 0" in report

@@ -16,8 +16,11 @@ class RequirementsNotRead(RowRule[Iterable[Unread]]):
     """## What it does
     Reports a spec's requirements file that has text but from which no
     requirement was read: headings in another shape or language, a plain
-    list, a table. The traceability table gets one UNKNOWN row for the file,
-    at its first line of text, and a warning is printed on stderr.
+    list, a table. So is a spec file that declares nothing to check: a JSON
+    task list whose story, task or feature list is empty, a requirements
+    file holding only its title with no task beside it. The traceability
+    table gets one UNKNOWN row for the file, at its first line of text (the
+    empty list's key), and a warning is printed on stderr.
 
     ## Why is this bad?
     "The spec declares no requirements" would be a PASS nobody earned: the
@@ -25,7 +28,8 @@ class RequirementsNotRead(RowRule[Iterable[Unread]]):
 
     ## Example
     A `requirements.md` that lists its requirements as a table
-    (`| R1 | The cart sums its prices |`) instead of `### Requirement 1` sections.
+    (`| R1 | The cart sums its prices |`) instead of `### Requirement 1` sections;
+    a `prd.json` of `{"branchName": "x", "userStories": []}`.
 
     Use instead: Kiro's structure, a numbered `Requirement N` heading per
     requirement with its acceptance criteria below it.
