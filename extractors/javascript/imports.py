@@ -10,7 +10,7 @@ Names bound nowhere are the globals a test runner injects (Jest, Mocha).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypeGuard
+from typing import Literal, TypeGuard
 
 import tree_sitter as ts
 
@@ -30,7 +30,9 @@ FRAMEWORK_MODULES: dict[str, JsFramework] = {
     "@playwright/test": "playwright",
     "playwright/test": "playwright",
 }
-LIBRARY_MODULES = {
+# The assertion and double libraries a module specifier names, by kind.
+LibraryKind = Literal["node-assert", "chai", "sinon", "expect", "supertest", "cdk-assertions"]
+LIBRARY_MODULES: dict[str, LibraryKind] = {
     "assert": "node-assert",
     "node:assert": "node-assert",
     "assert/strict": "node-assert",
@@ -61,7 +63,7 @@ def is_framework(kind: str) -> TypeGuard[JsFramework]:
 FRAMEWORK_HINTS = tuple(sorted({m.encode() for m in FRAMEWORK_MODULES} | {b"@playwright/"}))
 
 
-def module_kind(source: str) -> str:
+def module_kind(source: str) -> JsFramework | LibraryKind | Literal[""]:
     """The library a module specifier names ("vitest", "chai", ...), "" for any other."""
     if source in FRAMEWORK_MODULES:
         return FRAMEWORK_MODULES[source]

@@ -291,7 +291,8 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
     found = _find_tests(f, collected)
     tests: dict[int, str] = {}
     for fn, test_id, _ in found:
-        tests.setdefault(fn.id, test_id)
+        if fn.id not in tests:  # an inherited test: its comments belong to the first id
+            tests[fn.id] = test_id
     in_test_file = f.is_test_file or bool(tests)
     subclassed = {b.rsplit(".", 1)[-1] for cls in classes for b in class_bases(f, cls)}
     f.facts.extend(_class_skips(f, collected))
