@@ -17,6 +17,7 @@ import tree_sitter as ts
 from ..common.env_conditions import skip_env, skip_platform
 from ..common.treesitter import text
 from ..facts.integrity import JsFramework, PlatformWhere, SkipWhere
+from .conditions import lower_condition
 from .model import JsModel
 from .syntax import string_content
 from .test_aliases import wrapper_functions
@@ -212,8 +213,8 @@ def switch_of(value: ts.Node) -> Switch | None:
         return None
     if condition is None:
         return Switch(short[0], tuple(long[1:]))
-    env, where = skip_env(text(condition), long is one)
-    platforms, on = skip_platform(text(condition), long is one)
+    env, where = skip_env(lower_condition(condition), long is one)
+    platforms, on = skip_platform(lower_condition(condition), long is one)
     return Switch(short[0], tuple(long[1:]), env, where, platforms, on)
 
 

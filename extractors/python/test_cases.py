@@ -18,6 +18,7 @@ from ..facts import Fact
 from ..facts.integrity import PlatformWhere, Skip, SkipScope, SkipWhere
 from . import strings as py_strings
 from .assertions import walk_own
+from .conditions import lower_condition
 from .file_context import PyFile, resolve
 
 _TEST_DIRS = {"tests", "test", "testing"}
@@ -209,7 +210,7 @@ def env_of(
     """The environment variable a skip condition reads alone, and where it skips."""
     if condition is None:
         return (), ""
-    return skip_env(T.squash(condition), skips_when_true)
+    return skip_env(lower_condition(condition), skips_when_true)
 
 
 def platform_of(
@@ -219,7 +220,7 @@ def platform_of(
     it skips on them or off them."""
     if condition is None:
         return (), ""
-    return skip_platform(T.squash(condition), skips_when_true)
+    return skip_platform(lower_condition(condition), skips_when_true)
 
 
 def guarding_condition(node: ts.Node, stop: ts.Node | None) -> ts.Node | None:
