@@ -223,7 +223,9 @@ class _Reader:
                 wanted = matches_prefix_or_glob(name, patterns)
                 if wanted and not self.is_fixture(member):
                     found.append(PyCollected((*names, name), member, chain, unit))
-            elif not unit:
+            elif not unit and all(member.id != c.id for c in chain):
+                # (a class inside the chain is one that cannot run: it names itself
+                # through a base before it is bound)
                 nested = self.collected_class(member)
                 if nested is not None:
                     found += self.of_class(member, chain, nested)

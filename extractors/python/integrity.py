@@ -2,8 +2,9 @@
 
 Queries (``queries/python/integrity.scm``) find functions, classes, comments and literal
 bindings in C. Test bodies — small by nature — are then read node by node to place
-assertions, skips, handlers and returns (``assertions``); which functions are tests and
-how they are skipped is ``test_cases``; production function bodies are only looked at for
+assertions, skips, handlers and returns (``assertions``); which functions are tests is
+``collected`` (shared with the test comparison and the runs model), how they are skipped
+``test_cases``; production function bodies are only looked at for
 their first statements (stubs, ``markers``). Import aliases are resolved by the file's
 semantic model: ``import pytest as pt`` makes ``pt.mark.skip`` read as ``pytest.mark.skip``.
 """

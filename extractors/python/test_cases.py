@@ -223,17 +223,6 @@ def platform_of(
     return skip_platform(lower_condition(condition), skips_when_true)
 
 
-def guarding_condition(node: ts.Node, stop: ts.Node | None) -> ts.Node | None:
-    """The condition of the innermost ``if`` whose body holds ``node`` (below ``stop``)."""
-    current = node
-    while current.parent is not None and current != stop:
-        parent = current.parent
-        if parent.type == "if_statement" and parent.child_by_field_name("consequence") == current:
-            return parent.child_by_field_name("condition")
-        current = parent
-    return None
-
-
 def class_bases(f: PyFile, cls: ts.Node) -> list[str]:
     """The resolved names of a class's base classes."""
     supers = cls.child_by_field_name("superclasses")

@@ -148,3 +148,18 @@ def test_outside_the_collected_files_only_unittest_cases_are_facts() -> None:
     )
     facts = [t.symbol for t in extract("tests/helpers.py", source.encode()).of_type(TestCase)]
     assert facts == ["tests/helpers.py::Cart::test_y"]
+
+
+def test_a_nested_class_deriving_from_its_outer_class_is_read_once() -> None:
+    source = (
+        "class TestOuter:\n"
+        "    def test_a(self):\n        assert 1\n"
+        "    class TestInner(TestOuter):\n"
+        "        def test_b(self):\n            assert 2\n"
+    )
+    runs = sorted(i.id for i in python_test_items(PATH, source.encode()))
+    assert runs == [
+        f"{PATH}::TestOuter::TestInner::test_a",
+        f"{PATH}::TestOuter::TestInner::test_b",
+        f"{PATH}::TestOuter::test_a",
+    ]
