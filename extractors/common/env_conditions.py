@@ -1,86 +1,105 @@
-"""Skip conditions that read only an environment variable, and which way they skip.
+"""Skip conditions that read only an environment variable, or only the operating system,
+and which way they skip.
 
 ``not os.environ.get("RUN_SLOW")``, ``"CI" in os.environ``, ``!process.env.RUN_SLOW`` and
 ``process.env.CI === "true"`` say where a test runs: only where the variable is set, or
-only where it is not. Read from the condition's source text (Python or JS/TS alike); a
-condition that reads anything else as well is none of these.
+only where it is not; ``sys.platform == "win32"`` or ``process.platform !== "darwin"``,
+on which operating systems. Each language lowers its condition's syntax tree to the few
+shapes read here (``Cond``: ``python/conditions.py``, ``javascript/conditions.py``), so
+parentheses, comments and line breaks inside a condition change nothing; a condition
+that reads anything else as well is none of these.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
+from typing import Literal
 
 from ..facts.integrity import PlatformWhere, SkipWhere
 
-_NAME = r"""['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?"""
-_READS = (
-    re.compile(rf"""os\.environ\.get\(\s*{_NAME}\s*(?:,[^()]*)?\)"""),
-    re.compile(rf"""os\.getenv\(\s*{_NAME}\s*(?:,[^()]*)?\)"""),
-    re.compile(rf"""os\.environ\[\s*{_NAME}\s*\]"""),
-    re.compile(r"""(?:process\.env|import\.meta\.env)\??\.([A-Za-z_][A-Za-z0-9_]*)"""),
-    re.compile(rf"""(?:process\.env|import\.meta\.env)\[\s*{_NAME}\s*\]"""),
-)
-_MEMBERSHIP = re.compile(rf"""^{_NAME}\s+(not\s+in|in)\s+os\.environ$""")
-_COMPARED = re.compile(r"""^(.+?)\s*(===|!==|==|!=)\s*(['"][^'"]*['"]|true|false|True|False)$""")
-_NEGATION = re.compile(r"""^(not\s+|!)(.*)$""", re.S)
+CondKind = Literal["not", "compare", "call", "name", "index", "string", "bool", "sequence", "other"]
 
 
-def _unwrap(text: str) -> str:
-    text = text.strip()
-    while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
-        text = text[1:-1].strip()
-    return text
+@dataclass(frozen=True)
+class Cond:
+    """A condition lowered from a syntax tree: ``not`` (parts: the operand), ``compare``
+    (text: the operator ``==``/``!=``/``===``/``!==``/``in``/``not in``; parts: both sides),
+    ``call`` (text: the callee's dotted name; parts: the positional arguments), ``name``
+    (text: a dotted name, ``a.b().c`` with calls in it), ``index`` (text: the indexed
+    object's dotted name; parts: the key), ``string`` and ``bool`` (text: the value),
+    ``sequence`` (parts: the elements), ``other`` for anything else."""
+
+    kind: CondKind
+    text: str = ""
+    parts: tuple[Cond, ...] = ()
 
 
-def _balanced(text: str) -> bool:
-    depth = 0
-    for char in text:
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if depth < 0:
-            return False
-    return depth == 0
+# Where the environment is read: ``os.environ.get("X")``, ``os.environ["X"]``,
+# ``process.env.X``, ``import.meta.env["X"]``.
+_GETTERS = frozenset({"os.environ.get", "os.getenv"})
+_ENVIRONMENTS = frozenset({"os.environ", "process.env", "import.meta.env"})
+_EQUALITY = {"==": True, "===": True, "!=": False, "!==": False}
+# The operating system as a program reads it: Python's ``sys.platform``, ``os.name``,
+# ``platform.system()``; Node's ``process.platform``, ``os.platform()``.
+_PLATFORM_NAMES = frozenset({"sys.platform", "os.name", "process.platform"})
+_PLATFORM_CALLS = frozenset({"platform.system", "os.platform"})
+_PREFIX_METHODS = ("startswith", "startsWith")
 
 
-def _read(text: str) -> str | None:
-    """The variable a whole expression reads, or None."""
-    for pattern in _READS:
-        found = pattern.fullmatch(text)
-        if found is not None:
-            return found.group(1)
+def _key(cond: Cond) -> str | None:
+    """The variable name a key spells: a string, or a bare name standing for it."""
+    if cond.kind == "string" or (cond.kind == "name" and cond.text.isidentifier()):
+        return cond.text if cond.text.isidentifier() else None
     return None
 
 
-def env_condition(text: str) -> tuple[str, SkipWhere]:
+def _negations(cond: Cond) -> tuple[Cond, bool]:
+    """The condition under its negations, and whether they leave it as it is (True)."""
+    holds = True
+    while cond.kind == "not" and cond.parts:
+        cond, holds = cond.parts[0], not holds
+    return cond, holds
+
+
+def _read(cond: Cond) -> str | None:
+    """The variable a whole expression reads, or None."""
+    if cond.kind == "call" and cond.text in _GETTERS and cond.parts:
+        return _key(cond.parts[0])
+    if cond.kind == "index" and cond.text in _ENVIRONMENTS and len(cond.parts) == 1:
+        return _key(cond.parts[0])
+    if cond.kind == "name":
+        head, _, last = cond.text.rpartition(".")
+        if head in _ENVIRONMENTS - {"os.environ"} and last.isidentifier():
+            return last
+    return None
+
+
+def env_condition(cond: Cond) -> tuple[str, SkipWhere]:
     """(variable, "set" | "unset"): the condition holds where the variable is set (or is
     not); ("", "") when the condition reads anything but one environment variable."""
-    text = _unwrap(text)
-    holds_when_set = True
-    negation = _NEGATION.match(text)
-    while negation is not None:
-        holds_when_set = not holds_when_set
-        text = _unwrap(negation.group(2))
-        negation = _NEGATION.match(text)
-    membership = _MEMBERSHIP.match(text)
-    if membership is not None:
-        inside = membership.group(2) == "in"
-        return membership.group(1), "set" if inside == holds_when_set else "unset"
-    compared = _COMPARED.match(text)
-    if compared is not None:
-        name = _read(_unwrap(compared.group(1)))
-        if name is None:
+    cond, holds_when_set = _negations(cond)
+    if cond.kind == "compare" and len(cond.parts) == 2:
+        left, right = cond.parts
+        if cond.text in ("in", "not in"):
+            name = _key(left) if right.kind == "name" and right.text in _ENVIRONMENTS else None
+            if name is None:
+                return "", ""
+            inside = cond.text == "in"
+            return name, "set" if inside == holds_when_set else "unset"
+        name = _read(left)
+        if name is None or cond.text not in _EQUALITY or right.kind not in ("string", "bool"):
             return "", ""
-        value = compared.group(3).strip("'\"").lower()
-        equal = compared.group(2) in ("==", "===")
-        if value in ("", "false", "0"):
+        equal = _EQUALITY[cond.text]
+        if right.text.lower() in ("", "false", "0"):
             equal = not equal
         return name, "set" if equal == holds_when_set else "unset"
-    name = _read(text)
+    name = _read(cond)
     if name is None:
         return "", ""
     return name, "set" if holds_when_set else "unset"
 
 
-def skip_env(condition: str, skips_when_true: bool = True) -> tuple[tuple[str, ...], SkipWhere]:
+def skip_env(condition: Cond, skips_when_true: bool = True) -> tuple[tuple[str, ...], SkipWhere]:
     """(variables, where the test is skipped: "set" | "unset") of a skip condition;
     ``skips_when_true`` is False for ``runIf``/``skipUnless``, which run when it holds."""
     name, holds = env_condition(condition)
@@ -91,48 +110,39 @@ def skip_env(condition: str, skips_when_true: bool = True) -> tuple[tuple[str, .
     return (name,), "unset" if holds == "set" else "set"
 
 
-# The operating system as a program reads it: Python's ``sys.platform``, ``os.name``,
-# ``platform.system()``; Node's ``process.platform``, ``os.platform()``.
-_PLATFORM = r"(?:sys\.platform|os\.name|platform\.system\(\)|process\.platform|os\.platform\(\))"
-_STRING = r"""['"]([^'"]+)['"]"""
-_PLATFORM_COMPARED = re.compile(rf"^{_PLATFORM}\s*(===|!==|==|!=)\s*{_STRING}$")
-_PLATFORM_COMPARED_BACK = re.compile(rf"^{_STRING}\s*(===|!==|==|!=)\s*{_PLATFORM}$")
-_PLATFORM_PREFIX = re.compile(rf"^{_PLATFORM}\.(?:startswith|startsWith)\(\s*{_STRING}\s*\)$")
-_PLATFORM_IN = re.compile(rf"^{_PLATFORM}\s+(not\s+in|in)\s*[(\[]([^()\[\]]*)[)\]]$")
+def _is_platform(cond: Cond) -> bool:
+    if cond.kind == "call":
+        return cond.text in _PLATFORM_CALLS and not cond.parts
+    return cond.kind == "name" and (
+        cond.text in _PLATFORM_NAMES or cond.text in {f"{c}()" for c in _PLATFORM_CALLS}
+    )
 
 
-def _platform_condition(text: str) -> tuple[tuple[str, ...], bool]:
+def _platform_condition(cond: Cond) -> tuple[tuple[str, ...], bool]:
     """(platform names, holds on them): the condition holds on the named platforms (True) or
     everywhere but them (False); ((), False) when it reads anything but the platform."""
-    text = _unwrap(text)
-    holds_on = True
-    negation = _NEGATION.match(text)
-    while negation is not None:
-        holds_on = not holds_on
-        text = _unwrap(negation.group(2))
-        negation = _NEGATION.match(text)
-    compared = _PLATFORM_COMPARED.match(text)
-    back = _PLATFORM_COMPARED_BACK.match(text)
-    if compared is not None or back is not None:
-        operator, value = (
-            (compared.group(1), compared.group(2))
-            if compared is not None
-            else (back.group(2), back.group(1))  # type: ignore[union-attr]
-        )
-        return (value,), holds_on == (operator in ("==", "==="))
-    prefix = _PLATFORM_PREFIX.match(text)
-    if prefix is not None:
-        return (prefix.group(1),), holds_on
-    member = _PLATFORM_IN.match(text)
-    if member is not None:
-        values = tuple(re.findall(_STRING, member.group(2)))
-        if values and not re.sub(rf"{_STRING}|[\s,]", "", member.group(2)):
-            return values, holds_on == (member.group(1) == "in")
+    cond, holds_on = _negations(cond)
+    if cond.kind == "compare" and len(cond.parts) == 2:
+        left, right = cond.parts
+        if cond.text in _EQUALITY:
+            if _is_platform(right):
+                left, right = right, left
+            if _is_platform(left) and right.kind == "string" and right.text:
+                return (right.text,), holds_on == _EQUALITY[cond.text]
+        if cond.text in ("in", "not in") and _is_platform(left) and right.kind == "sequence":
+            values = tuple(p.text for p in right.parts if p.kind == "string" and p.text)
+            if values and len(values) == len(right.parts):
+                return values, holds_on == (cond.text == "in")
+        return (), False
+    if cond.kind == "call" and len(cond.parts) == 1 and cond.parts[0].kind == "string":
+        head, _, method = cond.text.rpartition(".")
+        if method in _PREFIX_METHODS and _is_platform(Cond("name", head)) and cond.parts[0].text:
+            return (cond.parts[0].text,), holds_on
     return (), False
 
 
 def skip_platform(
-    condition: str, skips_when_true: bool = True
+    condition: Cond, skips_when_true: bool = True
 ) -> tuple[tuple[str, ...], PlatformWhere]:
     """(platform names, where the test is skipped: "on" them | "off" them) of a skip
     condition that compares the operating system alone; ((), "") for any other condition."""

@@ -96,10 +96,6 @@ def dotted(expr: Expr) -> str:
     return ""
 
 
-def _line(node: ts.Node) -> int:
-    return node.start_point[0] + 1
-
-
 _JS_TRANSPARENT = {
     "parenthesized_expression",
     "as_expression",
@@ -114,7 +110,7 @@ def from_js(node: ts.Node | None) -> Expr:
     """Lower a JS/TS expression node."""
     if node is None:
         return Opaque(0, "none")
-    line = _line(node)
+    line = T.line_of(node)
     kind = node.type
     if kind in _JS_TRANSPARENT:
         inner = [c for c in node.named_children if c.type not in ("type_annotation",)]
@@ -178,14 +174,14 @@ def from_js(node: ts.Node | None) -> Expr:
                     continue
                 entries.append((key, from_js(child.child_by_field_name("value"))))
             elif child.type == "shorthand_property_identifier":
-                entries.append((T.text(child), Name(_line(child), T.text(child))))
+                entries.append((T.text(child), Name(T.line_of(child), T.text(child))))
             elif child.type == "spread_element":
                 inner = child.named_children[0] if child.named_children else None
                 entries.append((None, from_js(inner)))
             elif child.type == "method_definition":
                 key = js_key(child.child_by_field_name("name"))
                 if key is not None:
-                    entries.append((key, Opaque(_line(child), "function")))
+                    entries.append((key, Opaque(T.line_of(child), "function")))
         return ObjLit(line, tuple(entries), opened)
     if kind == "array":
         return ArrLit(line, tuple(from_js(c) for c in node.named_children if c.type != "comment"))
@@ -212,7 +208,7 @@ def from_py(node: ts.Node | None) -> Expr:
     """Lower a Python expression node."""
     if node is None:
         return Opaque(0, "none")
-    line = _line(node)
+    line = T.line_of(node)
     kind = node.type
     if kind in _PY_TRANSPARENT:
         inner = node.named_children

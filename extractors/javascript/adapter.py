@@ -124,16 +124,26 @@ FUNCTIONS = frozenset(
 NESTED = FUNCTIONS | {"class_declaration", "class"}
 NAMES = frozenset({"identifier", "shorthand_property_identifier"})
 WRAPPERS = frozenset({"parenthesized_expression", "as_expression", "non_null_expression"})
+# Anonymous functions that may be called where they are written.
+_IN_PLACE = frozenset({"function_expression", "arrow_function", "function"})
 
 
 def function_name(fn: ts.Node) -> str:
-    """A function's name: its own, or the variable, property or field it is bound to."""
+    """A function's name: its own, or the variable, property or field it is bound to; a
+    factory called in place is named by what its call is bound to
+    (``const isValid = (() => { ... })()``)."""
     name = fn.child_by_field_name("name")
     if name is not None:
         return T.text(name)
     parent = fn.parent
     while parent is not None and parent.type in WRAPPERS:
         parent = parent.parent
+    if parent is not None and parent.type == "call_expression" and fn.type in _IN_PLACE:
+        called = parent.child_by_field_name("function")
+        while called is not None and called.type in WRAPPERS and called.named_children:
+            called = called.named_children[0]
+        if called is not None and called.id == fn.id:
+            return function_name(parent)
     if parent is not None and parent.type in (
         "variable_declarator",
         "pair",

@@ -17,6 +17,7 @@ import tree_sitter as ts
 from ..common.env_conditions import skip_env, skip_platform
 from ..common.treesitter import squash, text
 from ..facts.integrity import JsFramework, PlatformWhere, SkipScope, SkipWhere
+from .conditions import lower_condition
 from .frameworks import SUITE_BASES, FrameworkNames, Resolved
 from .strings import decoded_string, template_source
 from .syntax import CALLBACK_TYPES, Chain, arguments_of, string_content
@@ -223,10 +224,9 @@ def read_declaration(
             elif word in CONDITIONAL_WORDS:
                 condition = _condition_of(call, word)
                 if condition is not None:
-                    declaration.skip_env[how] = skip_env(squash(condition), word == "skipIf")
-                    declaration.skip_platform[how] = skip_platform(
-                        squash(condition), word == "skipIf"
-                    )
+                    read = lower_condition(condition)
+                    declaration.skip_env[how] = skip_env(read, word == "skipIf")
+                    declaration.skip_platform[how] = skip_platform(read, word == "skipIf")
     skips.extend(_option_skips(options, shape.how_base))
     if pending:
         skips.append((f"{shape.how_base} (pending)", False, ""))

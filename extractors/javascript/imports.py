@@ -10,13 +10,14 @@ Names bound nowhere are the globals a test runner injects (Jest, Mocha).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypeGuard
+from typing import Literal, TypeGuard
 
 import tree_sitter as ts
 
 from ..common.env_conditions import skip_env, skip_platform
 from ..common.treesitter import text
 from ..facts.integrity import JsFramework, PlatformWhere, SkipWhere
+from .conditions import lower_condition
 from .model import JsModel
 from .syntax import string_content
 from .test_aliases import wrapper_functions
@@ -30,7 +31,9 @@ FRAMEWORK_MODULES: dict[str, JsFramework] = {
     "@playwright/test": "playwright",
     "playwright/test": "playwright",
 }
-LIBRARY_MODULES = {
+# The assertion and double libraries a module specifier names, by kind.
+LibraryKind = Literal["node-assert", "chai", "sinon", "expect", "supertest", "cdk-assertions"]
+LIBRARY_MODULES: dict[str, LibraryKind] = {
     "assert": "node-assert",
     "node:assert": "node-assert",
     "assert/strict": "node-assert",
@@ -61,7 +64,7 @@ def is_framework(kind: str) -> TypeGuard[JsFramework]:
 FRAMEWORK_HINTS = tuple(sorted({m.encode() for m in FRAMEWORK_MODULES} | {b"@playwright/"}))
 
 
-def module_kind(source: str) -> str:
+def module_kind(source: str) -> JsFramework | LibraryKind | Literal[""]:
     """The library a module specifier names ("vitest", "chai", ...), "" for any other."""
     if source in FRAMEWORK_MODULES:
         return FRAMEWORK_MODULES[source]
@@ -210,8 +213,8 @@ def switch_of(value: ts.Node) -> Switch | None:
         return None
     if condition is None:
         return Switch(short[0], tuple(long[1:]))
-    env, where = skip_env(text(condition), long is one)
-    platforms, on = skip_platform(text(condition), long is one)
+    env, where = skip_env(lower_condition(condition), long is one)
+    platforms, on = skip_platform(lower_condition(condition), long is one)
     return Switch(short[0], tuple(long[1:]), env, where, platforms, on)
 
 

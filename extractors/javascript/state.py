@@ -250,17 +250,6 @@ def _decides(value: ts.Node, name: str) -> bool:
     return False
 
 
-def _symbol(path: str, fn: ts.Node, body: ts.Node) -> str:
-    """The named function around ``body``, or else the variable the function is bound to
-    through a factory called in place (``const isValid = (() => { ... })()``)."""
-    symbol = symbol_at(path, body)
-    if symbol:
-        return symbol
-    declarator = enclosing(fn, frozenset({"variable_declarator"}))
-    name = declarator.child_by_field_name("name") if declarator is not None else None
-    return f"{path}::{T.text(name)}" if name is not None and name.type == "identifier" else ""
-
-
 def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact]:
     """Functions that change state outliving their call and return under a condition on it."""
     found: list[Fact] = []
@@ -289,7 +278,7 @@ def state_flips(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[Fact
                     StateFlip(
                         file=source.path,
                         line=T.line_of(node),
-                        symbol=_symbol(source.path, fn, body),
+                        symbol=symbol_at(source.path, body),
                         name=name,
                         write=write,
                         returned=T.squash(returned_value(ret)),

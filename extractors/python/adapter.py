@@ -26,7 +26,7 @@ from ..common.walk import enclosing
 from . import strings as py_strings
 from .answer_keys import case_pairs, condition_pairs, table_entries, tuple_key
 from .domains import parameter_domain, produced, table_domain
-from .model import PythonModel, qualname
+from .model import PythonModel, definition_symbol
 
 _TOLERANT_EXCEPTIONS = ("KeyError", "LookupError", "AttributeError", "Exception")
 
@@ -156,7 +156,7 @@ FUNCTIONS = frozenset({"function_definition"})
 def symbol_at(path: str, node: ts.Node) -> str:
     """``path::qualname`` of the innermost function around ``node``, "" at module level."""
     fn = enclosing(node, FUNCTIONS)
-    return f"{path}::{qualname(fn)}" if fn is not None else ""
+    return definition_symbol(path, fn) if fn is not None else ""
 
 
 def _function_name(fn: ts.Node) -> str:
@@ -166,7 +166,7 @@ def _function_name(fn: ts.Node) -> str:
 
 def _answer_group(path: str, fn: ts.Node) -> tuple[str, str]:
     """A function's qualified name is unique in its file: it is symbol and group both."""
-    symbol = f"{path}::{qualname(fn)}"
+    symbol = definition_symbol(path, fn)
     return symbol, symbol
 
 

@@ -63,11 +63,10 @@ def _fact(
     members: list[tuple[str, int]],
     folds: tuple[str, ...] = (),
 ) -> AllowList:
-    fn = enclosing(at, frozenset({"function_definition"}))
     return AllowList(
         file=source.path,
         line=T.line_of(at),
-        symbol=f"{source.path}::{qualname(fn)}" if fn is not None else "",
+        symbol=symbol_at(source.path, at),
         name=name,
         form=form,
         members=tuple(m for m, _ in members),

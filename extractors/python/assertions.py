@@ -27,6 +27,7 @@ from ..facts.integrity import (
     SkipScope,
 )
 from . import strings as py_strings
+from .conditions import lower_condition
 from .file_context import PyFile, resolve
 from .strings import decoded_string
 
@@ -311,10 +312,9 @@ def body_facts(f: PyFile, body: ts.Node, symbol: str, in_test: bool) -> list[Fac
                 elif how is not None:
                     conditional, _ = conditional_and_handler(node, body)
                     guard = _guard(node, body) if conditional else None
-                    env, where = skip_env(T.squash(guard)) if guard is not None else ((), "")
-                    platforms, on = (
-                        skip_platform(T.squash(guard)) if guard is not None else ((), "")
-                    )
+                    read = lower_condition(guard)
+                    env, where = skip_env(read) if guard is not None else ((), "")
+                    platforms, on = skip_platform(read) if guard is not None else ((), "")
                     facts.append(
                         Skip(
                             file=f.source.path,

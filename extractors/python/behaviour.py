@@ -18,10 +18,10 @@ from ..common.dispatch import SourceFile
 from ..common.literals import py_literal
 from ..common.type_agreement import agreeing_types
 from ..common.walk import enclosing, mentions
-from ..facts import Fact
+from ..facts import Fact, symbol_id
 from ..facts.impl import EqualityOverride, OverrideReturn
 from .adapter import BEHAVIOUR, NAMES
-from .model import PythonModel, qualname
+from .model import PythonModel, definition_symbol
 
 _EQUALITY_HOOKS = frozenset({"__eq__", "__ne__", "__int__", "__float__", "__index__"})
 
@@ -96,7 +96,7 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
             EqualityOverride(
                 file=source.path,
                 line=T.line_of(fn),
-                symbol=f"{source.path}::{qualname(fn)}",
+                symbol=definition_symbol(source.path, fn),
                 method=name,
                 owner=owner,
                 returns=tuple(_return_word(returned_value(r)) for r in returns),
@@ -115,7 +115,7 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
             EqualityOverride(
                 file=source.path,
                 line=T.line_of(node),
-                symbol=f"{source.path}::{owner}.{T.text(left)}",
+                symbol=symbol_id(source.path, f"{owner}.{T.text(left)}"),
                 method=T.text(left),
                 owner=owner,
                 returns=(_return_word(right.child_by_field_name("body")),),

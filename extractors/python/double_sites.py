@@ -15,7 +15,7 @@ from dataclasses import replace
 import tree_sitter as ts
 
 from ..common import treesitter as T
-from ..facts import Fact
+from ..facts import Fact, symbol_id
 from ..facts.integrity import Double, ImportedCall
 from .assertions import walk_own
 from .doubles import call_arguments
@@ -263,7 +263,7 @@ def double_sites(
     out: list[Fact] = []
     test_classes = {symbol.rsplit("::", 1)[0] for _, symbol, _ in tests if symbol.count("::") > 1}
     for cls in classes:
-        symbol = f"{f.source.path}::{T.text(cls.child_by_field_name('name'))}"
+        symbol = symbol_id(f.source.path, T.text(cls.child_by_field_name("name")))
         if symbol not in test_classes:
             continue
         out += reader.decorated(cls, symbol)

@@ -2,8 +2,9 @@
 
 Queries (``queries/python/integrity.scm``) find functions, classes, comments and literal
 bindings in C. Test bodies — small by nature — are then read node by node to place
-assertions, skips, handlers and returns (``assertions``); which functions are tests and
-how they are skipped is ``test_cases``; production function bodies are only looked at for
+assertions, skips, handlers and returns (``assertions``); which functions are tests is
+``collected`` (shared with the test comparison and the runs model), how they are skipped
+``test_cases``; production function bodies are only looked at for
 their first statements (stubs, ``markers``). Import aliases are resolved by the file's
 semantic model: ``import pytest as pt`` makes ``pt.mark.skip`` read as ``pytest.mark.skip``.
 """
@@ -29,6 +30,7 @@ from ..facts.integrity import (
 )
 from . import strings as py_strings
 from .assertions import body_facts, importorskip_fact
+from .collected import PyTests, default_tests
 from .double_sites import double_sites
 from .file_context import PyFile
 from .markers import binding_value, code_of, docstring, stub_kind, under_type_checking
@@ -43,11 +45,9 @@ from .test_cases import (
     decorators,
     enclosing_class,
     env_of,
-    is_test,
     is_test_path,
     platform_of,
     skips_of,
-    unittest_classes,
 )
 
 # Where a literal is bound, as ``Binding.form`` names it.
@@ -71,25 +71,24 @@ def symbol_of(f: PyFile, node: ts.Node, tests: dict[int, str]) -> tuple[str, boo
     return "", False
 
 
-def _find_tests(
-    f: PyFile, functions: list[ts.Node], unittest: set[str]
-) -> list[tuple[ts.Node, str, PyFramework]]:
-    """(function, test id, framework) of every test function, in file order."""
+def _find_tests(f: PyFile, collected: PyTests) -> list[tuple[ts.Node, str, PyFramework]]:
+    """(function, test id, framework) of every test (``collected.py``), in file order: a
+    test class's test inherited by another test class is a test of both. Outside the files
+    pytest collects by name, only unittest's test cases are tests."""
     found: list[tuple[ts.Node, str, PyFramework]] = []
-    for fn in functions:
-        framework = is_test(f, fn, unittest)
-        if framework is not None:
-            found.append((fn, symbol_id(f.source.path, qualname(fn).replace(".", "::")), framework))
+    for test in collected.tests:
+        if test.unittest or f.collects_tests:
+            framework: PyFramework = "unittest" if test.unittest else "pytest"
+            found.append((test.function, symbol_id(f.source.path, test.node_id), framework))
     return found
 
 
-def _class_skips(f: PyFile, classes: list[ts.Node], unittest: set[str]) -> list[Fact]:
+def _class_skips(f: PyFile, collected: PyTests) -> list[Fact]:
     """Skip decorators of test classes."""
     facts: list[Fact] = []
-    for cls in classes:
-        name = T.text(cls.child_by_field_name("name"))
-        if name in unittest or name.startswith("Test"):
-            facts.extend(skips_of(f, cls, symbol_id(f.source.path, name), "class"))
+    for chain in collected.classes:
+        names = "::".join(T.text(c.child_by_field_name("name")) for c in chain)
+        facts.extend(skips_of(f, chain[-1], symbol_id(f.source.path, names), "class"))
     return facts
 
 
@@ -289,12 +288,15 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
     caps = T.captures(T.query("python", "integrity"), root)
     functions = caps.get("function", [])
     classes = caps.get("class", [])
-    unittest = unittest_classes(f, classes)
-    found = _find_tests(f, functions, unittest)
-    tests = {fn.id: test_id for fn, test_id, _ in found}
+    collected = source.model(default_tests)
+    found = _find_tests(f, collected)
+    tests: dict[int, str] = {}
+    for fn, test_id, _ in found:
+        if fn.id not in tests:  # an inherited test: its comments belong to the first id
+            tests[fn.id] = test_id
     in_test_file = f.is_test_file or bool(tests)
     subclassed = {b.rsplit(".", 1)[-1] for cls in classes for b in class_bases(f, cls)}
-    f.facts.extend(_class_skips(f, classes, unittest))
+    f.facts.extend(_class_skips(f, collected))
     f.facts.extend(_module_skip_facts(f))
     for fn, test_id, framework in found:
         f.facts.extend(_test_facts(f, fn, test_id, framework))

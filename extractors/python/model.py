@@ -59,6 +59,11 @@ def qualname(definition: ts.Node) -> str:
     return ".".join(reversed(names))
 
 
+def definition_symbol(path: str, definition: ts.Node) -> str:
+    """``path::Poller.status``: the symbol of a function or class definition."""
+    return symbol_id(path, qualname(definition))
+
+
 def enclosing_function(node: ts.Node) -> ts.Node | None:
     """The innermost ``def`` around ``node`` (not ``node`` itself), or None at module level."""
     current = node.parent
@@ -194,5 +199,5 @@ class PythonModel:
     def symbol(self, scope: ts.Node) -> str:
         """``path::Class.method`` of a function scope; "" for the module or a lambda."""
         if scope.type == "function_definition":
-            return symbol_id(self.path, qualname(scope))
+            return definition_symbol(self.path, scope)
         return ""

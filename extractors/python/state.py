@@ -28,7 +28,7 @@ from ..facts import Fact
 from ..facts.impl import StateFlip, StateWrite
 from .adapter import BEHAVIOUR, FUNCTIONS, NAMES, NESTED
 from .behaviour import class_owner
-from .model import qualname
+from .model import definition_symbol
 
 
 def _reads(node: ts.Node | None, name: str) -> bool:
@@ -329,7 +329,7 @@ def _flips(
                 StateFlip(
                     file=source.path,
                     line=T.line_of(branch),
-                    symbol=f"{source.path}::{qualname(fn)}",
+                    symbol=definition_symbol(source.path, fn),
                     name=name,
                     write=write,
                     returned=T.squash(returned_value(ret)),

@@ -1,4 +1,5 @@
-"""Which Python functions are tests (pytest, unittest), and how they are skipped.
+"""How Python tests are skipped, and what they call (which functions are tests is
+``collected.py``).
 
 ``import pytest as pt`` is resolved by the file's model, so ``@pt.mark.skip`` is a skip.
 """
@@ -14,22 +15,13 @@ from ..common.dispatch import SourceFile
 from ..common.env_conditions import skip_env, skip_platform
 from ..common.walk import inside
 from ..facts import Fact
-from ..facts.integrity import PlatformWhere, PyFramework, Skip, SkipScope, SkipWhere
+from ..facts.integrity import PlatformWhere, Skip, SkipScope, SkipWhere
 from . import strings as py_strings
 from .assertions import walk_own
+from .conditions import lower_condition
 from .file_context import PyFile, resolve
 
 _TEST_DIRS = {"tests", "test", "testing"}
-# unittest's test case classes (and the frameworks' subclasses of the same name:
-# ``django.test.TestCase``), by the last part of the name a base resolves to.
-UNITTEST_CLASSES = frozenset({"TestCase", "IsolatedAsyncioTestCase", "AsyncTestCase"})
-
-
-def is_unittest_base(qualified: str) -> bool:
-    """A base class, as the module's imports resolve it, is unittest's test case class."""
-    return qualified.rsplit(".", 1)[-1] in UNITTEST_CLASSES
-
-
 SKIP_DECORATORS = {
     "pytest.mark.skip": False,
     "pytest.mark.skipif": True,
@@ -218,7 +210,7 @@ def env_of(
     """The environment variable a skip condition reads alone, and where it skips."""
     if condition is None:
         return (), ""
-    return skip_env(T.squash(condition), skips_when_true)
+    return skip_env(lower_condition(condition), skips_when_true)
 
 
 def platform_of(
@@ -228,18 +220,7 @@ def platform_of(
     it skips on them or off them."""
     if condition is None:
         return (), ""
-    return skip_platform(T.squash(condition), skips_when_true)
-
-
-def guarding_condition(node: ts.Node, stop: ts.Node | None) -> ts.Node | None:
-    """The condition of the innermost ``if`` whose body holds ``node`` (below ``stop``)."""
-    current = node
-    while current.parent is not None and current != stop:
-        parent = current.parent
-        if parent.type == "if_statement" and parent.child_by_field_name("consequence") == current:
-            return parent.child_by_field_name("condition")
-        current = parent
-    return None
+    return skip_platform(lower_condition(condition), skips_when_true)
 
 
 def class_bases(f: PyFile, cls: ts.Node) -> list[str]:
@@ -260,53 +241,6 @@ def enclosing_class(definition: ts.Node) -> ts.Node | None:
             return None
         current = current.parent
     return None
-
-
-def is_test(f: PyFile, fn: ts.Node, unittest_classes: set[str]) -> PyFramework | None:
-    """The framework when ``fn`` is a test, else None."""
-    name = T.text(fn.child_by_field_name("name"))
-    if not name.startswith("test"):
-        return None
-    if any(decorator_name(f, d)[0] in ("pytest.fixture", "fixture") for d in decorators(f, fn)):
-        return None
-    cls = enclosing_class(fn)
-    if cls is not None:
-        cls_name = T.text(cls.child_by_field_name("name"))
-        if cls_name in unittest_classes:
-            return "unittest"
-        if f.collects_tests and cls_name.startswith("Test") and enclosing_class(cls) is None:
-            return "pytest"
-        return None
-    outer = fn.parent
-    while outer is not None and outer.type not in ("module", "function_definition"):
-        outer = outer.parent
-    if (
-        outer is not None
-        and outer.type == "module"
-        and f.collects_tests
-        and name.startswith("test")
-    ):
-        return "pytest"
-    return None
-
-
-def unittest_classes(f: PyFile, classes: list[ts.Node]) -> set[str]:
-    """Names of the classes that derive from unittest's TestCase, directly or not."""
-    found: set[str] = set()
-    changed = True
-    while changed:
-        changed = False
-        for cls in classes:
-            name = T.text(cls.child_by_field_name("name"))
-            if name in found:
-                continue
-            bases = class_bases(f, cls)
-            if any(
-                is_unittest_base(b) or b.rsplit(".", 1)[-1] in found or b in found for b in bases
-            ):
-                found.add(name)
-                changed = True
-    return found
 
 
 def callee_paths(body: ts.Node, imported: dict[str, str]) -> tuple[str, ...]:

@@ -1,11 +1,9 @@
-"""Which Python functions are tests (pytest-style names, ``Class::test``), the names a test
-binds, and each function body in a formatting-free form."""
+"""The names a Python test binds, and each function body in a formatting-free form."""
 
 from __future__ import annotations
 
 import ast
 import copy
-from collections.abc import Iterator, Sequence
 
 import libcst as cst
 
@@ -34,17 +32,6 @@ def local_bindings(root: cst.CSTNode) -> list[str]:
         elif isinstance(node, cst.AsName):
             bind(node.name)
     return names
-
-
-def collect_tests(
-    body: Sequence[cst.CSTNode], prefix: str
-) -> Iterator[tuple[str, cst.FunctionDef]]:
-    """Test functions and methods, with pytest-style qualified names (``Class::test``)."""
-    for node in body:
-        if isinstance(node, cst.FunctionDef) and node.name.value.startswith("test"):
-            yield prefix + node.name.value, node
-        elif isinstance(node, cst.ClassDef) and isinstance(node.body, cst.IndentedBlock):
-            yield from collect_tests(node.body.body, f"{prefix}{node.name.value}::")
 
 
 def function_bodies(source: str) -> dict[int, list[ast.stmt]]:

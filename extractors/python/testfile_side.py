@@ -1,6 +1,7 @@
 """Python tests and their assertions, read with libcst (comments and literals stay exact).
 
-This module walks each test body and its comments; ``python_naming`` finds the tests,
+This module walks each test body and its comments; ``collected`` finds the tests (the
+same reader as the integrity facts and the runs model),
 ``python_expressions`` and ``python_calls`` read each assertion, ``python_module`` resolves
 names through the file's imports.
 """
@@ -16,13 +17,15 @@ from typing import final
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.testfile_checks import Check, place
 from ..facts.testfile import Assertion, ParsedTestFile, TestCase
+from .collected import default_tests
 from .model import PythonModel
 from .testfile_calls import Reader
 from .testfile_module import SourceModule, walk_nodes
-from .testfile_naming import body_text, collect_tests, function_bodies, local_bindings
+from .testfile_naming import body_text, function_bodies, local_bindings
 from .testfile_tables import column_renames, loop_tables, parametrize_tables
 
 
@@ -95,11 +98,20 @@ def parse_python(path: str, source: str) -> ParsedTestFile:
     except cst.ParserSyntaxError as error:
         return ParsedTestFile(path, "python", (), f"{type(error).__name__}: {error.message}")
     positions = wrapper.resolve(PositionProvider)
-    model = SourceFile(path, source.encode("utf-8"), "python").model(PythonModel)
-    module = SourceModule(wrapper.module, model.qualified)
+    file = SourceFile(path, source.encode("utf-8"), "python")
+    module = SourceModule(wrapper.module, file.model(PythonModel).qualified)
     bodies = function_bodies(source)
+    definitions = {
+        positions[node.name].start.line: node
+        for node in walk_nodes(wrapper.module)
+        if isinstance(node, cst.FunctionDef)
+    }
     tests: list[TestCase] = []
-    for name, function in collect_tests(wrapper.module.body, ""):
+    for test in file.model(default_tests).tests:
+        name = test.node_id
+        function = definitions.get(T.line_of(test.function.child_by_field_name("name")))
+        if function is None:
+            continue
         tables = parametrize_tables(function, module)
         tables += loop_tables(function, wrapper.module.body)
         # Table columns are named by place, whether parameters or loop variables.

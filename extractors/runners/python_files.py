@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fnmatch
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -16,9 +15,10 @@ from ..common.treesitter import line_of as line
 from ..common.treesitter import text, walk
 from ..facts import symbol_id
 from ..python import strings as py_strings
+from ..python.collected import collected_tests
+from ..python.collected import matches_prefix_or_glob as matches_prefix_or_glob
 from ..python.model import PythonModel
 from ..python.module_skips import module_skips
-from ..python.test_cases import is_unittest_base
 from .conftest_hooks import HookEffect, hook_effects, module_bindings, pytest_aliases
 
 # A dotted name as written -> what it stands for through the module's imports.
@@ -113,16 +113,6 @@ class ConftestFacts:
     hooks: tuple[HookDef, ...]
 
 
-def matches_prefix_or_glob(name: str, patterns: tuple[str, ...]) -> bool:
-    """pytest's ``_matches_prefix_or_glob_option``: a prefix, or a glob when it has glob chars."""
-    for pattern in patterns:
-        if name.startswith(pattern):
-            return True
-        if any(c in pattern for c in "*?[") and fnmatch.fnmatch(name, pattern):
-            return True
-    return False
-
-
 def body_digest(function: ts.Node | None) -> str:
     """A digest of a test's body, whitespace-blind: the same test renamed or moved keeps it."""
     if function is None:
@@ -176,39 +166,6 @@ def _assigned(statement: ts.Node, name: str) -> ts.Node | None:
     return child.child_by_field_name("right")
 
 
-def _base_names(cls: ts.Node) -> list[str]:
-    """Every base class as written (``unittest.TestCase``, ``Base``)."""
-    bases = cls.child_by_field_name("superclasses")
-    if bases is None:
-        return []
-    return [text(b) for b in bases.named_children if b.type != "keyword_argument"]
-
-
-def _class_body(cls: ts.Node) -> list[ts.Node]:
-    """The statements of a class body."""
-    body = cls.child_by_field_name("body")
-    return [] if body is None else list(body.named_children)
-
-
-def _defines(cls: ts.Node, name: str) -> bool:
-    """Whether the class body defines ``name`` (method or attribute)."""
-    for statement in _class_body(cls):
-        inner, _ = _decorated(statement)
-        if inner.type == "function_definition" and text(inner.child_by_field_name("name")) == name:
-            return True
-        if _assigned(statement, name) is not None:
-            return True
-    return False
-
-
-def _test_false(cls: ts.Node) -> bool:
-    """``__test__ = False`` in the class body."""
-    return any(
-        (value := _assigned(s, "__test__")) is not None and text(value) == "False"
-        for s in _class_body(cls)
-    )
-
-
 @lru_cache(maxsize=4096)
 def python_test_items(
     path: str,
@@ -221,7 +178,6 @@ def python_test_items(
     model = source.model(PythonModel)
     root, resolve = source.tree.root_node, model.resolve
     module_marks: list[str] = []
-    top_classes: dict[str, tuple[ts.Node, tuple[ts.Node, ...]]] = {}
     skipped = next(
         (
             (
@@ -237,105 +193,40 @@ def python_test_items(
         value = _assigned(statement, "pytestmark")
         if value is not None:
             module_marks.extend(_marker_names(value, resolve))
-        inner, decorators = _decorated(statement)
-        if inner.type == "class_definition":
-            top_classes[text(inner.child_by_field_name("name"))] = (inner, decorators)
-        if (
-            _assigned(statement, "__test__") is not None
-            and text(_assigned(statement, "__test__")) == "False"
-        ):
-            return ()
 
-    def is_unittest(cls: ts.Node, seen: frozenset[str] = frozenset()) -> bool:
-        for base in _base_names(cls):
-            if is_unittest_base(model.resolve(base)):
-                return True
-            base = base.split(".")[-1]
-            if (
-                base in top_classes
-                and base not in seen
-                and is_unittest(top_classes[base][0], seen | {base})
-            ):
-                return True
-        return False
-
-    def methods(
-        cls: ts.Node, seen: frozenset[str] = frozenset()
-    ) -> dict[str, tuple[int, list[str], str]]:
-        """Methods by name (own ones win over inherited ones from classes of this module)."""
-        found: dict[str, tuple[int, list[str], str]] = {}
-        for base in (b.split(".")[-1] for b in _base_names(cls)):
-            if base in top_classes and base not in seen:
-                found.update(methods(top_classes[base][0], seen | {base}))
-        for statement in _class_body(cls):
-            inner, decorators = _decorated(statement)
-            if inner.type == "function_definition":
-                name = text(inner.child_by_field_name("name"))
-                found[name] = (
-                    line(inner),
-                    _decorator_markers(decorators, resolve),
-                    body_digest(inner),
-                )
+    def marks_of(definition: ts.Node) -> list[str]:
+        """The markers a definition's decorators apply, and a class's ``pytestmark``."""
+        parent = definition.parent
+        decorators: tuple[ts.Node, ...] = ()
+        if parent is not None and parent.type == "decorated_definition":
+            decorators = _decorated(parent)[1]
+        found = _decorator_markers(decorators, resolve)
+        if definition.type == "class_definition":
+            body = definition.child_by_field_name("body")
+            for statement in body.named_children if body is not None else []:
+                value = _assigned(statement, "pytestmark")
+                if value is not None:
+                    found.extend(_marker_names(value, resolve))
         return found
 
-    items: list[PyTestItem] = []
-
-    def collect_class(
-        cls: ts.Node, decorators: tuple[ts.Node, ...], outer: tuple[str, ...], marks: list[str]
-    ) -> None:
-        name = text(cls.child_by_field_name("name"))
-        unit = is_unittest(cls)
-        if not unit and (not matches_prefix_or_glob(name, classes) or _defines(cls, "__init__")):
-            return
-        if _test_false(cls):
-            return
-        chain = (*outer, name)
-        class_marks = list(marks) + _decorator_markers(decorators, resolve)
-        for statement in _class_body(cls):
-            value = _assigned(statement, "pytestmark")
-            if value is not None:
-                class_marks.extend(_marker_names(value, resolve))
-        for method, (at, own, digest) in sorted(methods(cls).items()):
-            wanted = (
-                method.startswith("test") if unit else matches_prefix_or_glob(method, functions)
-            )
-            if wanted:
-                items.append(
-                    PyTestItem(
-                        symbol_id(path, "::".join((*chain, method))),
-                        method,
-                        chain,
-                        at,
-                        tuple(sorted(set(class_marks + own))),
-                        unit,
-                        digest,
-                    )
+    items = [
+        PyTestItem(
+            symbol_id(path, test.node_id),
+            test.names[-1],
+            test.names[:-1],
+            line(test.function),
+            tuple(
+                sorted(
+                    set(module_marks)
+                    | {m for c in test.classes for m in marks_of(c)}
+                    | set(marks_of(test.function))
                 )
-        if not unit:
-            for statement in _class_body(cls):
-                inner, decos = _decorated(statement)
-                if inner.type == "class_definition":
-                    collect_class(inner, decos, chain, class_marks)
-
-    for statement in root.named_children:
-        inner, decorators = _decorated(statement)
-        if inner.type == "function_definition":
-            name = text(inner.child_by_field_name("name"))
-            if matches_prefix_or_glob(name, functions):
-                marks = tuple(sorted(set(module_marks + _decorator_markers(decorators, resolve))))
-                items.append(
-                    PyTestItem(
-                        symbol_id(path, name),
-                        name,
-                        (),
-                        line(inner),
-                        marks,
-                        False,
-                        body_digest(inner),
-                    )
-                )
-        elif inner.type == "class_definition":
-            collect_class(inner, decorators, (), list(module_marks))
+            ),
+            test.unittest,
+            body_digest(test.function),
+        )
+        for test in collected_tests(source, functions, classes).tests
+    ]
     if skipped is not None:
         items = [replace(i, not_run=skipped[0], not_run_line=skipped[1]) for i in items]
     return tuple(sorted(items, key=lambda i: i.id))

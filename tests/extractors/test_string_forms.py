@@ -55,8 +55,8 @@ def test_no_other_module_reads_string_literal_nodes() -> None:
 
 
 # Text-level readers of source that is not a string node: a type annotation written as
-# text (a forward reference ``"Order"``) and a skip condition's source text.
-_TEXT_LEVEL = {"extractors/python/wire.py", "extractors/common/env_conditions.py"}
+# text (a forward reference ``"Order"``).
+_TEXT_LEVEL = {"extractors/python/wire.py"}
 
 
 def test_no_other_module_strips_quotes_off_source_text() -> None:

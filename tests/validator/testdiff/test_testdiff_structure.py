@@ -22,7 +22,9 @@ from ralph_validate.validator.testdiff import (
 
 
 def test_python_tests_are_functions_methods_and_nested_classes() -> None:
-    """pytest functions, unittest methods and nested classes get pytest-style names."""
+    """pytest functions, unittest methods and nested classes get pytest-style names; a
+    class nested in a unittest test case is not collected (pytest's ``UnitTestCase``
+    collects its test methods only)."""
     source = textwrap.dedent(
         """
         import unittest
@@ -45,6 +47,11 @@ def test_python_tests_are_functions_methods_and_nested_classes() -> None:
             def test_total(self):
                 self.assertEqual(total(), 3)
 
+            class TestIgnored:
+                def test_never(self):
+                    assert False
+
+        class TestShop:
             class TestNested:
                 def test_inner(self):
                     assert inner() is None
@@ -55,9 +62,9 @@ def test_python_tests_are_functions_methods_and_nested_classes() -> None:
         ("test_double", 9),
         ("test_fetch", 12),
         ("TestCart::test_total", 19),
-        ("TestCart::TestNested::test_inner", 23),
+        ("TestShop::TestNested::test_inner", 28),
     ]
-    [inner] = parsed.tests[3].assertions
+    [inner] = parsed.tests[3].assertions  # the nested class's test
     assert (inner.kind, inner.subject, inner.expected) == (
         Kind.NONE_CHECK,
         "inner()",

@@ -1,0 +1,267 @@
+"""Which functions of a Python file pytest and unittest collect as tests, read once per file.
+
+The integrity facts (``integrity.py``), the test comparison (``testfile_side.py``) and the
+runs model (``runners/python_files.py``) all read the tests of a file here, so that they
+never disagree on which tests a file holds. pytest's rules (``_pytest/python.py``,
+``_pytest/unittest.py``):
+
+- a function is a test when its name matches ``python_functions`` (prefix ``test``) and it
+  is no fixture; module functions are tests only where pytest collects the module;
+- a class is a test class when its name matches ``python_classes`` (prefix ``Test``) and
+  neither it nor a base of the module defines ``__init__`` or ``__new__``; a subclass of
+  unittest's ``TestCase`` is one whatever its name, and its ``test*`` methods are unittest's;
+- a class holds the tests it defines and those it inherits from bases defined in the same
+  module (a ``Base`` or mixin not named ``Test*`` is not collected itself, its tests are in
+  every test class deriving from it); a base defined elsewhere cannot be read;
+- a pytest test class collects the test classes nested in it by the same rules;
+- ``__test__ = False`` on the module, or on a class or a base it inherits it from, collects
+  nothing there.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+
+import tree_sitter as ts
+
+from ..common import treesitter as T
+from ..common.dispatch import SourceFile
+from .model import PythonModel
+
+# unittest's test case classes (and the frameworks' subclasses of the same name:
+# ``django.test.TestCase``), by the last part of the name a base resolves to.
+UNITTEST_CLASSES = frozenset({"TestCase", "IsolatedAsyncioTestCase", "AsyncTestCase"})
+# pytest's defaults of ``python_functions`` and ``python_classes``.
+DEFAULT_FUNCTIONS = ("test",)
+DEFAULT_CLASSES = ("Test",)
+# Statements whose blocks bind names in the scope around them (``if``, ``try``, ``with``).
+_BLOCKS = frozenset(
+    {
+        "if_statement",
+        "elif_clause",
+        "else_clause",
+        "try_statement",
+        "except_clause",
+        "finally_clause",
+        "with_statement",
+        "block",
+        "decorated_definition",
+    }
+)
+_FIXTURES = frozenset({"pytest.fixture", "fixture", "pytest_asyncio.fixture"})
+
+
+def is_unittest_base(qualified: str) -> bool:
+    """A base class, as the module's imports resolve it, is unittest's test case class."""
+    return qualified.rsplit(".", 1)[-1] in UNITTEST_CLASSES
+
+
+def matches_prefix_or_glob(name: str, patterns: tuple[str, ...]) -> bool:
+    """pytest's ``_matches_prefix_or_glob_option``: a prefix, or a glob when it has glob chars."""
+    for pattern in patterns:
+        if name.startswith(pattern):
+            return True
+        if any(c in pattern for c in "*?[") and fnmatch.fnmatch(name, pattern):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class PyCollected:
+    """One test as collected: ``names`` make its node id (``TestCart::TestTotals::test_sum``)."""
+
+    names: tuple[str, ...]
+    function: ts.Node  # the definition, in a base class when the test is inherited
+    classes: tuple[ts.Node, ...]  # the classes that collect it, outermost first
+    unittest: bool
+
+    @property
+    def node_id(self) -> str:
+        return "::".join(self.names)
+
+
+def definitions(block: ts.Node | None) -> list[ts.Node]:
+    """The function and class definitions a module or class body binds, in source order,
+    looking into ``if``/``try``/``with`` blocks (not into functions or classes)."""
+    found: list[ts.Node] = []
+    for child in block.named_children if block is not None else []:
+        if child.type in ("function_definition", "class_definition"):
+            found.append(child)
+        elif child.type in _BLOCKS:
+            found.extend(definitions(child))
+    return found
+
+
+def _assigned_false(block: ts.Node | None, name: str) -> bool | None:
+    """Whether the body binds ``name = False`` (True), ``name = <other>`` (False), or not (None)."""
+    answer: bool | None = None
+    for child in block.named_children if block is not None else []:
+        inner = child.named_children[0] if child.named_children else None
+        if child.type != "expression_statement" or inner is None or inner.type != "assignment":
+            continue
+        left, right = inner.child_by_field_name("left"), inner.child_by_field_name("right")
+        if left is not None and right is not None and T.text(left) == name:
+            answer = T.text(right) == "False"
+    return answer
+
+
+def _decorators(definition: ts.Node) -> list[ts.Node]:
+    parent = definition.parent
+    if parent is not None and parent.type == "decorated_definition":
+        return [c for c in parent.named_children if c.type == "decorator"]
+    return []
+
+
+@dataclass(frozen=True)
+class PyTests:
+    """The tests of one file in source order, and its test classes (each as the chain of
+    classes from the module down to it, whether or not it holds a test)."""
+
+    tests: tuple[PyCollected, ...]
+    classes: tuple[tuple[ts.Node, ...], ...]
+
+
+class _Reader:
+    """The collection of one module under the given name patterns."""
+
+    def __init__(
+        self, model: PythonModel, functions: tuple[str, ...], classes: tuple[str, ...]
+    ) -> None:
+        self.model, self.functions, self.classes = model, functions, classes
+        self.chains: list[tuple[ts.Node, ...]] = []
+
+    def is_fixture(self, fn: ts.Node) -> bool:
+        for decorator in _decorators(fn):
+            expr = decorator.named_children[0] if decorator.named_children else decorator
+            if expr.type == "call":
+                expr = expr.child_by_field_name("function") or expr
+            if self.model.resolve_at(T.squash(expr), expr) in _FIXTURES:
+                return True
+        return False
+
+    def local_bases(self, cls: ts.Node) -> list[ts.Node]:
+        """The bases of a class that the same module (or the same class body) defines."""
+        supers = cls.child_by_field_name("superclasses")
+        scopes: list[ts.Node] = []
+        current = cls.parent
+        while current is not None:
+            if current.type == "class_definition":
+                scopes.append(current.child_by_field_name("body") or current)
+            elif current.type == "module":
+                scopes.append(current)
+            current = current.parent
+        found: list[ts.Node] = []
+        for base in supers.named_children if supers is not None else []:
+            if base.type != "identifier":
+                continue
+            for block in scopes[:1] + scopes[-1:]:
+                named = [
+                    d
+                    for d in definitions(block)
+                    if d.type == "class_definition"
+                    and d.start_byte < cls.start_byte
+                    and T.text(d.child_by_field_name("name")) == T.text(base)
+                ]
+                if named:
+                    found.append(named[-1])
+                    break
+        return found
+
+    def mro(self, cls: ts.Node, seen: frozenset[int] = frozenset()) -> list[ts.Node]:
+        """The class and its bases of this module, depth first, each once."""
+        order = [cls]
+        for base in self.local_bases(cls):
+            if base.id not in seen and base.id != cls.id:
+                order += [c for c in self.mro(base, seen | {cls.id}) if c not in order]
+        return order
+
+    def is_unittest(self, cls: ts.Node) -> bool:
+        for klass in self.mro(cls):
+            supers = klass.child_by_field_name("superclasses")
+            for base in supers.named_children if supers is not None else []:
+                if base.type != "keyword_argument" and is_unittest_base(
+                    self.model.resolve_at(T.squash(base), base)
+                ):
+                    return True
+        return False
+
+    def members(self, cls: ts.Node) -> dict[str, ts.Node]:
+        """Functions and classes of a class by name, its own winning over inherited ones."""
+        found: dict[str, ts.Node] = {}
+        for klass in reversed(self.mro(cls)):
+            for d in definitions(klass.child_by_field_name("body")):
+                found[T.text(d.child_by_field_name("name"))] = d
+        return found
+
+    def collected_class(self, cls: ts.Node) -> bool | None:
+        """True for a unittest test case, False for a pytest test class, None otherwise."""
+        for klass in self.mro(cls):
+            test = _assigned_false(klass.child_by_field_name("body"), "__test__")
+            if test is not None:
+                if test:
+                    return None
+                break
+        if self.is_unittest(cls):
+            return True
+        name = T.text(cls.child_by_field_name("name"))
+        if not matches_prefix_or_glob(name, self.classes):
+            return None
+        members = self.members(cls)
+        if "__init__" in members or "__new__" in members:
+            return None
+        return False
+
+    def of_class(self, cls: ts.Node, outer: tuple[ts.Node, ...], unit: bool) -> list[PyCollected]:
+        chain = (*outer, cls)
+        self.chains.append(chain)
+        names = tuple(T.text(c.child_by_field_name("name")) for c in chain)
+        found: list[PyCollected] = []
+        for name, member in self.members(cls).items():
+            if member.type == "function_definition":
+                patterns = DEFAULT_FUNCTIONS if unit else self.functions
+                wanted = matches_prefix_or_glob(name, patterns)
+                if wanted and not self.is_fixture(member):
+                    found.append(PyCollected((*names, name), member, chain, unit))
+            elif not unit and all(member.id != c.id for c in chain):
+                # (a class inside the chain is one that cannot run: it names itself
+                # through a base before it is bound)
+                nested = self.collected_class(member)
+                if nested is not None:
+                    found += self.of_class(member, chain, nested)
+        return found
+
+    def of_module(self, root: ts.Node) -> list[PyCollected]:
+        if _assigned_false(root, "__test__"):
+            return []
+        found: list[PyCollected] = []
+        last: dict[str, ts.Node] = {}
+        for d in definitions(root):
+            last[T.text(d.child_by_field_name("name"))] = d
+        for name, d in last.items():
+            if d.type == "function_definition":
+                if matches_prefix_or_glob(name, self.functions) and not self.is_fixture(d):
+                    found.append(PyCollected((name,), d, (), False))
+                continue
+            unit = self.collected_class(d)
+            if unit is not None:
+                found += self.of_class(d, (), unit)
+        return sorted(found, key=lambda c: (c.function.start_byte, c.names))
+
+
+def collected_tests(
+    source: SourceFile,
+    functions: tuple[str, ...] = DEFAULT_FUNCTIONS,
+    classes: tuple[str, ...] = DEFAULT_CLASSES,
+) -> PyTests:
+    """The tests of one file that pytest collects under the given name patterns."""
+    reader = _Reader(source.model(PythonModel), functions, classes)
+    tests = reader.of_module(source.tree.root_node)
+    chains = sorted(reader.chains, key=lambda c: c[-1].start_byte)
+    return PyTests(tuple(tests), tuple(chains))
+
+
+def default_tests(source: SourceFile) -> PyTests:
+    """The tests under pytest's default name patterns, as if pytest collected the file;
+    built once per file (``source.model(default_tests)``)."""
+    return collected_tests(source)
