@@ -217,6 +217,10 @@ class Git:
         out = self.run("log", "--reverse", "--diff-filter=A", "--format=%H", "HEAD", "--", *paths)
         return out.split()
 
+    def commits_touching(self, path: str) -> list[str]:
+        """The commits reachable from HEAD that changed ``path``, newest first."""
+        return self.run("log", "--format=%H", "HEAD", "--", path).split()
+
     def blob_id(self, rev: str, path: str) -> str | None:
         """The object name of ``path`` at commit ``rev``; None when it is not there."""
         out = self.run("rev-parse", "--verify", "-q", f"{rev}:{path}", ok_codes=(0, 1, 128))

@@ -6,15 +6,18 @@
   ``[ralph] T-12 ...``, ``story-7: ...``, ``Implements: F12``; see
   ``trace/story_ids``), from BASE to HEAD. A story commit of an earlier loop run that
   reused an id for another story is not one (``trace/commits``).
-- Files: the union of the files of the spec's commits. With no such commit,
+- Files: the union of the files of the spec's commits (a note counts the commits
+  after BASE left out as naming neither). With no such commit,
   ``git diff BASE...HEAD`` and a note in the header.
 - BASE: ``--base`` when given; else the parent of the oldest commit of the spec
-  (git's empty tree when that commit is the root); else the parent of the commit that
-  added the spec's files (the newest addition of each file, the oldest of those; when
-  that commit also changed other files they stay in the change set, and the reason
-  says so); else the merge-base with ``origin/main``, ``main`` or ``master`` when HEAD
-  is not on that branch; else the root commit. ``base_rule`` says which rule chose
-  BASE, naming the commit it started from.
+  (git's empty tree when that commit is the root); else the parent of the commit where
+  the spec's files as they are now began: for the task file, the oldest commit from
+  which it declares its current stories (where it was added, or rewritten by a new loop
+  run that reused the ids for other stories), for another spec file its newest
+  addition, the oldest of those; when that commit also changed other files they stay
+  in the change set, and the reason says so; else the merge-base with ``origin/main``,
+  ``main`` or ``master`` when HEAD is not on that branch; else the root commit.
+  ``base_rule`` says which rule chose BASE, naming the commit it started from.
 - A shallow clone whose fetched history does not reach BASE (``--base`` not
   fetched, or a default rule that stopped at the cut: a "root" or an "empty
   tree" that is only where the fetch ended) is InputError naming the fix, never
@@ -31,7 +34,7 @@ from ..core.specs.model import Spec
 from .context import ChangeSet
 from .neverread import filter_readable
 from .report.model import ChangeSetSource
-from .trace.commits import SpecCommit, spec_commits
+from .trace.commits import SpecCommit, plan_commit, spec_commits
 
 _MAIN_BRANCHES = ("origin/main", "main", "master", "origin/master")
 
@@ -48,18 +51,31 @@ def _spec_files(spec: Spec | None) -> list[str]:
     return list(dict.fromkeys(p for p in (spec.tasks_file, spec.requirements_file) if p))
 
 
-def _added(git: Git, spec: Spec | None) -> tuple[str, str] | None:
-    """The commit that added the spec's files as they are now, and which file it added."""
-    found: list[tuple[int, str, str]] = []
+def _plan_start(git: Git, spec: Spec | None) -> tuple[str, str] | None:
+    """Where the spec's files as they are now began: the oldest of the commit from which
+    the task file declares its current stories and the newest addition of each other spec
+    file; with the reason naming it."""
+    if spec is None:
+        return None
     order = {sha: n for n, sha in enumerate(git.run("rev-list", "--reverse", "HEAD").split())}
+    found: list[tuple[int, str, str]] = []
+    plan = plan_commit(git, spec) if spec.tasks_file else None
+    if plan is not None and spec.tasks_file is not None:
+        sha, added = plan
+        why = f"the commit that added {spec.tasks_file}"
+        if not added:
+            why = f"the oldest commit from which {spec.tasks_file} declares its current stories"
+        found.append((order.get(sha, len(order)), sha, why))
     for path in _spec_files(spec):
+        if plan is not None and path == spec.tasks_file:
+            continue
         adding = git.commits_adding([path])
         if adding and adding[-1] in order:
-            found.append((order[adding[-1]], adding[-1], path))
+            found.append((order[adding[-1]], adding[-1], f"the commit that added {path}"))
     if not found:
         return None
-    _, sha, path = min(found)
-    return sha, path
+    _, sha, why = min(found)
+    return sha, f"{why} (no commit names the spec or a story of it)"
 
 
 def _also_changed(git: Git, sha: str, spec: Spec | None) -> str:
@@ -77,10 +93,9 @@ def _default_base(
     if found:
         start = found[0].sha, _why_first(found[0], spec_name or "", spec), ""
     else:
-        added = _added(git, spec)
-        if added is not None:
-            sha, path = added
-            why = f"the commit that added {path} (no commit names the spec or a story of it)"
+        planned = _plan_start(git, spec)
+        if planned is not None:
+            sha, why = planned
             start = sha, why, _also_changed(git, sha, spec)
     if start is not None:
         sha, why, extra = start
@@ -113,6 +128,12 @@ def _require_fetched_base(git: Git, base: str | None, base_sha: str, first: str 
     at_cut = base_sha in cut or (base_sha == EMPTY_TREE and first is not None and first in cut)
     if at_cut:
         raise InputError(f"shallow clone: its history stops before BASE; {SHALLOW_FIX}")
+
+
+def _other_commits(git: Git, base_sha: str, spec_shas: set[str]) -> int:
+    """How many non-merge commits from BASE to HEAD are not the spec's."""
+    rng = "HEAD" if base_sha == EMPTY_TREE else f"{base_sha}..HEAD"
+    return len(set(git.run("rev-list", "--no-merges", rng).split()) - spec_shas)
 
 
 def _no_commit_note(spec_name: str | None, spec: Spec | None) -> str:
@@ -154,6 +175,12 @@ def compute_change_set(
         source = "spec-prefix" if all(c.prefixed for c in found) else "story-commits"
         existing = set(git.ls_files())
         files = sorted({f for c in found for f in git.files_of_commit(c.sha)} & existing)
+        others = _other_commits(git, base_sha, {c.sha for c in found})
+        if others:
+            notes.append(
+                f"{others} commit(s) after BASE name neither the spec nor a story of it; "
+                "their files are not in the change set"
+            )
     else:
         source = "diff"
         notes.append(_no_commit_note(spec_name, spec))

@@ -23,6 +23,10 @@ def test_loop_on_main_base_is_the_parent_of_the_oldest_prefixed_commit(repo) -> 
     assert change.source == "spec-prefix"
     assert change.files == ("src/count.py", "tests/test_count.py")
     assert len(change.commits) == 2
+    assert change.notes == (
+        "1 commit(s) after BASE name neither the spec nor a story of it; "
+        "their files are not in the change set",
+    )
 
 
 def test_prefixed_root_commit_uses_the_empty_tree(repo) -> None:

@@ -144,6 +144,10 @@ def test_story_commits_make_the_change_set_and_base(repo) -> None:
     )
     assert change.source == "story-commits"
     assert change.commits == tuple(shas[f"US-00{n}"] for n in range(1, 5))
+    assert change.notes == (
+        "2 commit(s) after BASE name neither the spec nor a story of it; "
+        "their files are not in the change set",
+    )
     assert change.files == (
         "prd.json",
         "stats/center.py",
@@ -311,3 +315,28 @@ def test_an_uncommitted_spec_and_no_story_commit_fall_back_to_the_root(repo) -> 
     repo.write("prd.json", _prd(STORIES, 0))
     change = compute_change_set(Git.open(repo.root), "prd", spec=find_spec(repo.root, "prd.json"))
     assert (change.base, change.base_rule, change.files) == (root, "root commit", ("b.py",))
+
+
+def test_a_second_run_without_story_commits_starts_where_its_plan_was_written(repo) -> None:
+    first = [("story-1", "Scaffold the calendar", "a grid"), ("story-2", "Mock events", "data")]
+    second = [("story-1", "Sticky column headers", "sticky"), ("story-2", "Time picker", "pick")]
+    repo.commit("Initial commit", {"README.md": "x\n"})
+    repo.commit("chore: plan", {"prd.json": _prd(first, 0)})
+    repo.commit(
+        "feat: calendar grid (story-1)", {"src/grid.py": "G = 1\n", "prd.json": _prd(first, 1)}
+    )
+    repo.commit(
+        "feat: mock events (story-2)", {"src/mock.py": "M = 1\n", "prd.json": _prd(first, 2)}
+    )
+    rewrite = repo.commit("chore: next plan", {"prd.json": _prd(second, 0)})
+    repo.commit("feat: sticky headers", {"src/headers.py": "H = 1\n", "prd.json": _prd(second, 1)})
+    git = Git.open(repo.root)
+    spec = find_spec(repo.root, "prd.json")
+    change = compute_change_set(git, spec.name, spec=spec)
+    assert change.commits == ()
+    assert change.base == repo.git("rev-parse", f"{rewrite}^").strip()
+    assert change.base_rule == (
+        f"parent of {rewrite[:7]}, the oldest commit from which prd.json declares its current"
+        " stories (no commit names the spec or a story of it)"
+    )
+    assert change.files == ("prd.json", "src/headers.py")

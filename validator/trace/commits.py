@@ -62,6 +62,13 @@ class _Declared:
             return None
         return None
 
+    @property
+    def readable(self) -> bool:
+        """True when the task file's format is one whose ids and titles are read here."""
+        return self.spec.tasks_file is not None and (
+            self.spec.format in _JSON_FORMATS or self.spec.format == "kiro"
+        )
+
     def at(self, sha: str) -> dict[str, str] | None:
         """The ids and titles declared at ``sha``; None when that says nothing."""
         path = self.spec.tasks_file
@@ -114,6 +121,33 @@ def spec_commits(
         if prefixed or ids:
             found.append(SpecCommit(sha, prefixed, ids))
     return found
+
+
+def _same_plan(then: dict[str, str], now: dict[str, str]) -> bool:
+    """True when a version of the task file plans the stories it plans now: it shares an
+    id with the file as it is and gives no shared id another title."""
+    shared = then.keys() & now.keys()
+    return bool(shared) and all(then[i] == now[i] for i in shared)
+
+
+def plan_commit(git: Git, spec: Spec) -> tuple[str, bool] | None:
+    """The oldest commit from which the task file declares the stories it declares now
+    (an earlier loop run's version, with other stories under the same ids, ends the
+    walk), and whether that commit added the file; None when it cannot be told."""
+    declared = _Declared(git, spec)
+    if not declared.readable or spec.tasks_file is None:
+        return None
+    now = declared.now()
+    oldest: str | None = None
+    for sha in git.commits_touching(spec.tasks_file):
+        then = declared.at(sha)
+        if then is None or not _same_plan(then, now):
+            break
+        oldest = sha
+    if oldest is None:
+        return None
+    parent = git.parent(oldest)
+    return oldest, parent is None or git.blob_id(parent, spec.tasks_file) is None
 
 
 def _ticked_tasks(diff: str, spec: Spec) -> set[str]:
