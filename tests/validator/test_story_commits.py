@@ -340,3 +340,18 @@ def test_a_second_run_without_story_commits_starts_where_its_plan_was_written(re
         " stories (no commit names the spec or a story of it)"
     )
     assert change.files == ("prd.json", "src/headers.py")
+
+
+def test_a_commit_naming_a_story_without_its_work_credits_nothing(repo, validate) -> None:
+    stories = [("US-001", "Compute the arithmetic mean of a sample", "mean is sum over count")]
+    repo.commit("Initial layout", {"README.md": "x\n"})
+    repo.commit("chore: plan", {"prd.json": _prd(stories, 0)})
+    repo.commit(
+        "feat(US-001): arithmetic mean",
+        {"stats/version.py": "VERSION = '1.2.0'\n", "prd.json": _prd(stories, 1)},
+    )
+    done = validate("--repo", str(repo.root), "--spec", "prd.json", "--no-llm", "--quiet")
+    data = json.loads((repo.root / "validation-report.json").read_text(encoding="utf-8"))
+    (row,) = data["requirements"]
+    assert (row["id"], row["status"], row["implementation"]) == ("US-001", "FAIL", [])
+    assert done.returncode == 0, done.stderr
