@@ -355,3 +355,17 @@ def test_a_commit_naming_a_story_without_its_work_credits_nothing(repo, validate
     (row,) = data["requirements"]
     assert (row["id"], row["status"], row["implementation"]) == ("US-001", "FAIL", [])
     assert done.returncode == 0, done.stderr
+
+
+def test_a_feature_list_without_ids_keeps_its_plan_when_an_entry_is_inserted(repo) -> None:
+    def features(*names: str) -> str:
+        return json.dumps([{"description": n, "steps": [], "passes": False} for n in names])
+
+    repo.commit("Initial commit", {"README.md": "x\n"})
+    added = repo.commit("plan", {"feature_list.json": features("Nightly export", "Encrypt")})
+    repo.commit("export", {"src/export.py": "E = 1\n"})
+    repo.commit("insert", {"feature_list.json": features("Audit log", "Nightly export", "Encrypt")})
+    spec = find_spec(repo.root, "feature_list.json")
+    change = compute_change_set(Git.open(repo.root), spec.name, spec=spec)
+    assert change.base_rule.startswith(f"parent of {added[:7]}, the commit that added")
+    assert change.files == ("feature_list.json", "src/export.py")

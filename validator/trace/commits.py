@@ -123,11 +123,15 @@ def spec_commits(
     return found
 
 
-def _same_plan(then: dict[str, str], now: dict[str, str]) -> bool:
+def _same_plan(then: dict[str, str], now: dict[str, str], real: frozenset[str]) -> bool:
     """True when a version of the task file plans the stories it plans now: it shares an
-    id with the file as it is and gives no shared id another title."""
-    shared = then.keys() & now.keys()
-    return bool(shared) and all(then[i] == now[i] for i in shared)
+    id the file declares with the file as it is and gives no shared id another title. A
+    list without ids (the reader numbered its entries) shares a title instead, since an
+    inserted entry renumbers the rest."""
+    if not real:
+        return bool(set(then.values()) & set(now.values()))
+    shared = then.keys() & real
+    return bool(shared) and all(then[i] == now.get(i) for i in shared)
 
 
 def plan_commit(git: Git, spec: Spec) -> tuple[str, bool] | None:
@@ -138,10 +142,11 @@ def plan_commit(git: Git, spec: Spec) -> tuple[str, bool] | None:
     if not declared.readable or spec.tasks_file is None:
         return None
     now = declared.now()
+    real = frozenset(StoryIds.of(git, spec.name, spec).declared)
     oldest: str | None = None
     for sha in git.commits_touching(spec.tasks_file):
         then = declared.at(sha)
-        if then is None or not _same_plan(then, now):
+        if then is None or not _same_plan(then, now, real):
             break
         oldest = sha
     if oldest is None:

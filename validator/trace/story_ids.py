@@ -160,6 +160,11 @@ class StoryIds:
             return tuple(in_subject)
         return tuple(i.id for i in candidates if self._in_body(i, body))
 
+    @property
+    def declared(self) -> tuple[str, ...]:
+        """The ids the task file declares (made-up ones left out), in declaration order."""
+        return tuple(i.id for i in self.ids)
+
     @staticmethod
     def _in_subject(found: _Id, subject: str, after_prefix: str) -> bool:
         if found.placed.search(subject) or (found.anywhere and found.anywhere.search(subject)):
