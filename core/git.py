@@ -200,16 +200,31 @@ class Git:
         """The first parent of ``sha``, or None for a root commit."""
         return self.try_resolve(f"{sha}^")
 
-    def commits_with_prefix(self, prefix: str, since: str | None) -> list[str]:
-        """Commits whose subject starts with ``prefix`` (fixed string), oldest first."""
+    def messages(self, since: str | None) -> list[tuple[str, str]]:
+        """(sha, full message) of every commit after ``since`` up to HEAD, oldest first."""
         rng = "HEAD" if since is None else f"{since}..HEAD"
-        out = self.run("log", "--reverse", "--format=%H%x00%s", rng)
-        found: list[str] = []
-        for line in out.splitlines():
-            sha, _, subject = line.partition("\0")
-            if subject.startswith(prefix):
-                found.append(sha)
+        found: list[tuple[str, str]] = []
+        for record in self.run("log", "--reverse", "-z", "--format=%H%n%B", rng).split("\0"):
+            sha, _, message = record.strip("\n").partition("\n")
+            if sha:
+                found.append((sha, message))
         return found
+
+    def commits_adding(self, paths: list[str]) -> list[str]:
+        """The commits reachable from HEAD that added one of ``paths``, oldest first."""
+        if not paths:
+            return []
+        out = self.run("log", "--reverse", "--diff-filter=A", "--format=%H", "HEAD", "--", *paths)
+        return out.split()
+
+    def commits_touching(self, path: str) -> list[str]:
+        """The commits reachable from HEAD that changed ``path``, newest first."""
+        return self.run("log", "--format=%H", "HEAD", "--", path).split()
+
+    def blob_id(self, rev: str, path: str) -> str | None:
+        """The object name of ``path`` at commit ``rev``; None when it is not there."""
+        out = self.run("rev-parse", "--verify", "-q", f"{rev}:{path}", ok_codes=(0, 1, 128))
+        return out.strip() or None
 
     def shallow_cut(self) -> frozenset[str]:
         """The commits whose parents a shallow clone did not fetch; empty for a full clone.

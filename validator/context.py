@@ -29,7 +29,7 @@ class ChangeSet:
     files: tuple[str, ...]  # repo-relative, sorted, never-read paths removed
     include_dirty: bool = False
     notes: tuple[str, ...] = ()
-    commits: tuple[str, ...] = ()  # spec-prefixed commit shas, oldest first
+    commits: tuple[str, ...] = ()  # the spec's commits (prefixed or naming a story), oldest first
 
 
 class FactStore(Protocol):

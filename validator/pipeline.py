@@ -129,6 +129,7 @@ def run_audit(
         base=opts.base,
         include_dirty=opts.include_dirty,
         all_files=opts.all_files,
+        spec=spec,
     )
     store = FactStore(
         git, config, change.base, worktree=opts.include_dirty, cache=opts.cache, jobs=opts.jobs

@@ -12,15 +12,21 @@ from ralph_validate.validator.neverread import filter_readable, is_never_read
 
 def test_loop_on_main_base_is_the_parent_of_the_oldest_prefixed_commit(repo) -> None:
     start = repo.commit("chore: scaffold", {"README.md": "x\n"})
-    repo.commit("row-count-check: add handler", {"src/count.py": "A = 1\n"})
+    first = repo.commit("row-count-check: add handler", {"src/count.py": "A = 1\n"})
     repo.commit("docs: unrelated", {"docs/guide.md": "y\n"})
     repo.commit("row-count-check: add test", {"tests/test_count.py": "B = 2\n"})
     change = compute_change_set(Git.open(repo.root), "row-count-check")
     assert change.base == start
-    assert change.base_rule == "parent of the oldest spec-prefixed commit"
+    assert change.base_rule == (
+        f"parent of {first[:7]}, the oldest commit whose subject starts with 'row-count-check:'"
+    )
     assert change.source == "spec-prefix"
     assert change.files == ("src/count.py", "tests/test_count.py")
     assert len(change.commits) == 2
+    assert change.notes == (
+        "1 commit(s) after BASE name neither the spec nor a story of it; "
+        "their files are not in the change set",
+    )
 
 
 def test_prefixed_root_commit_uses_the_empty_tree(repo) -> None:

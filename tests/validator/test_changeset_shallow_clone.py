@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 
 from ralph_validate.core.errors import InputError
 from ralph_validate.core.git import Git
+from ralph_validate.core.specs.discover import find_spec
 from ralph_validate.validator.changeset import compute_change_set
 
 FIX = "fetch-depth: 0"
@@ -81,3 +83,35 @@ def test_cli_exits_2_with_one_line_and_writes_no_report(repo, tmp_path, validate
     (line,) = done.stderr.splitlines()
     assert line.startswith("ralph-validate: error: shallow clone") and FIX in line
     assert not out.exists() or not any(out.iterdir())
+
+
+def _stories(done: int) -> str:
+    stories = [{"id": f"US-00{n}", "title": f"Story {n}", "passes": n <= done} for n in (1, 2)]
+    return json.dumps({"userStories": stories}, indent=2)
+
+
+def test_story_commits_older_than_the_cut_are_an_error(repo, tmp_path) -> None:
+    scaffold = repo.commit("Initial scaffold", {"README.md": "x\n"})
+    plan = repo.commit("chore: plan", {"prd.json": _stories(0)})
+    repo.commit("feat(US-001): one", {"src/one.py": "ONE = 1\n", "prd.json": _stories(1)})
+    repo.commit("feat(US-002): two", {"src/two.py": "TWO = 2\n", "prd.json": _stories(2)})
+    cut = clone(repo.root, tmp_path / "cut", 2)  # the cut is at the oldest story commit
+    with pytest.raises(InputError, match=FIX):
+        compute_change_set(cut, "prd", spec=find_spec(cut.root, "prd.json"))
+    at_plan = clone(repo.root, tmp_path / "plan", 3)  # BASE is the cut: older history unseen
+    with pytest.raises(InputError, match=FIX):
+        compute_change_set(at_plan, "prd", spec=find_spec(at_plan.root, "prd.json"))
+    deep = clone(repo.root, tmp_path / "deep", 4)
+    change = compute_change_set(deep, "prd", spec=find_spec(deep.root, "prd.json"))
+    assert (change.base, change.files) == (plan, ("prd.json", "src/one.py", "src/two.py"))
+    assert deep.root_commit() == scaffold
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_a_spec_added_at_the_cut_is_an_error(repo, tmp_path, depth: int) -> None:
+    repo.commit("Initial scaffold", {"README.md": "x\n"})
+    repo.commit("Add the feeds spec", {".kiro/specs/feeds/tasks.md": "- [ ] 1. Parse\n"})
+    repo.commit("parse feeds", {"app/feed.py": "F = 1\n"})
+    shallow = clone(repo.root, tmp_path / "ci", depth)
+    with pytest.raises(InputError, match=FIX):
+        compute_change_set(shallow, "feeds", spec=find_spec(shallow.root, "feeds"))

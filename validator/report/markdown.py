@@ -45,6 +45,7 @@ def _header(report: Report) -> list[str]:
     title = h.spec_name or "repository"
     source = {
         "spec-prefix": "spec-prefixed commits",
+        "story-commits": "commits naming the spec or its stories",
         "diff": "git diff",
         "all": "all tracked files",
     }.get(h.change_set_source, h.change_set_source)

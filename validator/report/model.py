@@ -10,7 +10,8 @@ from ..findings import KINDS, Finding, Status
 
 # Closed vocabularies of the report: type-level only, the values stay plain strings.
 DecidedBy = Literal["analysis", "llm"]  # who decided a requirement's row
-ChangeSetSource = Literal["spec-prefix", "diff", "all"]  # how the change set was chosen
+# how the change set was chosen
+ChangeSetSource = Literal["spec-prefix", "story-commits", "diff", "all"]
 SuppressionSource = Literal["inline", "config"]  # a directive in a file, or a settings entry
 
 
