@@ -9,7 +9,9 @@ read from, so the questions can ask whether the field is there. A ``Catch``
 target gets the state's input with the error at the catch's ``ResultPath``.
 What a task is handed (its Lambda may read any field of its event) and the input
 of a JSONata state, whose expressions are not modelled, are kept as ``escapes``;
-a JSONata state's output is unknown. A Parallel's result is positional: element ``i``
+a JSONata state's output is unknown. Variables (``Assign``) hold every value assigned
+to them anywhere, and a state reading one is visited again until they settle. A
+Parallel's result is positional: element ``i``
 is branch ``i``'s output, so ``$.both[1].ok`` is looked up in the second branch only.
 """
 
@@ -61,25 +63,35 @@ def _terminal(state: State) -> bool:
     )
 
 
-def _run(machine: Machine, start_input: Shape, resolve: Resolver, overrides: Overrides) -> Flow:
-    """Flow ``start_input`` through ``machine`` until every state's input settles."""
-    flow = Flow()
+def _run(
+    machine: Machine,
+    start_input: Shape,
+    resolve: Resolver,
+    overrides: Overrides,
+    variables: dict[str, Shape] | None = None,
+) -> Flow:
+    """Flow ``start_input`` through ``machine`` until every state's input and every
+    variable settles; ``variables`` are those of the machine it runs inside."""
+    flow = Flow(variables={} if variables is None else variables)
 
     def branch(sub: Machine, given: Shape) -> Flow:
-        return _run(sub, given, resolve, overrides)
+        return _run(sub, given, resolve, overrides, flow.variables)
 
     run = Run(resolve=resolve, overrides=overrides, flow=flow, branch=branch)
     by_name = {s.name: s for s in machine.states}
     incoming: dict[str, list[Shape]] = {machine.start: [start_input]}
     reads: dict[str, list[PathRead]] = {}
+    moved = False  # a variable took a new value in the last pass: every state reads again
     for _ in range(MAX_PASSES):
         changed = False
+        held = dict(flow.variables)
         for state in machine.states:
             given = incoming.get(state.name)
             if not given:
                 continue
             shape = union(given)
-            if flow.inputs.get(state.name) == shape and state.name in flow.outputs:
+            settled = flow.inputs.get(state.name) == shape and state.name in flow.outputs
+            if settled and not moved and flow.variables == held:
                 continue
             flow.inputs[state.name] = shape
             state_reads: list[PathRead] = []
@@ -98,7 +110,8 @@ def _run(machine: Machine, start_input: Shape, resolve: Resolver, overrides: Ove
                     bucket = incoming.setdefault(target, [])
                     if value not in bucket:
                         bucket.append(value)
-        if not changed:
+        moved = flow.variables != held
+        if not changed and not moved:
             break
     for state in machine.states:
         flow.reads.extend(reads.get(state.name, []))
