@@ -278,6 +278,8 @@ class TemplateField:
     sub: tuple[TemplateField, ...] | None = None
     reads: tuple[str, ...] = ()  # paths an intrinsic (``States.Format('{}', $.a)``) reads
     items: tuple[TemplateField, ...] | None = None
+    # a JSONata expression that tests what it reads (``$exists``, ``?``): a read may be absent
+    vague: bool = False
 
 
 @dataclass(frozen=True)
@@ -351,6 +353,9 @@ class State:
     # JSONPath ``Assign``: variables (``$name``) built from the state's result and input
     assign: tuple[TemplateField, ...] | None = None
     map_source: MapSource | None = None  # a Map's ItemReader / ItemBatcher / ResultWriter
+    # a JSONata state's expressions by key (``Arguments``, ``Output``, ``Assign``...), their
+    # paths JSONata references (``$states.input.a``); None when they are not known
+    expressions: tuple[TemplateField, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from ..facts.contracts import (
     state_type,
     unknown,
 )
+from . import asl_jsonata
 from .cfn_yaml import PList, PMap, Tagged
 from .doc_shapes import of_value
 
@@ -249,7 +250,7 @@ def _state(name: str, body: PMap, line: int, jsonata: bool) -> State:
     params_key = "Parameters"
     if kind == "Task":
         resource = body.get("Resource")
-        params = body.get("Parameters")
+        params = body.get("Arguments" if jsonata else "Parameters")
         if isinstance(resource, str) and resource.endswith(".waitForTaskToken"):
             # the result is what the callback sends (SendTaskSuccess), not the handler's
             other = resource
@@ -307,12 +308,14 @@ def _state(name: str, body: PMap, line: int, jsonata: bool) -> State:
         catches=_catches(body.get("Catch")),
         path_reads=path_reads,
         assign=None if jsonata else template(body.get("Assign"), body.line_of("Assign")),
-        map_source=_map_source(body) if kind == "Map" and not jsonata else None,
+        map_source=_map_source(body, jsonata) if kind == "Map" else None,
+        expressions=asl_jsonata.fields(body) if jsonata else None,
     )
 
 
-def _map_source(body: PMap) -> MapSource | None:
-    """A Map's ``ItemReader``, ``ItemBatcher`` and ``ResultWriter``; None without any."""
+def _map_source(body: PMap, jsonata: bool) -> MapSource | None:
+    """A Map's ``ItemReader``, ``ItemBatcher`` and ``ResultWriter``; None without any.
+    A JSONata Map's arguments of them are among its expressions instead."""
     reader, batcher, writer = (body.get(k) for k in ("ItemReader", "ItemBatcher", "ResultWriter"))
     if not any(isinstance(v, dict) for v in (reader, batcher, writer)):
         return None
@@ -320,10 +323,12 @@ def _map_source(body: PMap) -> MapSource | None:
     def parameters(config: object) -> tuple[TemplateField, ...] | None:
         if not isinstance(config, PMap):
             return None
+        if jsonata:
+            return ()
         return template(config.get("Parameters"), config.line_of("Parameters")) or ()
 
     batch_input = None
-    if isinstance(batcher, PMap) and "BatchInput" in batcher:
+    if isinstance(batcher, PMap) and "BatchInput" in batcher and not jsonata:
         batch_input = template(batcher["BatchInput"], batcher.line_of("BatchInput"))
     return MapSource(
         reader=parameters(reader),

@@ -8,8 +8,8 @@ unless ``payloadResponseOnly``/bare ARN) -> ``ResultSelector`` -> ``ResultPath``
 read from, so the questions can ask whether the field is there. A ``Catch``
 target gets the state's input with the error at the catch's ``ResultPath``.
 What a task is handed (its Lambda may read any field of its event) and the input
-of a JSONata state, whose expressions are not modelled, are kept as ``escapes``;
-a JSONata state's output is unknown. Variables (``Assign``) hold every value assigned
+of a JSONata state whose expressions are not known are kept as ``escapes``; a JSONata
+state's expressions are ``sfn_jsonata``'s. Variables (``Assign``) hold every value assigned
 to them anywhere, and a state reading one is visited again until they settle. A
 Parallel's result is positional: element ``i``
 is branch ``i``'s output, so ``$.both[1].ok`` is looked up in the second branch only.
@@ -29,6 +29,7 @@ from ...extractors.facts.contracts import (
     union,
     unknown,
 )
+from . import sfn_jsonata
 from .sfn_record import EXECUTION_INPUT, Flow, Overrides, PathRead, Resolver
 from .sfn_states import Run, StateType, step
 from .shape import place, with_origin
@@ -95,7 +96,7 @@ def _run(
                 continue
             flow.inputs[state.name] = shape
             state_reads: list[PathRead] = []
-            out = step(state, shape, run, state_reads)
+            out = (sfn_jsonata.step if state.jsonata else step)(state, shape, run, state_reads)
             reads[state.name] = [
                 replace(r, state_type=state.type) if r.state == state.name else r
                 for r in state_reads

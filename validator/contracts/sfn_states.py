@@ -5,8 +5,8 @@ Every state first reads what it is given: ``InputPath``, its Choice rules, its o
 the handler of its ``Type`` takes over. Task, Pass, Parallel and Map produce a result,
 which goes through ``ResultSelector`` -> ``ResultPath`` -> ``OutputPath``; Choice, Wait
 and Succeed pass their input on through ``OutputPath``; Fail ends the execution. A type
-the Amazon States Language does not define has an UNKNOWN result. A JSONata state's
-expressions are not modelled: it may read anything and its output is UNKNOWN.
+the Amazon States Language does not define has an UNKNOWN result. A JSONata state is
+``sfn_jsonata``'s.
 """
 
 from __future__ import annotations
@@ -83,12 +83,7 @@ StateHandler = Callable[[Step], Shape]  # the state's output
 
 
 def step(state: State, given: Shape, run: Run, reads: list[PathRead]) -> Shape:
-    """The state's output for input ``given``; reads are appended to ``reads``."""
-    if state.jsonata:
-        # JSONata expressions (``{% $states.input.x %}``) are not modelled: the state may
-        # read anything it is given and its output is not known.
-        run.flow.escape(given)
-        return with_origin(unknown(state.line), ("", state.line, f"{state.name} (JSONata)"))
+    """The output of a JSONPath state for input ``given``; reads are appended to ``reads``."""
     variables = run.flow.variables
     effective = _read_input(state, given, reads, variables)
     item = _current_item(state, effective, reads, variables)
@@ -286,7 +281,7 @@ def _pass_result(visit: Step) -> Shape:
 
 def _parallel_result(visit: Step) -> Shape:
     """Parallel: element ``i`` of the result is branch ``i``'s output."""
-    return _branches(visit, visit.params, positional=True)
+    return run_branches(visit, visit.params, positional=True)
 
 
 def _map_result(visit: Step) -> Shape:
@@ -304,7 +299,7 @@ def _map_result(visit: Step) -> Shape:
     if source is not None and source.batched:
         given_item = _batch(visit, given_item)
     if source is None or source.writer is None:
-        return _branches(visit, given_item, positional=False)
+        return run_branches(visit, given_item, positional=False)
     _template_shape(
         source.writer,
         source=visit.effective,
@@ -313,9 +308,9 @@ def _map_result(visit: Step) -> Shape:
         reads=visit.reads,
         variables=visit.run.flow.variables,
     )
-    outputs = _branches(visit, given_item, positional=False)
+    outputs = run_branches(visit, given_item, positional=False)
     visit.run.flow.discard(outputs)
-    return with_origin(_written(state.line), ("", state.line, f"{state.name} ResultWriter"))
+    return with_origin(written_result(state.line), ("", state.line, f"{state.name} ResultWriter"))
 
 
 def _batch(visit: Step, item: Shape) -> Shape:
@@ -337,7 +332,7 @@ def _batch(visit: Step, item: Shape) -> Shape:
     return with_origin(obj(fields), ("", state.line, f"{state.name} ItemBatcher"))
 
 
-def _written(line: int) -> Shape:
+def written_result(line: int) -> Shape:
     """A Map's result with a ``ResultWriter``: the run, and the object its results went to."""
 
     def scalars(*names: str) -> Shape:
@@ -366,7 +361,7 @@ HANDLERS: dict[str, StateHandler] = {
 _UNDEFINED_TYPE = _produces(_unknown_result)
 
 
-def _branches(visit: Step, given: Shape, *, positional: bool) -> Shape:
+def run_branches(visit: Step, given: Shape, *, positional: bool) -> Shape:
     """Run Parallel branches / a Map item processor; the result is an array of their outputs.
     A Parallel's array is positional: element ``i`` is what branch ``i`` outputs."""
     finals: list[Shape] = []

@@ -95,7 +95,7 @@ def test_asl_keeps_arrays_of_templates_assign_and_a_maps_item_reader_batcher_and
     assert put.map_source is None and each.assign is None
 
 
-def test_asl_jsonata_states_keep_no_jsonpath_assign_or_map_source() -> None:
+def test_asl_jsonata_states_keep_their_expressions_and_no_jsonpath_templates() -> None:
     definition = {
         "QueryLanguage": "JSONata",
         "StartAt": "M",
@@ -112,4 +112,9 @@ def test_asl_jsonata_states_keep_no_jsonpath_assign_or_map_source() -> None:
     }
     (fact,) = _facts("sm/flow.asl.json", json.dumps(definition, indent=2), StateMachine)
     (state,) = fact.machine.states
-    assert state.jsonata and state.assign is None and state.map_source is None
+    assert state.jsonata and state.assign is None and state.parameters is None
+    assert state.map_source.batched and state.map_source.batch_input is None
+    items, assign = state.expressions
+    assert (items.name, items.path) == ("Items", "$states.input.lines")
+    (count,) = assign.sub
+    assert (count.name, count.path, count.reads) == ("n", "", ("$states.input.lines",))
