@@ -307,10 +307,21 @@ def _state(name: str, body: PMap, line: int, jsonata: bool) -> State:
         jsonata=jsonata,
         catches=_catches(body.get("Catch")),
         path_reads=path_reads,
-        assign=None if jsonata else template(body.get("Assign"), body.line_of("Assign")),
+        assign=None if jsonata else _assign(body),
         map_source=_map_source(body, jsonata) if kind == "Map" else None,
         expressions=asl_jsonata.fields(body) if jsonata else None,
     )
+
+
+def _assign(body: PMap) -> tuple[TemplateField, ...] | None:
+    """A JSONPath ``Assign``: the state's, then each Choice rule's (a variable may be
+    assigned by several rules); None when there is none."""
+    out = list(template(body.get("Assign"), body.line_of("Assign")) or ())
+    rules = body.get("Choices")
+    for rule in rules if isinstance(rules, list) else ():
+        if isinstance(rule, PMap):
+            out += template(rule.get("Assign"), rule.line_of("Assign")) or ()
+    return tuple(out) if out or "Assign" in body else None
 
 
 def _map_source(body: PMap, jsonata: bool) -> MapSource | None:

@@ -194,23 +194,22 @@ def _passes_input_on(visit: Step) -> Shape:
 
 
 def _assign(visit: Step, source: Shape) -> None:
-    """A JSONPath ``Assign``: each variable takes what its template builds from ``source``.
-    A value with no producer of its own is the state's (``Assign`` wrote it)."""
+    """A JSONPath ``Assign``: each variable takes what its template builds from ``source``
+    (a variable assigned by several Choice rules takes each value). A value with no
+    producer of its own is the state's (``Assign`` wrote it)."""
     state = visit.state
-    if state.assign is None:
-        return
-    built = _template_shape(
-        state.assign,
-        source=source,
-        state=state.name,
-        where=ReadSite.ASSIGN,
-        reads=visit.reads,
-        variables=visit.run.flow.variables,
-    )
     mine = ("", state.line, f"{state.name} Assign")
-    for entry in built.fields:
-        value = entry.shape if entry.shape.origin is not None else with_origin(entry.shape, mine)
-        visit.run.flow.assign(entry.name, value)
+    for entry in state.assign or ():
+        value = _template_value(
+            entry,
+            source=source,
+            state=state.name,
+            where=ReadSite.ASSIGN,
+            reads=visit.reads,
+            variables=visit.run.flow.variables,
+            item=None,
+        )
+        visit.run.flow.assign(entry.name, value if value.origin else with_origin(value, mine))
 
 
 def _ends_execution(visit: Step) -> Shape:

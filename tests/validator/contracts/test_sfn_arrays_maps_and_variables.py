@@ -284,3 +284,43 @@ def test_an_unknown_task_result_is_named_after_its_task_not_the_execution_input(
     )
     answers = _answers(sfn_flow.run(machine, _no_lambda))
     assert answers["$.item.Item.status.S"] == (Presence.UNKNOWN, "GetItem")
+
+
+def test_a_variable_assigned_by_several_choice_rules_holds_each_value() -> None:
+    machine = _machine(
+        {
+            "Seed": {**_SEED, "Next": "Pick"},
+            "Pick": {
+                "Type": "Choice",
+                "Choices": [
+                    {
+                        "Variable": "$.seed.order.total",
+                        "NumericGreaterThan": 2,
+                        "Assign": {"picked.$": "$.seed.order"},
+                        "Next": "Use",
+                    },
+                    {
+                        "Variable": "$.seed.order.total",
+                        "NumericLessThan": 2,
+                        "Assign": {"picked.$": "$.seed.order.lines[0]"},
+                        "Next": "Use",
+                    },
+                ],
+                "Default": "Use",
+            },
+            "Use": {
+                "Type": "Choice",
+                "Choices": [
+                    {"Variable": "$picked.sku", "StringEquals": "a", "Next": "E"},
+                    {"Variable": "$picked.id", "StringEquals": "o1", "Next": "E"},
+                    {"Variable": "$picked.neither", "StringEquals": "x", "Next": "E"},
+                ],
+                "Default": "E",
+            },
+            "E": {"Type": "Succeed"},
+        }
+    )
+    answers = _answers(sfn_flow.run(machine, _no_lambda))
+    assert answers["$.picked.sku"][0] is Presence.PRESENT
+    assert answers["$.picked.id"][0] is Presence.PRESENT
+    assert answers["$.picked.neither"][0] is Presence.ABSENT
