@@ -5,8 +5,11 @@ Every state first reads what it is given: ``InputPath``, its Choice rules, its o
 the handler of its ``Type`` takes over. Task, Pass, Parallel and Map produce a result,
 which goes through ``ResultSelector`` -> ``ResultPath`` -> ``OutputPath``; Choice, Wait
 and Succeed pass their input on through ``OutputPath``; Fail ends the execution. A type
-the Amazon States Language does not define has an UNKNOWN result. A JSONata state is
-``sfn_jsonata``'s.
+the Amazon States Language does not define has an UNKNOWN result, produced by its state.
+``Assign`` stores values from the result (a Choice's or Wait's input) in variables that
+``$name`` paths read. A Map's items come from ``ItemsPath`` or its ``ItemReader``, are
+batched by an ``ItemBatcher`` and its results written by a ``ResultWriter``. Templates
+build arrays element by element. A JSONata state is ``sfn_jsonata``'s.
 """
 
 from __future__ import annotations
