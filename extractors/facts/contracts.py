@@ -267,7 +267,8 @@ class TemplateField:
     """One key of a ``Parameters`` / ``ResultSelector`` template.
 
     ``path`` is the JSONPath of a ``key.$`` entry; ``value`` the literal's shape;
-    ``sub`` a nested template.
+    ``sub`` a nested template; ``items`` an array literal, one entry per element (named
+    by its index), each a template, an array or a literal in turn.
     """
 
     name: str
@@ -276,6 +277,9 @@ class TemplateField:
     value: Shape | None = None
     sub: tuple[TemplateField, ...] | None = None
     reads: tuple[str, ...] = ()  # paths an intrinsic (``States.Format('{}', $.a)``) reads
+    items: tuple[TemplateField, ...] | None = None
+    # a JSONata expression that tests what it reads (``$exists``, ``?``): a read may be absent
+    vague: bool = False
 
 
 @dataclass(frozen=True)
@@ -297,6 +301,23 @@ class ChoiceRule:
     line: int
     next: str
     reads: tuple[ChoiceRead, ...] = ()  # the same paths, each with its line and guards
+
+
+@dataclass(frozen=True)
+class MapSource:
+    """Where a Map's items come from and where its results go, when not its input/output.
+
+    ``reader``: the ``ItemReader``'s ``Parameters`` (items are read from a store, their
+    fields not known); ``batched``: an ``ItemBatcher`` hands each item processor
+    ``{"Items": [...], "BatchInput": ...}`` (``batch_input`` its template); ``writer``:
+    the ``ResultWriter``'s ``Parameters`` (the results go to a store and the Map's result
+    is ``{"MapRunArn", "ResultWriterDetails": {"Bucket", "Key"}}``).
+    """
+
+    reader: tuple[TemplateField, ...] | None = None
+    batched: bool = False
+    batch_input: tuple[TemplateField, ...] | None = None
+    writer: tuple[TemplateField, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -329,6 +350,12 @@ class State:
     jsonata: bool = False  # QueryLanguage JSONata: its reads and output are not modelled
     catches: tuple[tuple[str, str | None], ...] = ()  # (Next, ResultPath) of each Catch
     path_reads: tuple[tuple[str, int], ...] = ()  # SecondsPath, ErrorPath, ...: (path, line)
+    # JSONPath ``Assign``: variables (``$name``) built from the state's result and input
+    assign: tuple[TemplateField, ...] | None = None
+    map_source: MapSource | None = None  # a Map's ItemReader / ItemBatcher / ResultWriter
+    # a JSONata state's expressions by key (``Arguments``, ``Output``, ``Assign``...), their
+    # paths JSONata references (``$states.input.a``); None when they are not known
+    expressions: tuple[TemplateField, ...] | None = None
 
 
 @dataclass(frozen=True)

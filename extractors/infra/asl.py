@@ -4,7 +4,9 @@ Reads what the field graph needs: the order of states (``Next``, ``Default``,
 ``Choices``, ``End``), Lambda invokes (``arn:aws:states:::lambda:invoke`` wraps
 the result in the invoke envelope; a bare function ARN does not), templates
 (``Parameters``, ``ResultSelector``, ``ItemSelector``; the paths intrinsic
-functions read), the ``*Path`` fields, ``Catch`` targets and ``QueryLanguage``.
+functions read; arrays element by element), JSONPath ``Assign``, a Map's ``ItemReader``,
+``ItemBatcher`` and ``ResultWriter``, the ``*Path`` fields, ``Catch`` targets and
+``QueryLanguage``.
 Choice rules keep each read's line and the ``IsPresent`` checks that hold whenever it
 is read (``Cond``; CDK ``Condition`` calls reduce to the same tree).
 """
@@ -19,11 +21,13 @@ from ..facts.contracts import (
     ChoiceRule,
     FunctionRef,
     Machine,
+    MapSource,
     State,
     TemplateField,
     state_type,
     unknown,
 )
+from . import asl_jsonata
 from .cfn_yaml import PList, PMap, Tagged
 from .doc_shapes import of_value
 
@@ -108,11 +112,27 @@ def template(value: object, line: int) -> tuple[TemplateField, ...] | None:
                 out.append(TemplateField(name, at, path=text))
             else:
                 out.append(TemplateField(name, at, value=unknown(at), reads=intrinsic_paths(text)))
-        elif isinstance(inner, dict):
-            out.append(TemplateField(key, at, sub=template(inner, at)))
         else:
-            out.append(TemplateField(key, at, value=of_value(inner, at)))
+            out.append(_element(key, inner, at))
     return tuple(out)
+
+
+def _element(name: str, value: object, line: int) -> TemplateField:
+    """A literal of a template: an object is a template in turn, an array is one per
+    element (``Entries: [{"Detail": {"total.$": ...}}]``), anything else a constant."""
+    if isinstance(value, dict):
+        return TemplateField(name, line, sub=template(value, line))
+    if isinstance(value, list):
+        lines = value.item_lines if isinstance(value, PList) else []
+        return TemplateField(
+            name,
+            line,
+            items=tuple(
+                _element(str(i), item, lines[i] if i < len(lines) else line)
+                for i, item in enumerate(value)
+            ),
+        )
+    return TemplateField(name, line, value=of_value(value, line))
 
 
 @dataclass(frozen=True)
@@ -230,7 +250,7 @@ def _state(name: str, body: PMap, line: int, jsonata: bool) -> State:
     params_key = "Parameters"
     if kind == "Task":
         resource = body.get("Resource")
-        params = body.get("Parameters")
+        params = body.get("Arguments" if jsonata else "Parameters")
         if isinstance(resource, str) and resource.endswith(".waitForTaskToken"):
             # the result is what the callback sends (SendTaskSuccess), not the handler's
             other = resource
@@ -287,6 +307,45 @@ def _state(name: str, body: PMap, line: int, jsonata: bool) -> State:
         jsonata=jsonata,
         catches=_catches(body.get("Catch")),
         path_reads=path_reads,
+        assign=None if jsonata else _assign(body),
+        map_source=_map_source(body, jsonata) if kind == "Map" else None,
+        expressions=asl_jsonata.fields(body) if jsonata else None,
+    )
+
+
+def _assign(body: PMap) -> tuple[TemplateField, ...] | None:
+    """A JSONPath ``Assign``: the state's, then each Choice rule's (a variable may be
+    assigned by several rules); None when there is none."""
+    out = list(template(body.get("Assign"), body.line_of("Assign")) or ())
+    rules = body.get("Choices")
+    for rule in rules if isinstance(rules, list) else ():
+        if isinstance(rule, PMap):
+            out += template(rule.get("Assign"), rule.line_of("Assign")) or ()
+    return tuple(out) if out or "Assign" in body else None
+
+
+def _map_source(body: PMap, jsonata: bool) -> MapSource | None:
+    """A Map's ``ItemReader``, ``ItemBatcher`` and ``ResultWriter``; None without any.
+    A JSONata Map's arguments of them are among its expressions instead."""
+    reader, batcher, writer = (body.get(k) for k in ("ItemReader", "ItemBatcher", "ResultWriter"))
+    if not any(isinstance(v, dict) for v in (reader, batcher, writer)):
+        return None
+
+    def parameters(config: object) -> tuple[TemplateField, ...] | None:
+        if not isinstance(config, PMap):
+            return None
+        if jsonata:
+            return ()
+        return template(config.get("Parameters"), config.line_of("Parameters")) or ()
+
+    batch_input = None
+    if isinstance(batcher, PMap) and "BatchInput" in batcher and not jsonata:
+        batch_input = template(batcher["BatchInput"], batcher.line_of("BatchInput"))
+    return MapSource(
+        reader=parameters(reader),
+        batched=isinstance(batcher, dict),
+        batch_input=batch_input,
+        writer=parameters(writer),
     )
 
 

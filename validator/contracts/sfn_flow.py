@@ -8,8 +8,10 @@ unless ``payloadResponseOnly``/bare ARN) -> ``ResultSelector`` -> ``ResultPath``
 read from, so the questions can ask whether the field is there. A ``Catch``
 target gets the state's input with the error at the catch's ``ResultPath``.
 What a task is handed (its Lambda may read any field of its event) and the input
-of a JSONata state, whose expressions are not modelled, are kept as ``escapes``;
-a JSONata state's output is unknown. A Parallel's result is positional: element ``i``
+of a JSONata state whose expressions are not known are kept as ``escapes``; a JSONata
+state's expressions are ``sfn_jsonata``'s. Variables (``Assign``) hold every value assigned
+to them anywhere, and a state reading one is visited again until they settle. A
+Parallel's result is positional: element ``i``
 is branch ``i``'s output, so ``$.both[1].ok`` is looked up in the second branch only.
 """
 
@@ -27,6 +29,7 @@ from ...extractors.facts.contracts import (
     union,
     unknown,
 )
+from . import sfn_jsonata
 from .sfn_record import EXECUTION_INPUT, Flow, Overrides, PathRead, Resolver
 from .sfn_states import Run, StateType, step
 from .shape import place, with_origin
@@ -61,29 +64,39 @@ def _terminal(state: State) -> bool:
     )
 
 
-def _run(machine: Machine, start_input: Shape, resolve: Resolver, overrides: Overrides) -> Flow:
-    """Flow ``start_input`` through ``machine`` until every state's input settles."""
-    flow = Flow()
+def _run(
+    machine: Machine,
+    start_input: Shape,
+    resolve: Resolver,
+    overrides: Overrides,
+    variables: dict[str, Shape] | None = None,
+) -> Flow:
+    """Flow ``start_input`` through ``machine`` until every state's input and every
+    variable settles; ``variables`` are those of the machine it runs inside."""
+    flow = Flow(variables={} if variables is None else variables)
 
     def branch(sub: Machine, given: Shape) -> Flow:
-        return _run(sub, given, resolve, overrides)
+        return _run(sub, given, resolve, overrides, flow.variables)
 
     run = Run(resolve=resolve, overrides=overrides, flow=flow, branch=branch)
     by_name = {s.name: s for s in machine.states}
     incoming: dict[str, list[Shape]] = {machine.start: [start_input]}
     reads: dict[str, list[PathRead]] = {}
+    moved = False  # a variable took a new value in the last pass: every state reads again
     for _ in range(MAX_PASSES):
         changed = False
+        held = dict(flow.variables)
         for state in machine.states:
             given = incoming.get(state.name)
             if not given:
                 continue
             shape = union(given)
-            if flow.inputs.get(state.name) == shape and state.name in flow.outputs:
+            settled = flow.inputs.get(state.name) == shape and state.name in flow.outputs
+            if settled and not moved and flow.variables == held:
                 continue
             flow.inputs[state.name] = shape
             state_reads: list[PathRead] = []
-            out = step(state, shape, run, state_reads)
+            out = (sfn_jsonata.step if state.jsonata else step)(state, shape, run, state_reads)
             reads[state.name] = [
                 replace(r, state_type=state.type) if r.state == state.name else r
                 for r in state_reads
@@ -98,7 +111,8 @@ def _run(machine: Machine, start_input: Shape, resolve: Resolver, overrides: Ove
                     bucket = incoming.setdefault(target, [])
                     if value not in bucket:
                         bucket.append(value)
-        if not changed:
+        moved = flow.variables != held
+        if not changed and not moved:
             break
     for state in machine.states:
         flow.reads.extend(reads.get(state.name, []))

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ...extractors.facts.contracts import Shape, State
+from ...extractors.facts.contracts import Shape, State, union
 from .shape import Origin
 
 # A state's task result: (shape, origin) or None when nothing can be known.
@@ -28,6 +28,9 @@ class ReadSite(StrEnum):
     ITEMS_PATH = "ItemsPath"
     PATH = "Path"  # SecondsPath, TimestampPath, ErrorPath, CausePath, ...
     INTRINSIC = "Intrinsic"  # an argument of an intrinsic function (States.Format, ...)
+    ASSIGN = "Assign"  # a JSONPath ``Assign`` that stores a value in a variable
+    ITEM_READER = "ItemReader"  # a Map's ItemReader Parameters (where to read items)
+    RESULT_WRITER = "ResultWriter"  # a Map's ResultWriter Parameters (where to write)
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,14 @@ class Flow:
     escapes: list[Shape] = field(default_factory=list)
     # results a state drops on purpose (``ResultPath: null``): a Map's item results too
     discarded: list[Shape] = field(default_factory=list)
+    # workflow variables (``Assign``): every value each may hold; shared with the Parallel
+    # branches and Map item processors run inside, which see the variables outside them
+    variables: dict[str, Shape] = field(default_factory=dict)
+
+    def assign(self, name: str, value: Shape) -> None:
+        """Store ``value`` in variable ``name`` (alongside the values it holds elsewhere)."""
+        held = self.variables.get(name)
+        self.variables[name] = value if held is None else union([held, value])
 
     def escape(self, shape: Shape) -> None:
         """Record a value handed to something whose reads are not known."""

@@ -54,17 +54,27 @@ def _template(value: object, line: int) -> tuple[TemplateField, ...] | None:
             field_value = None if path else unknown(at)
             reads = () if path else intrinsic_paths(inner)
             out.append(TemplateField(key[:-2], at, path=path, value=field_value, reads=reads))
-        elif isinstance(inner, JsonPathRef):
-            out.append(TemplateField(key, at, path=inner.path))
-        elif isinstance(inner, Intrinsic):
-            out.append(TemplateField(key, at, value=unknown(at), reads=inner.paths))
-        elif isinstance(inner, dict):
-            out.append(TemplateField(key, at, sub=_template(inner, at)))
-        elif isinstance(inner, (str, int, float, bool)) or inner is None:
-            out.append(TemplateField(key, at, value=scalar(at)))
         else:
-            out.append(TemplateField(key, at, value=unknown(at)))
+            out.append(_entry(key, inner, at))
     return tuple(out)
+
+
+def _entry(key: str, inner: object, at: int) -> TemplateField:
+    """One value of a template: a ``JsonPath.*At``, an intrinsic, an object, an array (one
+    entry per element, each read in turn) or a literal."""
+    if isinstance(inner, JsonPathRef):
+        return TemplateField(key, at, path=inner.path)
+    if isinstance(inner, Intrinsic):
+        return TemplateField(key, at, value=unknown(at), reads=inner.paths)
+    if isinstance(inner, dict):
+        return TemplateField(key, at, sub=_template(inner, at))
+    if isinstance(inner, list):
+        return TemplateField(
+            key, at, items=tuple(_entry(str(i), v, at) for i, v in enumerate(inner))
+        )
+    if isinstance(inner, (str, int, float, bool)) or inner is None:
+        return TemplateField(key, at, value=scalar(at))
+    return TemplateField(key, at, value=unknown(at))
 
 
 def _result_shape(value: object, line: int) -> Shape | None:

@@ -196,12 +196,16 @@ def test_a_map_item_selector_builds_the_item_processor_input() -> None:
     assert [sorted(f.name for f in s.fields) for s in flow.escapes] == [["sku"]]
 
 
-def test_jsonata_boundaries_answer_unknown_never_fail(contract_case) -> None:
+def test_cdk_jsonata_answers_unknown_and_asl_jsonata_expressions_are_followed(
+    contract_case,
+) -> None:
     rows = contract_case("cdk-jsonata", "fixed").output.contracts
     jsonata = sorted((r.boundary, r.status.value) for r in rows if "(JSONata)" in r.boundary)
-    assert jsonata == [
-        ("Summarize (JSONata) -> Large?", "UNKNOWN"),
-        ("Tally (JSONata) -> Check", "UNKNOWN"),
+    assert jsonata == [("Summarize (JSONata) -> Large?", "UNKNOWN")]
+    reads = [r for r in rows if r.question == 2 and r.boundary.startswith("Tally")]
+    assert sorted((r.boundary, r.consumer.path, r.status.value) for r in reads) == [
+        ("Tally -> Check", "red", "PASS"),
+        ("Tally -> Tally", "Payload.counts", "PASS"),
     ]
     passed_on = [r for r in rows if r.question == 3 and "passed to a task" in r.reason]
     assert [(r.producer.path, r.status.value) for r in passed_on] == [("Payload.rows", "UNKNOWN")]
