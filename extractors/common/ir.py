@@ -8,6 +8,7 @@ Anything the tree does not model is ``Opaque``: its value is unknown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import tree_sitter as ts
@@ -36,6 +37,7 @@ class Template(Expr):
     """A template/f-string; ``parts`` are literal text, None where a value is interpolated."""
 
     parts: tuple[str | None, ...]
+    values: tuple[Expr, ...] = ()  # the interpolated expressions, in order
 
 
 @dataclass(frozen=True)
@@ -81,9 +83,11 @@ class ArrLit(Expr):
 
 @dataclass(frozen=True)
 class Opaque(Expr):
-    """Anything else (arithmetic, lambdas, comprehensions...): a value with unknown fields."""
+    """Anything else (arithmetic, lambdas, comprehensions...): a value with unknown fields.
+    A ``+`` keeps its operands (string building: ``dir + '/x'``)."""
 
     kind: str
+    operands: tuple[Expr, ...] = ()
 
 
 def dotted(expr: Expr) -> str:
@@ -128,9 +132,16 @@ def from_js(node: ts.Node | None) -> Expr:
     if kind == "string":
         return Lit(line, js_strings.string_text(node))
     if kind == "template_string":
-        return Template(line, tuple(js_strings.template_pieces(node)))
+        values = tuple(
+            from_js(c.named_children[0])
+            for c in node.named_children
+            if c.type == "template_substitution" and c.named_children
+        )
+        return Template(line, tuple(js_strings.template_pieces(node)), values)
     if kind == "binary_expression":
         operator = T.text(node.child_by_field_name("operator"))
+        if operator == "+":
+            return Opaque(line, kind, _operands(node, from_js))
         return Opaque(line, "logical" if operator in ("||", "&&", "??") else kind)
     if kind == "number":
         text = T.text(node)
@@ -221,7 +232,12 @@ def from_py(node: ts.Node | None) -> Expr:
         value = py_strings.string_text(node)
         if value is not None:
             return Lit(line, value)
-        return Template(line, tuple(py_strings.template_pieces(node)))
+        values = tuple(
+            from_py(c.named_children[0])
+            for c in node.named_children
+            if c.type == "interpolation" and c.named_children
+        )
+        return Template(line, tuple(py_strings.template_pieces(node)), values)
     if kind == "integer":
         try:
             return Lit(line, int(T.text(node).replace("_", ""), 0))
@@ -287,7 +303,14 @@ def from_py(node: ts.Node | None) -> Expr:
         left = from_py(node.child_by_field_name("left"))
         right = from_py(node.child_by_field_name("right"))
         return Call(line, Name(line, "__truediv__"), (left, right))
+    if kind == "binary_operator" and T.text(node.child_by_field_name("operator")) == "+":
+        return Opaque(line, kind, _operands(node, from_py))
     return Opaque(line, kind)
+
+
+def _operands(node: ts.Node, lower: Callable[[ts.Node | None], Expr]) -> tuple[Expr, ...]:
+    """The two sides of a ``+``."""
+    return (lower(node.child_by_field_name("left")), lower(node.child_by_field_name("right")))
 
 
 def camel(name: str) -> str:

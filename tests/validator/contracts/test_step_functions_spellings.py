@@ -200,8 +200,11 @@ def test_jsonata_boundaries_answer_unknown_never_fail(contract_case) -> None:
     rows = contract_case("cdk-jsonata", "fixed").output.contracts
     jsonata = sorted((r.boundary, r.status.value) for r in rows if "(JSONata)" in r.boundary)
     assert jsonata == [
+        ("Report (JSONata)", "UNKNOWN"),
+        ("Scoring (JSONata)", "UNKNOWN"),
         ("Summarize (JSONata) -> Large?", "UNKNOWN"),
         ("Tally (JSONata) -> Check", "UNKNOWN"),
+        ("tally (JSONata)", "UNKNOWN"),
     ]
     passed_on = [r for r in rows if r.question == 3 and "passed to a task" in r.reason]
     assert [(r.producer.path, r.status.value) for r in passed_on] == [("Payload.rows", "UNKNOWN")]
