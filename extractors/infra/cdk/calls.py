@@ -241,6 +241,8 @@ def _code_call(c: StaticCall, stack: Stack) -> object:
     where = c.args[0]
     if isinstance(where, str):
         where = Loc(posixpath.normpath(where), False)
+    elif isinstance(where, Loc):
+        where = Loc(posixpath.normpath(where.path), where.exact)
     return Asset(where) if isinstance(where, Loc) else UNKNOWN_VALUE
 
 

@@ -68,7 +68,8 @@ def function_ref(
 
     def loc(value: object) -> tuple[str, bool] | None:
         if isinstance(value, Loc):
-            return (value.path if value.exact else "cwd:" + value.path), True
+            path = posixpath.normpath(value.path)
+            return (path if value.exact else "cwd:" + path), True
         if isinstance(value, str):
             return "cwd:" + posixpath.normpath(value), True
         return None

@@ -121,9 +121,9 @@ def template_value(parts: tuple[str | None, ...], values: list[object]) -> objec
 def concatenated(left: object, right: object) -> object:
     """``a + b`` of strings, or of a path and the text after it (``__dirname + '/x'``)."""
     if isinstance(left, Loc) and isinstance(right, str):
-        if right and not right.startswith("/"):
-            return UNKNOWN_VALUE
-        return Loc(posixpath.normpath(left.path + right), left.exact)
+        joined = left.path + right
+        # ``dir + "/"`` keeps its slash for what is added next (``dir + "/" + name``)
+        return Loc(joined if joined.endswith("/") else posixpath.normpath(joined), left.exact)
     head, tail = _text(left), _text(right)
     if head is None or tail is None or not (isinstance(left, str) or isinstance(right, str)):
         return UNKNOWN_VALUE
