@@ -20,19 +20,26 @@ from .program import LOOP_NODES, Helper
 from .values import UNKNOWN_VALUE, LambdaFn, Stack, Unknown, Untraced
 
 MAX_DEPTH = 6
+MAX_CALLS = 2000  # helper calls inlined per file, however they nest
 MAX_ITERATIONS = 64
 _SELVES = ("this", "self")
 
 
 class _Returned:
-    """The first known value a block returned."""
+    """What a block returns: the one known value its returns give, unknown when none
+    does or when two give different values (branches the interpreter cannot choose
+    between: ``if (python) return new PythonFunction(...); return new NodejsFunction(...)``)."""
 
     def __init__(self) -> None:
-        self.value: object = UNKNOWN_VALUE
+        self.known: list[object] = []
 
     def offer(self, value: object) -> None:
-        if isinstance(self.value, Unknown) and not isinstance(value, Unknown):
-            self.value = value
+        if not isinstance(value, Unknown) and value not in self.known:
+            self.known.append(value)
+
+    @property
+    def value(self) -> object:
+        return self.known[0] if len(self.known) == 1 else UNKNOWN_VALUE
 
 
 def run_block(owner: int, stack: Stack, returned: _Returned | None = None) -> None:
@@ -297,8 +304,9 @@ def helper_of(call: ir.Call, stack: Stack) -> tuple[Helper, str] | None:
 def inline(call: ir.Call, helper: Helper, how: str, stack: Stack) -> object:
     """Run a helper's body for one call; its value is what the body returns (a class:
     the construct its ``super`` builds, else its fields)."""
-    if stack.depth >= MAX_DEPTH or helper.node.id in stack.active:
+    if stack.depth >= MAX_DEPTH or helper.node.id in stack.active or stack.budget <= 0:
         return Untraced(f"{helper.name}()", "helper")
+    stack.budget -= 1
     args, kwargs = _call_args(call, stack)
     python = helper.node.type == "function_definition"
     saved = stack.env

@@ -14,7 +14,7 @@ from ...common.dispatch import SourceFile
 from ...common.syntaxes import syntax_of
 from .calls import state_method, static_call
 from .constructs import construct, construct_id
-from .inline import helper_of, inline, run_block, super_call
+from .inline import MAX_CALLS, helper_of, inline, run_block, super_call
 from .names import cdk_names, constructible, helper_name, imported_names, last_name, path_names
 from .program import ROOT, build
 from .values import (
@@ -221,5 +221,6 @@ def run(source: SourceFile) -> Stack:
     stack.path_names = path_names(source)
     stack.imported = imported_names(source)
     stack.program = build(source, syntax.query_folder)
+    stack.budget = MAX_CALLS
     run_block(ROOT, stack)
     return stack

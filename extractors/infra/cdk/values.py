@@ -198,6 +198,7 @@ class Stack:
     # The helpers of the file (``program.Program``) and the calls being inlined.
     program: Any = None
     depth: int = 0
+    budget: int = 0  # helper calls left to inline in this file
     active: set[int] = field(default_factory=set)  # helper nodes being inlined
     bases: list[list[Any]] = field(default_factory=list)  # [base class node, built construct]
     helpers: list[str] = field(default_factory=list)  # names of the helpers being inlined

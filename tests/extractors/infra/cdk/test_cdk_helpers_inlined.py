@@ -125,3 +125,26 @@ def test_python_keywords_kwargs_and_tuple_loops_are_bound() -> None:
     assert (found["TA"].code, found["TA"].handler) == ("infra/fns/a", "app.handler")
     assert found["TB"].code == "infra/fns/b"
     assert (found["TC"].code, found["TC"].handler) == ("infra/fns/c", "main.run")
+
+
+def test_a_helper_returning_one_of_two_functions_is_not_guessed() -> None:
+    source = (
+        _TS_HEAD
+        + (
+            "function build(scope, id, python) {\n"
+            "  if (python) { return new NodejsFunction(scope, id, { entry: 'py/a.ts' }); }\n"
+            "  return new NodejsFunction(scope, id + 'Js', { entry: 'js/a.ts' });\n"
+            "}\n"
+            "function only(scope, id) {\n"
+            "  const fn = new NodejsFunction(scope, id, { entry: 'js/b.ts' });\n"
+            "  if (!fn) { return fn; }\n"
+            "  return fn;\n"
+            "}\n"
+            "const A = build(this, 'A', true);\n"
+            "const B = only(this, 'B');\n"
+        )
+        + _ts_machine(["A", "B"])
+    )
+    found = _functions("lib/stack.ts", source)
+    assert found["A"].ref == "untraced:helper:build()"
+    assert found["B"].code == "cwd:js/b.ts"
