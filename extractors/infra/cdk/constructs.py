@@ -95,6 +95,12 @@ def function_ref(
             code=posixpath.join(entry[0], index), handler=name, is_file=True, name=construct_id
         )
     code = props.get("code")
+    if cls == "CfnFunction" and isinstance(props.get("codeUri"), (str, Loc)):
+        # SAM's ``CfnFunction``: ``codeUri`` + ``handler``
+        uri = props["codeUri"]
+        code = Asset(uri if isinstance(uri, Loc) else Loc(posixpath.normpath(uri), False))
+    if isinstance(code, Asset) and not isinstance(handler, str) and code.handler:
+        handler = code.handler
     if isinstance(code, Asset) and isinstance(handler, str):
         where = code.where.path if code.where.exact else "cwd:" + code.where.path
         return FunctionRef(code=where, handler=handler, name=construct_id)

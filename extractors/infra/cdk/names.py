@@ -21,7 +21,14 @@ STATE_CLASSES: dict[str, StateType] = {
     "Map": "Map",
     "DistributedMap": "Map",
 }
-FUNCTION_CLASSES = {"Function", "NodejsFunction", "PythonFunction", "SingletonFunction"}
+FUNCTION_CLASSES = {
+    "Function",
+    "NodejsFunction",
+    "PythonFunction",
+    "SingletonFunction",
+    "DockerImageFunction",
+    "CfnFunction",  # SAM's (``aws_sam.CfnFunction``); the L1 Lambda one names no asset
+}
 _TASK_MODULE = re.compile(r"stepfunctions[-_]tasks")
 _CDK_MODULE = re.compile(r"aws[-_]cdk")
 

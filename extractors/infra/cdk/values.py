@@ -53,9 +53,11 @@ class Loc:
 
 @dataclass(frozen=True)
 class Asset:
-    """``Code.fromAsset(dir)``."""
+    """``Code.fromAsset(dir)``; ``DockerImageCode.fromImageAsset(dir, {cmd: [handler]})``
+    also names the handler."""
 
     where: Loc
+    handler: str = ""
 
 
 @dataclass(frozen=True)

@@ -148,3 +148,21 @@ def test_a_helper_returning_one_of_two_functions_is_not_guessed() -> None:
     found = _functions("lib/stack.ts", source)
     assert found["A"].ref == "untraced:helper:build()"
     assert found["B"].code == "cwd:js/b.ts"
+
+
+def test_image_and_sam_functions_built_by_a_helper_name_their_handler() -> None:
+    source = _PY_HEAD + (
+        "from aws_cdk import aws_sam as sam\n"
+        "HERE = os.path.dirname(__file__)\n"
+        "def image(scope, fn_id, folder):\n"
+        "    return _lambda.DockerImageFunction(scope, fn_id, code=_lambda.DockerImageCode"
+        ".from_image_asset(os.path.join(HERE, folder), cmd=['app.handler']))\n"
+        "def serverless(scope, fn_id, folder):\n"
+        "    return sam.CfnFunction(scope, fn_id, code_uri=folder, handler='main.run')\n"
+        "a = tasks.LambdaInvoke(self, 'A', lambda_function=image(self, 'Img', 'img'))\n"
+        "b = tasks.LambdaInvoke(self, 'B', lambda_function=serverless(self, 'Sam', 'src/sam'))\n"
+        "sfn.StateMachine(self, 'M', definition=a.next(b))\n"
+    )
+    found = _functions("infra/stack.py", source)
+    assert (found["A"].code, found["A"].handler) == ("infra/img", "app.handler")
+    assert (found["B"].code, found["B"].handler) == ("cwd:src/sam", "main.run")
