@@ -88,6 +88,7 @@ class Opaque(Expr):
 
     kind: str
     operands: tuple[Expr, ...] = ()
+    at: int = -1  # a function expression's start byte (``xs.forEach(x => ...)``)
 
 
 def dotted(expr: Expr) -> str:
@@ -200,6 +201,8 @@ def from_js(node: ts.Node | None) -> Expr:
         return ObjLit(line, tuple(entries), opened)
     if kind == "array":
         return ArrLit(line, tuple(from_js(c) for c in node.named_children if c.type != "comment"))
+    if kind in ("arrow_function", "function_expression"):
+        return Opaque(line, kind, at=node.start_byte)
     return Opaque(line, kind)
 
 

@@ -304,10 +304,36 @@ def helper_of(call: ir.Call, stack: Stack) -> tuple[Helper, str] | None:
 def inline(call: ir.Call, helper: Helper, how: str, stack: Stack) -> object:
     """Run a helper's body for one call; its value is what the body returns (a class:
     the construct its ``super`` builds, else its fields)."""
+    args, kwargs = _call_args(call, stack)
+    return run_helper(helper, how, args, kwargs, stack)
+
+
+def each(call: ir.Call, stack: Stack) -> object | None:
+    """``xs.forEach(x => ...)`` / ``xs.map(x => ...)`` with a function this file hands:
+    its body once per element of a known array (``map`` gives the list of results), or
+    once with nothing bound when the array is not known; None for any other call."""
+    func = call.func
+    if not isinstance(func, ir.Attr) or func.name not in ("forEach", "map") or not call.args:
+        return None
+    handed = call.args[0]
+    helper = stack.program.callbacks.get(handed.at) if isinstance(handed, ir.Opaque) else None
+    if helper is None:
+        return None
+    items = _elements(stack.eval(func.obj))
+    if items is None:
+        run_helper(helper, "function", [], {}, stack)
+        return UNKNOWN_VALUE
+    results = [run_helper(helper, "function", [item, i], {}, stack) for i, item in enumerate(items)]
+    return results if func.name == "map" else UNKNOWN_VALUE
+
+
+def run_helper(
+    helper: Helper, how: str, args: list[object], kwargs: dict[str, object], stack: Stack
+) -> object:
+    """Run a helper's body with the given arguments bound."""
     if stack.depth >= MAX_DEPTH or helper.node.id in stack.active or stack.budget <= 0:
         return Untraced(f"{helper.name}()", "helper")
     stack.budget -= 1
-    args, kwargs = _call_args(call, stack)
     python = helper.node.type == "function_definition"
     saved = stack.env
     env = dict(saved)
@@ -337,8 +363,13 @@ def inline(call: ir.Call, helper: Helper, how: str, stack: Stack) -> object:
         built = stack.bases.pop()[1]
         stack.env = saved
     prefix = self_name + "."
-    if how == "method":
-        saved.update({k: v for k, v in env.items() if k.startswith(prefix)})
+    for key, value in env.items():
+        # fields set on the stack (a method's ``this.x``) or on an object of the caller's
+        # (``fns[name] = ...`` in a callback) outlive the call
+        head = key.split(".", 1)[0]
+        outer = head in saved and "." in key and env.get(head) is saved[head]
+        if outer or (how == "method" and key.startswith(prefix)):
+            saved[key] = value
     if how == "class":
         if isinstance(built, LambdaFn):
             return built

@@ -14,7 +14,7 @@ from ...common.dispatch import SourceFile
 from ...common.syntaxes import syntax_of
 from .calls import state_method, static_call
 from .constructs import construct, construct_id
-from .inline import MAX_CALLS, helper_of, inline, run_block, super_call
+from .inline import MAX_CALLS, each, helper_of, inline, run_block, super_call
 from .names import cdk_names, constructible, helper_name, imported_names, last_name, path_names
 from .program import ROOT, build
 from .values import (
@@ -67,6 +67,8 @@ def evaluate(expr: ir.Expr, stack: Stack) -> object:
             return Loc(posixpath.dirname(base.path), base.exact)
         if isinstance(base, dict):
             return base.get(expr.name, UNKNOWN_VALUE)
+        if isinstance(base, list) and expr.name.isdigit() and int(expr.name) < len(base):
+            return base[int(expr.name)]
         return base if isinstance(base, Untraced) else UNKNOWN_VALUE
     if isinstance(expr, ir.ObjLit):
         out: dict[str, object] = {}
@@ -176,6 +178,9 @@ def evaluate_call(call: ir.Call, stack: Stack) -> object:
     helper = helper_of(call, stack) if stack.program is not None else None
     if helper is not None:
         return inline(call, *helper, stack)
+    looped = each(call, stack) if stack.program is not None else None
+    if looped is not None:
+        return looped
     name = helper_name(ir.dotted(call.func), stack.path_names)
     named = len(call.args) >= 2 and construct_id(call.args[1], stack) is not None
     bare = stack.syntax is not None and stack.syntax.bare_constructors

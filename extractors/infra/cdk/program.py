@@ -63,6 +63,8 @@ class Program:
     classes: dict[str, Helper] = field(default_factory=dict)  # class -> its constructor
     bases: dict[str, ts.Node] = field(default_factory=dict)  # class -> base class expression
     blocks: dict[int, list[ts.Node]] = field(default_factory=dict)  # owner id -> items
+    # functions handed to ``forEach``/``map``, by their start byte
+    callbacks: dict[int, Helper] = field(default_factory=dict)
 
     def items(self, owner: int) -> list[ts.Node]:
         """The statements and loops a block runs, in source order."""
@@ -142,6 +144,9 @@ def build(source: SourceFile, folder: str) -> Program:
             program.methods.setdefault(name, []).append(Helper(name, node, owner_class))
         else:
             program.functions.setdefault(name, []).append(Helper(name, node))
+        owners.add(node.id)
+    for node in caps.get("callback", []):
+        program.callbacks[node.start_byte] = Helper("callback", node)
         owners.add(node.id)
     owners.update(n.id for n in caps.get("loop", []))
     items = caps.get("declare", []) + caps.get("statement", []) + caps.get("loop", [])

@@ -22,3 +22,9 @@
 (call_expression function: (identifier) @callee)
 (call_expression function: (member_expression object: (this) property: (property_identifier) @callee))
 (new_expression constructor: (identifier) @callee)
+
+; A function handed to ``xs.forEach(...)`` / ``xs.map(...)`` runs once per element.
+(call_expression
+  function: (member_expression property: (property_identifier) @callback.method)
+  arguments: (arguments . [(arrow_function) (function_expression)] @callback)
+  (#any-of? @callback.method "forEach" "map"))

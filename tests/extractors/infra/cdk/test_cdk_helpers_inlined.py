@@ -166,3 +166,31 @@ def test_image_and_sam_functions_built_by_a_helper_name_their_handler() -> None:
     found = _functions("infra/stack.py", source)
     assert (found["A"].code, found["A"].handler) == ("infra/img", "app.handler")
     assert (found["B"].code, found["B"].handler) == ("cwd:src/sam", "main.run")
+
+
+def test_functions_handed_to_foreach_and_map_run_once_per_element() -> None:
+    source = (
+        _TS_HEAD
+        + (
+            "const NAMES = ['load', 'save'];\n"
+            "const fns = {};\n"
+            "NAMES.forEach((name) => {\n"
+            "  fns[name] = new NodejsFunction(this, name, { entry: `src/${name}.ts` });\n"
+            "});\n"
+            "const built = [{ id: 'Tag' }]\n"
+            "  .map(c => new NodejsFunction(this, c.id, { entry: 'src/tag.ts' }));\n"
+            "props.names.forEach((name) => {\n"
+            "  fns.other = new NodejsFunction(this, 'Other', {});\n"
+            "});\n"
+            "const Load = fns.load;\n"
+            "const Save = fns['save'];\n"
+            "const Tag = built[0];\n"
+            "const Other = fns.other;\n"
+        )
+        + _ts_machine(["Load", "Save", "Tag", "Other"])
+    )
+    found = _functions("lib/stack.ts", source)
+    assert (found["Load"].code, found["Save"].code) == ("cwd:src/load.ts", "cwd:src/save.ts")
+    assert found["Tag"].code == "cwd:src/tag.ts"
+    # an array that is not known: the body still runs once, as it did before
+    assert found["Other"].code == "lib/stack.Other.ts"
