@@ -8,6 +8,7 @@ Anything the tree does not model is ``Opaque``: its value is unknown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import tree_sitter as ts
@@ -36,6 +37,7 @@ class Template(Expr):
     """A template/f-string; ``parts`` are literal text, None where a value is interpolated."""
 
     parts: tuple[str | None, ...]
+    values: tuple[Expr, ...] = ()  # the interpolated expressions, in order
 
 
 @dataclass(frozen=True)
@@ -81,9 +83,12 @@ class ArrLit(Expr):
 
 @dataclass(frozen=True)
 class Opaque(Expr):
-    """Anything else (arithmetic, lambdas, comprehensions...): a value with unknown fields."""
+    """Anything else (arithmetic, lambdas, comprehensions...): a value with unknown fields.
+    A ``+`` keeps its operands (string building: ``dir + '/x'``)."""
 
     kind: str
+    operands: tuple[Expr, ...] = ()
+    at: int = -1  # a function expression's start byte (``xs.forEach(x => ...)``)
 
 
 def dotted(expr: Expr) -> str:
@@ -124,9 +129,16 @@ def from_js(node: ts.Node | None) -> Expr:
     if kind == "string":
         return Lit(line, js_strings.string_text(node))
     if kind == "template_string":
-        return Template(line, tuple(js_strings.template_pieces(node)))
+        values = tuple(
+            from_js(c.named_children[0])
+            for c in node.named_children
+            if c.type == "template_substitution" and c.named_children
+        )
+        return Template(line, tuple(js_strings.template_pieces(node)), values)
     if kind == "binary_expression":
         operator = T.text(node.child_by_field_name("operator"))
+        if operator == "+":
+            return Opaque(line, kind, _operands(node, from_js))
         return Opaque(line, "logical" if operator in ("||", "&&", "??") else kind)
     if kind == "number":
         text = T.text(node)
@@ -185,6 +197,8 @@ def from_js(node: ts.Node | None) -> Expr:
         return ObjLit(line, tuple(entries), opened)
     if kind == "array":
         return ArrLit(line, tuple(from_js(c) for c in node.named_children if c.type != "comment"))
+    if kind in ("arrow_function", "function_expression"):
+        return Opaque(line, kind, at=node.start_byte)
     return Opaque(line, kind)
 
 
@@ -217,7 +231,12 @@ def from_py(node: ts.Node | None) -> Expr:
         value = py_strings.string_text(node)
         if value is not None:
             return Lit(line, value)
-        return Template(line, tuple(py_strings.template_pieces(node)))
+        values = tuple(
+            from_py(c.named_children[0])
+            for c in node.named_children
+            if c.type == "interpolation" and c.named_children
+        )
+        return Template(line, tuple(py_strings.template_pieces(node)), values)
     if kind == "integer":
         try:
             return Lit(line, int(T.text(node).replace("_", ""), 0))
@@ -283,7 +302,14 @@ def from_py(node: ts.Node | None) -> Expr:
         left = from_py(node.child_by_field_name("left"))
         right = from_py(node.child_by_field_name("right"))
         return Call(line, Name(line, "__truediv__"), (left, right))
+    if kind == "binary_operator" and T.text(node.child_by_field_name("operator")) == "+":
+        return Opaque(line, kind, _operands(node, from_py))
     return Opaque(line, kind)
+
+
+def _operands(node: ts.Node, lower: Callable[[ts.Node | None], Expr]) -> tuple[Expr, ...]:
+    """The two sides of a ``+``."""
+    return (lower(node.child_by_field_name("left")), lower(node.child_by_field_name("right")))
 
 
 def camel(name: str) -> str:

@@ -96,11 +96,25 @@ def resolve_state(facts: ContractFacts, machine: StateMachine, state: State) -> 
         return _by_substitution(facts, machine, name)
     if colon and kind in ("logical", "name"):
         return _by_declaration(facts, machine, name)
-    return Resolved(
-        None,
-        (machine.file,),
-        "the function comes from a value this file does not define (an import, a call, an ARN)",
-    )
+    return Resolved(None, (machine.file,), _unresolved_reason(kind, name, ref.name))
+
+
+def _unresolved_reason(kind: str, detail: str, construct: str) -> str:
+    """Why a task's function is not known: a call that could not be followed (a helper of
+    the stack, a lookup of a function defined elsewhere, an imported name, another call),
+    a function construct whose code is not known (built in a helper, when it was), or a
+    value the file does not define."""
+    if kind == "untraced":
+        how, _, call = detail.partition(":")
+        return {
+            "helper": f"the function comes from {call}, a helper whose result is not known",
+            "lookup": f"the function is one defined elsewhere, looked up by {call}",
+            "import": f"the function comes from {call}, defined in another file",
+        }.get(how, f"the function comes from {call}, a call that could not be followed")
+    if kind == "unresolved" and construct:
+        where = f" (built in {detail})" if detail else ""
+        return f"the code of function construct {construct}{where} is not known"
+    return "the function comes from a value this file does not define (an import, a call, an ARN)"
 
 
 def _by_substitution(facts: ContractFacts, machine: StateMachine, key: str) -> Resolved:

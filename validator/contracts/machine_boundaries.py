@@ -30,6 +30,7 @@ from .observations import (
     MockComparison,
     MockedRead,
     Observation,
+    UncheckedState,
     UnreadablePath,
     UnreadField,
 )
@@ -154,6 +155,7 @@ class _MachineObserver:
             if path:
                 self._read(read, path, found, consumer)
         self._unconsumed(flow, looked)
+        self._unchecked(looked)
         for mock in self.mocks:
             self._mock(mock, looked)
         return self.out
@@ -218,6 +220,36 @@ class _MachineObserver:
                     )
                 )
 
+    def _unchecked(self, looked: list[_Looked]) -> None:
+        """What the machine's rows would otherwise leave out: each Lambda task whose
+        function is not resolved and whose result no read reaches, and the states whose
+        JSONata expressions are not known (a CDK `.jsonata` state)."""
+        read_from = {x.found.origin for x in looked}
+        for origin, source in sorted(self.sources.items()):
+            if source.resolved or origin in read_from:
+                continue
+            state = self.state_of[origin]
+            self.out.append(
+                UncheckedState(
+                    boundary=f"{state.name} -> {self.machine.name}",
+                    files=frozenset(self.wiring_files.get(origin, {self.machine.file})),
+                    at=FieldRef(self.machine.file, state.line, state.name),
+                    unresolved=source.why,
+                )
+            )
+        states = _all_states(self.machine.machine.states)
+        jsonata = [s for s in states if s.jsonata and s.expressions is None]
+        if jsonata:
+            self.out.append(
+                UncheckedState(
+                    boundary=f"{self.machine.name} (JSONata)",
+                    files=frozenset({self.machine.file}),
+                    at=FieldRef(self.machine.file, jsonata[0].line, jsonata[0].name),
+                    unmodelled="JSONata",
+                    states=tuple(s.name for s in jsonata),
+                )
+            )
+
     def _mock(self, mock: Mock, looked: list[_Looked]) -> None:
         """One Step Functions Local mock: every read it answers, as it and the real
         producer answer it."""
@@ -271,6 +303,16 @@ class _MachineObserver:
                 reads=tuple(reads),
             )
         )
+
+
+def _all_states(states: tuple[State, ...]) -> list[State]:
+    """The states of a machine, those of its branches and item processors included."""
+    out: list[State] = []
+    for state in states:
+        out.append(state)
+        for branch in state.branches:
+            out.extend(_all_states(branch.states))
+    return out
 
 
 def _guard_depth(guards: tuple[str, ...], path: tuple[str, ...]) -> tuple[int, bool]:

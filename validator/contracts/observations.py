@@ -54,6 +54,19 @@ class FieldRead(Observation):
 
 
 @dataclass(frozen=True, kw_only=True)
+class UncheckedState(Observation):
+    """A state machine's boundary the engine cannot check, so that it is not left silent:
+    a Lambda task whose function is not resolved and whose result nothing is seen to read
+    (``unresolved`` says why), or states whose expressions are not modelled
+    (``unmodelled`` names the query language, ``states`` the states)."""
+
+    at: FieldRef  # the state, or the first of the states
+    unresolved: str = ""
+    unmodelled: str = ""
+    states: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class UnreadablePath(Observation):
     """A read whose path expression is not understood (no producer can be asked)."""
 

@@ -236,12 +236,22 @@ def _wrapper_call(c: StaticCall, stack: Stack) -> object:
 
 
 def _code_call(c: StaticCall, stack: Stack) -> object:
-    if c.method not in ("fromAsset", "asset") or not c.args:
+    if c.method not in ("fromAsset", "asset", "fromImageAsset") or not c.args:
         return UNKNOWN_VALUE
     where = c.args[0]
+    handler = ""
+    if c.method == "fromImageAsset":
+        # the image's ``cmd`` names the handler: ``{cmd: ['app.handler']}`` / ``cmd=[...]``
+        options = c.args[1] if len(c.args) > 1 and isinstance(c.args[1], dict) else {}
+        options = {**options, **{k: stack.eval(v) for k, v in c.call.kwargs if k}}
+        cmd = options.get("cmd")
+        if isinstance(cmd, list) and cmd and isinstance(cmd[0], str):
+            handler = cmd[0]
     if isinstance(where, str):
         where = Loc(posixpath.normpath(where), False)
-    return Asset(where) if isinstance(where, Loc) else UNKNOWN_VALUE
+    elif isinstance(where, Loc):
+        where = Loc(posixpath.normpath(where.path), where.exact)
+    return Asset(where, handler) if isinstance(where, Loc) else UNKNOWN_VALUE
 
 
 # Calls by the last name of the class they are made on (``sfn.Condition.isPresent``).
@@ -255,6 +265,7 @@ OWNER_CALLS: dict[str, StaticHandler] = {
     "Result": _wrapper_call,
     "DefinitionBody": _wrapper_call,
     "Code": _code_call,
+    "DockerImageCode": _code_call,
 }
 
 

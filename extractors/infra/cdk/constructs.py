@@ -50,7 +50,7 @@ def props_of(call: ir.Call, stack: Stack) -> dict[str, object]:
             evaluated = stack.eval(value)
             if key is None:
                 if isinstance(evaluated, dict):
-                    out.update(evaluated)
+                    out.update({ir.camel(k): v for k, v in evaluated.items()})
             else:
                 out[ir.camel(key)] = evaluated
         return out
@@ -68,7 +68,8 @@ def function_ref(
 
     def loc(value: object) -> tuple[str, bool] | None:
         if isinstance(value, Loc):
-            return (value.path if value.exact else "cwd:" + value.path), True
+            path = posixpath.normpath(value.path)
+            return (path if value.exact else "cwd:" + path), True
         if isinstance(value, str):
             return "cwd:" + posixpath.normpath(value), True
         return None
@@ -94,6 +95,12 @@ def function_ref(
             code=posixpath.join(entry[0], index), handler=name, is_file=True, name=construct_id
         )
     code = props.get("code")
+    if cls == "CfnFunction" and isinstance(props.get("codeUri"), (str, Loc)):
+        # SAM's ``CfnFunction``: ``codeUri`` + ``handler``
+        uri = props["codeUri"]
+        code = Asset(uri if isinstance(uri, Loc) else Loc(posixpath.normpath(uri), False))
+    if isinstance(code, Asset) and not isinstance(handler, str) and code.handler:
+        handler = code.handler
     if isinstance(code, Asset) and isinstance(handler, str):
         where = code.where.path if code.where.exact else "cwd:" + code.where.path
         return FunctionRef(code=where, handler=handler, name=construct_id)
@@ -101,7 +108,11 @@ def function_ref(
 
 
 def _function(built: Built, stack: Stack) -> object:
-    fn = LambdaFn(function_ref(built.cls, built.construct_id, built.props, stack))
+    ref = function_ref(built.cls, built.construct_id, built.props, stack)
+    if ref.ref == "unresolved" and stack.helpers:
+        # built inside a helper: the row names it
+        ref = FunctionRef(ref=f"unresolved:{stack.helpers[-1]}()", name=ref.name)
+    fn = LambdaFn(ref)
     stack.functions.append((built.line, fn.ref))
     return fn
 
@@ -144,12 +155,27 @@ CONSTRUCTS: dict[str, Handler] = {
 _OTHER_TASK = _state("OtherTask")  # any class of the stepfunctions-tasks module
 
 
+def construct_id(expr: ir.Expr, stack: Stack) -> str | None:
+    """A construct's id: a literal, or a name, field or template the stack's code gives
+    (``id`` bound by a helper's call, `${name}Fn`); None when it is not known. Only
+    expressions that construct nothing are evaluated."""
+    if isinstance(expr, ir.Lit):
+        return str(expr.value)
+    if isinstance(expr, (ir.Name, ir.Attr, ir.Template)) or (
+        isinstance(expr, ir.Opaque) and expr.operands
+    ):
+        value = stack.eval(expr)
+        return value if isinstance(value, str) else None
+    return None
+
+
 def construct(call: ir.Call, stack: Stack, func: ir.Expr, language: str = "") -> object:
     """``new X(scope, 'Id', props)``; ``func`` names X (``X.jsonata(...)`` gives ``language``)."""
     cls = class_of(func, stack)
-    if len(call.args) < 2 or not isinstance(call.args[1], ir.Lit):
+    found_id = construct_id(call.args[1], stack) if len(call.args) >= 2 else None
+    if found_id is None:
         return UNKNOWN_VALUE
-    construct_id = str(call.args[1].value)
+    construct_id_ = found_id
     props = props_of(call, stack)
     if language and "queryLanguage" not in props:
         props["queryLanguage"] = Language(language)
@@ -159,4 +185,4 @@ def construct(call: ir.Call, stack: Stack, func: ir.Expr, language: str = "") ->
         handler = _OTHER_TASK
     if handler is None:
         return UNKNOWN_VALUE
-    return handler(Built(cls, construct_id, props, call.line), stack)
+    return handler(Built(cls, construct_id_, props, call.line), stack)

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import posixpath
 
-import tree_sitter as ts
-
 from ...common import ir
-from ...common import treesitter as T
-from ...common.adapter import CodeSyntax
 from ...common.dispatch import SourceFile
 from ...common.syntaxes import syntax_of
 from .calls import state_method, static_call
-from .constructs import construct
-from .names import cdk_names, constructible, last_name
+from .constructs import construct, construct_id
+from .inline import MAX_CALLS, each, helper_of, inline, run_block, super_call
+from .names import cdk_names, constructible, helper_name, imported_names, last_name, path_names
+from .program import ROOT, build
 from .values import (
     CALLBACK,
     UNKNOWN_VALUE,
@@ -32,6 +30,7 @@ from .values import (
     ObjValue,
     Stack,
     StateRec,
+    Untraced,
 )
 
 _STATIC_CONSTRUCTORS = {"jsonata": "JSONata", "jsonPath": "JSONPath"}
@@ -68,7 +67,9 @@ def evaluate(expr: ir.Expr, stack: Stack) -> object:
             return Loc(posixpath.dirname(base.path), base.exact)
         if isinstance(base, dict):
             return base.get(expr.name, UNKNOWN_VALUE)
-        return UNKNOWN_VALUE
+        if isinstance(base, list) and expr.name.isdigit() and int(expr.name) < len(base):
+            return base[int(expr.name)]
+        return base if isinstance(base, Untraced) else UNKNOWN_VALUE
     if isinstance(expr, ir.ObjLit):
         out: dict[str, object] = {}
         for key, value in expr.entries:
@@ -83,7 +84,52 @@ def evaluate(expr: ir.Expr, stack: Stack) -> object:
         return [evaluate(i, stack) for i in expr.items]
     if isinstance(expr, ir.Call):
         return evaluate_call(expr, stack)
+    if isinstance(expr, ir.Template):
+        return template_value(expr.parts, [evaluate(v, stack) for v in expr.values])
+    if isinstance(expr, ir.Opaque) and len(expr.operands) == 2:
+        return concatenated(evaluate(expr.operands[0], stack), evaluate(expr.operands[1], stack))
     return UNKNOWN_VALUE
+
+
+def _text(value: object) -> str | None:
+    """A string or number as text; None for anything else."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return None
+
+
+def template_value(parts: tuple[str | None, ...], values: list[object]) -> object:
+    """A template/f-string whose every interpolated value is known: its text, or a
+    ``Loc`` when it starts with a path (`${HANDLERS}/${file}`)."""
+    if sum(p is None for p in parts) != len(values):
+        return UNKNOWN_VALUE
+    pending = iter(values)
+    start: Loc | None = None
+    pieces: list[str] = []
+    for index, part in enumerate(parts):
+        value: object = part if part is not None else next(pending)
+        if isinstance(value, Loc) and index == 0:
+            start = value
+            continue
+        text = _text(value)
+        if text is None:
+            return UNKNOWN_VALUE
+        pieces.append(text)
+    return concatenated(start, "".join(pieces)) if start is not None else "".join(pieces)
+
+
+def concatenated(left: object, right: object) -> object:
+    """``a + b`` of strings, or of a path and the text after it (``__dirname + '/x'``)."""
+    if isinstance(left, Loc) and isinstance(right, str):
+        joined = left.path + right
+        # ``dir + "/"`` keeps its slash for what is added next (``dir + "/" + name``)
+        return Loc(joined if joined.endswith("/") else posixpath.normpath(joined), left.exact)
+    head, tail = _text(left), _text(right)
+    if head is None or tail is None or not (isinstance(left, str) or isinstance(right, str)):
+        return UNKNOWN_VALUE
+    return head + tail
 
 
 def names_only(expr: ir.Expr) -> bool:
@@ -126,8 +172,17 @@ def note_sharing(call: ir.Call, stack: Stack) -> None:
 
 def evaluate_call(call: ir.Call, stack: Stack) -> object:
     """A construct, a method of a state or chain, or a call on a class or helper."""
-    name = ir.dotted(call.func)
-    named = len(call.args) >= 2 and isinstance(call.args[1], ir.Lit)
+    found = super_call(call, stack, construct)
+    if found is not None:
+        return found
+    helper = helper_of(call, stack) if stack.program is not None else None
+    if helper is not None:
+        return inline(call, *helper, stack)
+    looped = each(call, stack) if stack.program is not None else None
+    if looped is not None:
+        return looped
+    name = helper_name(ir.dotted(call.func), stack.path_names)
+    named = len(call.args) >= 2 and construct_id(call.args[1], stack) is not None
     bare = stack.syntax is not None and stack.syntax.bare_constructors
     if (call.new or bare) and named and constructible(call.func, stack):
         return construct(call, stack, call.func)
@@ -145,37 +200,32 @@ def evaluate_call(call: ir.Call, stack: Stack) -> object:
         if isinstance(receiver, Loc) and method in ("resolve", "absolute"):
             return receiver
     note_sharing(call, stack)
-    return static_call(name, call, stack)
+    value = static_call(name, call, stack)
+    if value is UNKNOWN_VALUE and name and names_only(call.func):
+        return untraced(name, stack)
+    return value
 
 
-def statements(source: SourceFile, syntax: CodeSyntax) -> list[ts.Node]:
-    """Declarations and statements of the stack file, in source order."""
-    caps = source.captures("contract_cdk", source.language, syntax.query_folder)
-    nodes = caps.get("declare", []) + caps.get("statement", [])
-    return sorted(nodes, key=lambda n: n.start_byte)
+def untraced(name: str, stack: Stack) -> Untraced:
+    """What a call that cannot be followed is: a lookup of a function defined elsewhere
+    (``Function.fromFunctionArn``), a call of an imported name, or another call."""
+    method = name.rsplit(".", 1)[-1]
+    if "." in name and method.startswith("from") and method[4:5].isupper():
+        return Untraced(f"{name}()", "lookup")
+    module = stack.imported.get(name.split(".", 1)[0])
+    if module is not None:
+        return Untraced(f"{name}()", "import", module)
+    return Untraced(f"{name}()")
 
 
 def run(source: SourceFile) -> Stack:
-    """Interpret a stack file's statements in source order."""
+    """Interpret a stack file: its statements in source order, helpers where called."""
     syntax = syntax_of(source.language)
     stack = Stack(source.path, posixpath.dirname(source.path), evaluate, syntax=syntax)
     stack.aliases, stack.task_names = cdk_names(source)
-    for node in statements(source, syntax):
-        if node.type == syntax.declarator:
-            name = node.child_by_field_name("name")
-            value = evaluate(syntax.lower(node.child_by_field_name("value")), stack)
-            if name is not None and name.type == "identifier":
-                stack.env[T.text(name)] = value
-            continue
-        inner = node.named_children[0] if node.named_children else None
-        if inner is None:
-            continue
-        if inner.type in syntax.assignments:
-            target = ir.dotted(syntax.lower(inner.child_by_field_name("left")))
-            right = inner.child_by_field_name("right")
-            value = evaluate(syntax.lower(right), stack) if right is not None else UNKNOWN_VALUE
-            if target:
-                stack.env[target] = value
-            continue
-        evaluate(syntax.lower(inner), stack)
+    stack.path_names = path_names(source)
+    stack.imported = imported_names(source)
+    stack.program = build(source, syntax.query_folder)
+    stack.budget = MAX_CALLS
+    run_block(ROOT, stack)
     return stack

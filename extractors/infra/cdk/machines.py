@@ -30,6 +30,7 @@ from .values import (
     ObjValue,
     Stack,
     StateRec,
+    Untraced,
     Wrapped,
     is_jsonata,
     path_prop,
@@ -98,6 +99,9 @@ def _state_fact(rec: StateRec, stack: Stack, jsonata: bool) -> State:
     elif rec.kind == "Task":
         fn = props.get("lambdaFunction")
         function = fn.ref if isinstance(fn, LambdaFn) else FunctionRef(ref="unresolved")
+        if isinstance(fn, Untraced):
+            # the function comes from a call the interpreter could not follow
+            function = FunctionRef(ref=fn.ref)
         if function in stack.shared:
             function = replace(function, shared=True)
         envelope = props.get("payloadResponseOnly") is not True

@@ -21,7 +21,14 @@ STATE_CLASSES: dict[str, StateType] = {
     "Map": "Map",
     "DistributedMap": "Map",
 }
-FUNCTION_CLASSES = {"Function", "NodejsFunction", "PythonFunction", "SingletonFunction"}
+FUNCTION_CLASSES = {
+    "Function",
+    "NodejsFunction",
+    "PythonFunction",
+    "SingletonFunction",
+    "DockerImageFunction",
+    "CfnFunction",  # SAM's (``aws_sam.CfnFunction``); the L1 Lambda one names no asset
+}
 _TASK_MODULE = re.compile(r"stepfunctions[-_]tasks")
 _CDK_MODULE = re.compile(r"aws[-_]cdk")
 
@@ -45,6 +52,40 @@ def cdk_names(source: SourceFile) -> tuple[dict[str, str], set[str]]:
         if imported != local:
             aliases[local] = imported
     return aliases, tasks
+
+
+_PATH_MODULES = {"path": "path", "node:path": "path", "os.path": "os.path", "posixpath": "os.path"}
+
+
+def path_names(source: SourceFile) -> dict[str, str]:
+    """Path helpers imported under their own or another name, as the interpreter knows
+    them: ``join`` of ``import { join } from 'path'`` is ``path.join``; ``p`` of
+    ``import * as p from 'path'`` is ``path``."""
+    model = source.model(syntax_of(source.language).model)
+    out: dict[str, str] = {}
+    for module, local in model.module_imports():
+        if module in _PATH_MODULES and local != _PATH_MODULES[module]:
+            out[local] = _PATH_MODULES[module]
+    for module, imported, local in model.named_imports():
+        if module in _PATH_MODULES and imported.isidentifier():
+            out[local] = f"{_PATH_MODULES[module]}.{imported}"
+        elif module == "os" and imported == "path" and local != "path":
+            out[local] = "os.path"
+    return out
+
+
+def imported_names(source: SourceFile) -> dict[str, str]:
+    """Local names bound by imports, with the module each comes from."""
+    model = source.model(syntax_of(source.language).model)
+    out = {local: module for module, local in model.module_imports()}
+    out.update({local: module for module, _, local in model.named_imports()})
+    return out
+
+
+def helper_name(dotted: str, names: dict[str, str]) -> str:
+    """A dotted call name with an imported path helper's local name replaced."""
+    head, dot, rest = dotted.partition(".")
+    return names[head] + dot + rest if head in names else dotted
 
 
 def last_name(expr: ir.Expr) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from ...common import ir
 from ...common.adapter import CodeSyntax
@@ -21,6 +21,25 @@ class Unknown:
 
 
 UNKNOWN_VALUE = Unknown()
+
+
+class Untraced(Unknown):
+    """The value of a call the interpreter could not follow: ``what`` names the call,
+    ``how`` says what it is: "helper" (a helper of this file whose result is not known),
+    "lookup" (``Function.fromFunctionArn(...)``: a function defined elsewhere), "import"
+    (a name imported from ``source``), or "call" (anything else)."""
+
+    def __init__(self, what: str, how: str = "call", source: str = "") -> None:
+        self.what = what
+        self.how = how
+        self.source = source
+
+    @property
+    def ref(self) -> str:
+        """The symbolic function reference it stands for."""
+        return f"untraced:{self.how}:{self.what}" + (f" of {self.source}" if self.source else "")
+
+
 CALLBACK = "WAIT_FOR_TASK_TOKEN"  # ``IntegrationPattern.WAIT_FOR_TASK_TOKEN``
 
 
@@ -34,9 +53,11 @@ class Loc:
 
 @dataclass(frozen=True)
 class Asset:
-    """``Code.fromAsset(dir)``."""
+    """``Code.fromAsset(dir)``; ``DockerImageCode.fromImageAsset(dir, {cmd: [handler]})``
+    also names the handler."""
 
     where: Loc
+    handler: str = ""
 
 
 @dataclass(frozen=True)
@@ -172,8 +193,17 @@ class Stack:
     functions: list[tuple[int, FunctionRef]] = field(default_factory=list)
     task_names: set[str] = field(default_factory=set)
     aliases: dict[str, str] = field(default_factory=dict)  # local name -> CDK class
+    path_names: dict[str, str] = field(default_factory=dict)  # ``join`` -> ``path.join``
+    imported: dict[str, str] = field(default_factory=dict)  # local name -> its module
     syntax: CodeSyntax | None = None
     shared: set[FunctionRef] = field(default_factory=set)  # functions others invoke too
+    # The helpers of the file (``program.Program``) and the calls being inlined.
+    program: Any = None
+    depth: int = 0
+    budget: int = 0  # helper calls left to inline in this file
+    active: set[int] = field(default_factory=set)  # helper nodes being inlined
+    bases: list[list[Any]] = field(default_factory=list)  # [base class node, built construct]
+    helpers: list[str] = field(default_factory=list)  # names of the helpers being inlined
 
     def eval(self, expr: ir.Expr) -> object:
         """The value of ``expr`` in this stack."""

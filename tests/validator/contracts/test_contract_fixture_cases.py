@@ -94,3 +94,61 @@ def test_rows_are_the_same_on_every_run(contract_case) -> None:
     second = contract_case("sam-asl-json", "buggy").output
     assert first.contracts == second.contracts
     assert first.findings == second.findings
+
+
+_HELPER_HANDLERS = {
+    "cdk-ts-helpers": {
+        "ValidateOrder": "handlers/validate.ts",  # a module-level factory
+        "PriceOrder": "handlers/price.ts",  # a construct class keeping its function
+        "ShipOrder": "handlers/ship.ts",  # a class that is the function
+        "CheckStock": "handlers/stock.ts",  # a loop over a constant array
+        "NotifyCustomer": "handlers/notify.ts",  # a method of the stack
+    },
+    "cdk-py-helpers": {
+        "ValidateOrder": "lambdas/validate/index.py",  # a module-level factory
+        "PriceOrder": "lambdas/price/index.py",  # a method of the stack
+        "ShipOrder": "lambdas/ship/index.py",  # a construct class keeping its function
+        "CheckStock": "lambdas/stock/index.py",  # a loop over a constant list
+    },
+}
+
+
+@pytest.mark.parametrize("case", sorted(_HELPER_HANDLERS))
+def test_functions_built_through_helpers_are_wired_to_their_handlers(contract_case, case) -> None:
+    """Each task's read is answered by the handler its helper builds, PASS when fixed."""
+    rows = contract_case(case, "fixed").output.contracts
+    reads = {
+        r.boundary.split(" -> ")[0]: (r.producer.file if r.producer else None, r.status.value)
+        for r in rows
+        if r.question == 2
+    }
+    assert reads == {task: (file, "PASS") for task, file in _HELPER_HANDLERS[case].items()}
+
+
+def test_a_machine_the_engine_cannot_check_is_never_silent(contract_case) -> None:
+    """Tasks whose functions are not known and nothing reads, and JSONata states, each get
+    an UNKNOWN row saying why instead of "no boundary to check"."""
+    rows = contract_case("cdk-unchecked-machines", "fixed").output.contracts
+    found = sorted((r.question, r.boundary, r.status.value, r.reason) for r in rows)
+    assert found == [
+        (
+            2,
+            "Summary (JSONata)",
+            "UNKNOWN",
+            "state Summarize uses JSONata expressions, whose reads are not checked",
+        ),
+        (
+            3,
+            "Audit -> Collection",
+            "UNKNOWN",
+            "what the function returns is not known: the code of function construct AuditFn "
+            "(built in fromEnvironment()) is not known",
+        ),
+        (
+            3,
+            "Collect -> Collection",
+            "UNKNOWN",
+            "what the function returns is not known: the function comes from makeWorker() of "
+            "./workers, defined in another file",
+        ),
+    ]

@@ -10,6 +10,7 @@ from ...contracts.observations import (
     FieldRead,
     ModelRead,
     Observation,
+    UncheckedState,
     UnknownModel,
     UnreadablePath,
 )
@@ -20,6 +21,15 @@ from .model_text import allowed_text, fields_text
 from .rows import MESSAGES, ContractRule, ContractTable
 
 _GUARDED = "missing, but only read under an existence check"
+
+
+def _names(states: tuple[str, ...], shown: int = 4) -> str:
+    """``A, B, C and 2 more states`` / ``state A``."""
+    if len(states) == 1:
+        return f"state {states[0]}"
+    head = ", ".join(states[:shown])
+    more = len(states) - shown
+    return f"states {head} and {more} more" if more > 0 else f"states {head}"
 
 
 class MissingField(ContractRule):
@@ -74,6 +84,13 @@ class MissingField(ContractRule):
             elif isinstance(seen, UnreadablePath):
                 why = f"path {seen.expression} is not understood"
                 yield from self._answer(context, seen, Status.UNKNOWN, why, seen.consumer)
+            elif isinstance(seen, UncheckedState) and seen.unmodelled:
+                verb = "uses" if len(seen.states) == 1 else "use"
+                why = (
+                    f"{_names(seen.states)} {verb} {seen.unmodelled} expressions, whose "
+                    "reads are not checked"
+                )
+                yield from self._answer(context, seen, Status.UNKNOWN, why, seen.at)
             elif isinstance(seen, UnknownModel) and not seen.mocked:
                 why = f"botocore has no service model named {seen.service!r}"
                 yield from self._answer(context, seen, Status.UNKNOWN, why, seen.at)

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ...contracts.observations import Escape, Holder, Observation, UnreadField
+from ...contracts.observations import (
+    Escape,
+    Holder,
+    Observation,
+    UncheckedState,
+    UnreadField,
+)
 from ...findings import Finding, Status
 from ...report.model import Question
 from .rows import MESSAGES, ContractRule, ContractTable
@@ -66,6 +72,12 @@ class UnconsumedField(ContractRule):
         """Per unread field: FAIL when the value stays with the readers seen, UNKNOWN when
         it also goes where readers are not seen."""
         for seen in facts:
+            if isinstance(seen, UncheckedState) and seen.unresolved:
+                why = f"what the function returns is not known: {seen.unresolved}"
+                yield from context.answer(
+                    self, seen, status=Status.UNKNOWN, reason=why, producer=seen.at, at=seen.at
+                )
+                continue
             if not isinstance(seen, UnreadField):
                 continue
             status, why = Status.FAIL, _DROPPED[seen.holder]
