@@ -159,6 +159,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "ralph_validate.extractors.python.code",
     "ralph_validate.extractors.infra.cdk",
     "ralph_validate.extractors.infra.documents",
+    "ralph_validate.extractors.infra.data_documents",
     "ralph_validate.extractors.javascript.tsconfig",
     "ralph_validate.extractors.javascript.runner_aliases",
     "ralph_validate.extractors.python.aws_sdk",

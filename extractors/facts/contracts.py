@@ -242,6 +242,19 @@ class Mock(Fact):
     machine: str = ""  # Step Functions Local: the state machine name
     state: str = ""  # Step Functions Local: the state the response stands in for
     case: str = ""  # Step Functions Local: the test case
+    # A double returning what a test loads from a data file (``json.load(open(...))``,
+    # ``require("./order.json")``): the repo-relative file and the keys taken from its
+    # value ("*": any key, every value); ``shape`` is then unknown until the file is read.
+    document: str = ""
+    document_at: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DataDocument(Fact):
+    """The shape of a JSON data file beside tests (fixtures, recorded payloads): what a
+    double that returns the file's contents answers."""
+
+    shape: Shape
 
 
 @dataclass(frozen=True)
