@@ -99,7 +99,7 @@ class ContractFacts:
             shape = _member(shape, key)
         if shape is None or not any(o.kind in (OBJECT, ARRAY) for o in shape.options or (shape,)):
             return None
-        return replace(mock, shape=replace(shape, line=mock.line))
+        return replace(mock, shape=_relined(shape, mock.line))
 
     def replace_producer(self, index: int, updated: Producer) -> None:
         """Put ``updated`` in place of the producer at ``index`` (and under its name, unless
@@ -117,6 +117,18 @@ def collect(all_facts: Iterable[FileFacts]) -> ContractFacts:
         out.add(facts)
     out.mocks = [m for m in map(out.documented, out.mocks) if m is not None]
     return out
+
+
+def _relined(shape: Shape, line: int) -> Shape:
+    """``shape`` with every line set to ``line``: a data file's lines are not the lines of
+    the test that loads it, where its double is reported."""
+    return replace(
+        shape,
+        line=line,
+        fields=tuple(replace(f, shape=_relined(f.shape, line), line=line) for f in shape.fields),
+        items=_relined(shape.items, line) if shape.items is not None else None,
+        options=tuple(_relined(o, line) for o in shape.options),
+    )
 
 
 def _member(shape: Shape, key: str) -> Shape | None:
