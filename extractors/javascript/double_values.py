@@ -71,6 +71,7 @@ class JsValues:
         self.names = names  # a name bound once and never changed -> its value
         self.functions = functions  # a function of the file by name
         self.inline = inline
+        self._named: dict[str, Value] = {}  # each name evaluated once (a cycle: unknown)
 
     def of(self, node: ts.Node | None, depth: int = 0) -> Value:
         """The value ``node`` evaluates to."""
@@ -110,7 +111,10 @@ class JsValues:
             at = () if exported in ("*", "default") else (exported,)
             return Document(path, at)
         if name in self.names:
-            return self.of(self.names[name], depth + 1)
+            if name not in self._named:
+                self._named[name] = unknown(line)
+                self._named[name] = self.of(self.names[name], depth + 1)
+            return self._named[name]
         return unknown(line)
 
     def _relative(self, spec: str) -> str | None:

@@ -46,6 +46,7 @@ class Values:
         self.imports = imports
         self.binding = binding
         self.inline = inline
+        self._bound: dict[int, Value] = {}  # each binding evaluated once (a cycle: unknown)
 
     def of(self, node: ts.Node | None, depth: int = 0) -> Value:
         """The value ``node`` evaluates to where it is written."""
@@ -57,7 +58,10 @@ class Values:
             bound = self.binding(T.text(node), node)
             if bound is None or bound.type == "function_definition":
                 return unknown(line)
-            return self.of(bound, depth + 1)
+            if bound.id not in self._bound:
+                self._bound[bound.id] = unknown(line)
+                self._bound[bound.id] = self.of(bound, depth + 1)
+            return self._bound[bound.id]
         if node.type == "subscript":
             index = _plain(node.child_by_field_name("subscript"))
             key = py_strings.string_text(index) if index is not None else None

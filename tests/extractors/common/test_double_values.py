@@ -112,3 +112,14 @@ def test_a_double_of_a_data_file_takes_the_file_shape_or_is_dropped() -> None:
     (found,) = collect([test, data]).mocks
     assert lookup(found.shape, ("id",)).presence is Presence.PRESENT
     assert collect([test]).mocks == []
+
+
+def test_names_are_evaluated_once_and_cycles_end() -> None:
+    py = [PY_HEAD, "A0 = {'id': 1}\n"]
+    py += [f"A{i} = {{'x': A{i - 1}, 'y': A{i - 1}, 'z': A{i - 1}}}\n" for i in range(1, 30)]
+    py.append("def test_a():\n    with mock.patch('app.x.get', return_value=A29):\n        pass\n")
+    (found,) = _mocks("tests/test_a.py", "".join(py))
+    assert lookup(found.shape, ("x", "y", "z", "x")).presence is Presence.PRESENT
+    cycle = "const a = { b: b };\nconst b = { a: a };\n"
+    (looped,) = [_ts_mock(cycle, "a")]
+    assert lookup(looped.shape, ("b", "a")).presence is Presence.PRESENT
