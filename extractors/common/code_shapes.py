@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..facts.contracts import ARRAY, OBJECT, Shape, ShapeField, obj, scalar, union, unknown
+from ..facts.contracts import ARRAY, OBJECT, SCALAR, Shape, ShapeField, obj, scalar, union, unknown
 from . import ir
 from .shapes import spread_into
 
@@ -51,6 +51,8 @@ def shape_of(expr: ir.Expr, env: Env) -> Shape:
     if isinstance(expr, ir.ArrLit):
         items = [shape_of(i, env) for i in expr.items]
         return Shape(ARRAY, items=union(items, line) if items else unknown(line), line=line)
+    if isinstance(expr, ir.Lit) and isinstance(expr.value, str):
+        return Shape(SCALAR, line=line, values=(expr.value,))
     if isinstance(expr, (ir.Lit, ir.Template)):
         return scalar(line)
     if isinstance(expr, ir.Name):

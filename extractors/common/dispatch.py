@@ -22,7 +22,7 @@ from . import treesitter
 M = TypeVar("M")
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
-EXTRACTOR_VERSION = "57"
+EXTRACTOR_VERSION = "58"
 UNREAD = "none"  # the language of a file no extractor reads
 
 
@@ -159,6 +159,7 @@ BUILTIN_MODULES: tuple[str, ...] = (
     "ralph_validate.extractors.python.code",
     "ralph_validate.extractors.infra.cdk",
     "ralph_validate.extractors.infra.documents",
+    "ralph_validate.extractors.infra.data_documents",
     "ralph_validate.extractors.javascript.tsconfig",
     "ralph_validate.extractors.javascript.runner_aliases",
     "ralph_validate.extractors.python.aws_sdk",

@@ -115,11 +115,14 @@ TRUTH = "truth"
 DEFAULT = "default"
 
 
-def tolerance(top: ts.Node, scope: ts.Node, syntax: CodeSyntax) -> str:
+def tolerance(top: ts.Node, scope: ts.Node, syntax: CodeSyntax, chained: int = 0) -> str:
     """How the read itself copes with an absent field: ``DEFAULT`` for ``d.get("k",
-    default)``, a comparison with None/undefined/null, a ``??`` / ``||`` / ``or`` default or
-    (Python) a ``try`` that catches ``KeyError``; ``TRUTH`` for a truth test (``if
-    d.get("k")``, ``if (o.k)``); "" when it does not."""
+    default)``, a comparison with None/undefined/null, a ``??`` / ``||`` / ``or`` default,
+    (Python) a ``try`` that catches ``KeyError``, and, outside a condition, ``d.get("k")``
+    (None when absent) or an optional chain (``chained`` segments passed ``?.``:
+    ``o.k?.x`` is undefined when ``k`` is absent) unless compared; ``TRUTH`` for a truth test (``if
+    d.get("k")``, ``if (o.k)``); "" when it does not. Inside a condition a ``.get("k")`` or
+    a ``?.`` of a field that is never written decides a branch that can never be taken."""
     args = syntax.get_call(top)
     if args is not None and len(args) >= 2:
         return DEFAULT  # .get("k", default)
@@ -136,9 +139,24 @@ def tolerance(top: ts.Node, scope: ts.Node, syntax: CodeSyntax) -> str:
             return DEFAULT
     if parent.type in ("comparison_operator", "binary_expression") and local_use(top, parent):
         return DEFAULT if absent_ok or parent.type == "binary_expression" else ""
-    if absent_ok and in_condition(top, scope) and _truth_tested(top):
+    conditional = in_condition(top, scope)
+    if absent_ok and conditional and _truth_tested(top):
         return TRUTH
+    if not conditional and not _compared(parent) and (chained or args is not None):
+        return DEFAULT
     return DEFAULT if syntax.caught(top, scope) else ""
+
+
+_COMPARISONS = {"==", "===", "!=", "!==", "<", "<=", ">", ">="}
+
+
+def _compared(parent: ts.Node) -> bool:
+    """True when the value is an operand of a comparison (``d.get("k") == "PAID"``): one of a
+    field that is never written can never hold."""
+    if parent.type == "comparison_operator":
+        return True
+    operator = parent.child_by_field_name("operator")
+    return parent.type == "binary_expression" and T.text(operator) in _COMPARISONS
 
 
 def _truth_tested(node: ts.Node) -> bool:

@@ -176,8 +176,8 @@ def uses_of(
         # (``if (o.k)``, ``if d.get("k")``) or passes ``?.`` (the climb's ``guarded``) copes
         # with a field that is sometimes there, not with one that never is.
         checked = guarded_segments(root, path, conditions, syntax)
+        coping = tolerance(top, scope, syntax, guarded)
         guarded = max(guarded, checked)
-        coping = tolerance(top, scope, syntax)
         if coping:
             guarded = len(path)
         if coping == DEFAULT:

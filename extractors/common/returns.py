@@ -282,14 +282,17 @@ def _expression_body(body: ts.Node, syntax: CodeSyntax) -> bool:
     return syntax.expression_bodies and body.type not in syntax.behaviour.blocks
 
 
-def function_shape(function: ts.Node, syntax: CodeSyntax) -> Shape | None:
-    """The union of what a function returns, or None without a ``return`` of a value."""
+def function_shape(function: ts.Node, syntax: CodeSyntax, env: Env | None = None) -> Shape | None:
+    """The union of what a function returns, or None without a ``return`` of a value;
+    ``env`` gives the shapes of names the body does not bind (a call's arguments bound to
+    the parameters, when a caller inlines the function)."""
     body = function.child_by_field_name("body")
     if body is None:
         return None
     follow = syntax.returns
+    env = dict(env or {})
     if _expression_body(body, syntax):
-        returns = [shape_of(syntax.lower(body), {})]
+        returns = [shape_of(syntax.lower(body), env)]
     else:
         needed: set[str] | None = None
         if follow.needed_only:
@@ -297,13 +300,13 @@ def function_shape(function: ts.Node, syntax: CodeSyntax) -> Shape | None:
             if not has_return:
                 return None
         walk = _Walk(syntax, needed)
-        walk.body(body, {})
+        walk.body(body, dict(env))
         returns = walk.returns
         if follow.callbacks_fill and any(r.kind != "unknown" for r in returns):
             later = callback_writes(body, syntax)
             if later:
                 walk = _Walk(syntax, needed, later=later)
-                walk.body(body, {})
+                walk.body(body, dict(env))
                 returns = walk.returns
     if not returns:
         return None

@@ -9,7 +9,7 @@ decided by ``validator/contracts`` once the pieces are wired together.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
 from . import Fact
@@ -59,6 +59,9 @@ class Shape:
     line: int = 0
     origin: tuple[str, int, str] | None = None
     at: tuple[str, ...] = ()  # where this value sits inside the origin's value
+    # A scalar's string literals when they are all it can hold (``"PAID"``, or one of
+    # several returns' literals); empty when anything else may be there.
+    values: tuple[str, ...] = ()
 
     def field(self, name: str) -> ShapeField | None:
         """The field called ``name`` of an object shape, or None."""
@@ -102,12 +105,25 @@ def union(options: list[Shape], line: int = 0) -> Shape:
     for option in options:
         for o in option.options if option.kind == UNION else (option,):
             key: object = o if o.kind in (OBJECT, ARRAY) else (o.kind, o.origin)
+            if key in flat and o.kind == SCALAR:
+                flat[key] = _literals(flat[key], o)
             flat.setdefault(key, o)
     if not flat:
         return unknown(line)
     if len(flat) == 1:
         return next(iter(flat.values()))
     return Shape(UNION, options=tuple(flat.values()), line=line)
+
+
+_LITERALS = 32  # more string literals than this are data, not a closed set of states
+
+
+def _literals(kept: Shape, other: Shape) -> Shape:
+    """One scalar for two: the union of their string literals when both are closed sets."""
+    both = set(kept.values) | set(other.values)
+    closed = bool(kept.values) and bool(other.values) and len(both) <= _LITERALS
+    values = tuple(sorted(both)) if closed else ()
+    return kept if values == kept.values else replace(kept, values=values)
 
 
 @dataclass(frozen=True)
@@ -242,6 +258,19 @@ class Mock(Fact):
     machine: str = ""  # Step Functions Local: the state machine name
     state: str = ""  # Step Functions Local: the state the response stands in for
     case: str = ""  # Step Functions Local: the test case
+    # A double returning what a test loads from a data file (``json.load(open(...))``,
+    # ``require("./order.json")``): the repo-relative file and the keys taken from its
+    # value ("*": any key, every value); ``shape`` is then unknown until the file is read.
+    document: str = ""
+    document_at: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DataDocument(Fact):
+    """The shape of a JSON data file beside tests (fixtures, recorded payloads): what a
+    double that returns the file's contents answers."""
+
+    shape: Shape
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..facts.contracts import ARRAY, Shape, ShapeField, obj, scalar, union, unknown
+from ..facts.contracts import ARRAY, SCALAR, Shape, ShapeField, obj, scalar, union, unknown
 from .cfn_yaml import PList, PMap, Tagged
 
 
@@ -22,4 +22,6 @@ def of_value(value: object, line: int) -> Shape:
         return Shape(ARRAY, items=union(items, own) if items else unknown(own), line=own)
     if isinstance(value, Tagged):
         return unknown(value.line)
+    if isinstance(value, str):
+        return Shape(SCALAR, line=line, values=(value,))
     return scalar(line)

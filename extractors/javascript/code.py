@@ -17,6 +17,7 @@ import tree_sitter as ts
 
 from ..common import reads
 from ..common import treesitter as T
+from ..common.code_shapes import Env
 from ..common.dispatch import SourceFile, register
 from ..common.returns import function_shape, route_bodies
 from ..facts import Fact, symbol_id
@@ -161,8 +162,8 @@ def _handler_response(function: ts.Node) -> list[Shape]:
     return route_bodies(function, params, JAVASCRIPT) if params else []
 
 
-def _function_shape(function: ts.Node) -> Shape | None:
-    return function_shape(function, JAVASCRIPT)
+def _function_shape(function: ts.Node, env: Env | None = None) -> Shape | None:
+    return function_shape(function, JAVASCRIPT, env)
 
 
 def _route_bodies(function: ts.Node, sinks: frozenset[str]) -> list[Shape]:

@@ -18,14 +18,15 @@ import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
-from ..common.code_shapes import Env, shape_of
+from ..common.double_values import Document, Value
 from ..facts import Fact
-from ..facts.contracts import Mock, Shape
+from ..facts.contracts import Mock, Shape, unknown
 from . import strings as js_strings
+from .double_values import JsValues
 from .model import Imports
 from .routes import imported_name
 
-FunctionShape = Callable[[ts.Node], Shape | None]
+FunctionShape = Callable[..., Shape | None]  # ``env=``: the shapes of its parameters
 
 _VALUE = re.compile(r"^mock(Resolved|Return)Value(Once)?$")
 _IMPLEMENTATION = re.compile(r"^mockImplementation(Once)?$")
@@ -74,6 +75,7 @@ class _Reader:
         bindings: list[ts.Node],
         idents: list[ts.Node],
         function_shape: FunctionShape,
+        declared: list[ts.Node],
     ) -> None:
         self.path = path
         self.imports = imports
@@ -84,7 +86,7 @@ class _Reader:
             if name is not None and name.type == "identifier":
                 counts[T.text(name)] = counts.get(T.text(name), 0) + 1
         self.aliases: dict[str, ts.Node] = {}
-        self.env: Env = {}
+        functions: dict[str, ts.Node] = {}
         changed = _changed(idents)
         for node in bindings:
             name = node.child_by_field_name("name")
@@ -93,12 +95,18 @@ class _Reader:
                 continue
             if T.text(name) in changed:
                 continue
-            if value.type in ("object", "array"):
-                self.env[T.text(name)] = shape_of(ir.from_js(value), self.env)
-            else:
-                self.aliases[T.text(name)] = value
+            self.aliases[T.text(name)] = value
+            if value.type in _FUNCTIONS:
+                functions[T.text(name)] = value
+        for node in declared:
+            name = node.child_by_field_name("name")
+            if name is not None and counts.get(T.text(name)) is None:
+                functions.setdefault(T.text(name), node)
+        self.values = JsValues(
+            path, imports, self.aliases, functions, lambda f, env: function_shape(f, env=env)
+        )
 
-    def value_shape(self, method: str, arg: ts.Node | None) -> Shape | None:
+    def value_shape(self, method: str, arg: ts.Node | None) -> Value | None:
         """What a configuring call makes the double return."""
         arg = _strip(arg)
         if arg is None:
@@ -114,7 +122,7 @@ class _Reader:
             arg = _strip(_args(arg)[0]) if _args(arg) else None
             if arg is None:
                 return None
-        return shape_of(ir.from_js(arg), self.env)
+        return self.values.of(arg)
 
     def target(self, receiver: ts.Node | None, depth: int = 0) -> str | None:
         """``<module>#<name>`` of the imported function a double stands in for."""
@@ -191,10 +199,10 @@ class _Reader:
                     facts.append(self._mock(f"{spec}#{prefix}{key}", shape, line))
         return facts
 
-    def _double(self, value: ts.Node) -> list[tuple[Shape, int]]:
+    def _double(self, value: ts.Node) -> list[tuple[Value, int]]:
         """The values a factory entry returns: ``jest.fn(impl)``, ``jest.fn().mockX(v)``
         chains, or a plain function."""
-        out: list[tuple[Shape, int]] = []
+        out: list[tuple[Value, int]] = []
         node = _strip(value)
         if node is not None and node.type in _FUNCTIONS:
             shape = self.function_shape(node)
@@ -220,21 +228,27 @@ class _Reader:
             node = _strip(callee.child_by_field_name("object"))
         return sorted(out, key=lambda item: item[1])
 
-    def _mock(self, target: str, shape: Shape, line: int) -> Mock:
+    def _mock(self, target: str, value: Value, line: int) -> Mock:
+        document = value if isinstance(value, Document) else Document("")
         return Mock(
             file=self.path,
             line=line,
             symbol=self.path,
             kind="jest.mock",
             target=target,
-            shape=shape,
+            shape=value if isinstance(value, Shape) else unknown(line),
+            document=document.path,
+            document_at=document.at,
         )
 
 
-def _has_fields(shape: Shape) -> bool:
-    """True for a double that returns a value with fields (an object or array literal). A
-    ``null``/``undefined``/scalar one drives another path of the code under test, and one
-    whose value we cannot read says nothing about the fields."""
+def _has_fields(shape: Value) -> bool:
+    """True for a double that returns a value with fields (an object or array literal, or
+    a data file, read by the validator). A ``null``/``undefined``/scalar one drives
+    another path of the code under test, and one whose value we cannot read says nothing
+    about the fields."""
+    if isinstance(shape, Document):
+        return True
     options = shape.options if shape.kind == "union" else (shape,)
     return any(o.kind in ("object", "array") for o in options)
 
@@ -292,7 +306,14 @@ def extract_mocks(
     """Every Jest/Vitest double of a file that configures a return value."""
     if not caps.get("mock") and not caps.get("mock.module"):
         return []
-    reader = _Reader(path, imports, caps.get("binding", []), caps.get("ident", []), function_shape)
+    reader = _Reader(
+        path,
+        imports,
+        caps.get("binding", []),
+        caps.get("ident", []),
+        function_shape,
+        caps.get("function", []),
+    )
     facts: list[Fact] = []
     for call in caps.get("mock", []):
         facts += reader.configured(call)

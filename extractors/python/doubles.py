@@ -20,9 +20,10 @@ from ..common import ir, reads
 from ..common import treesitter as T
 from ..common.code_shapes import shape_of
 from ..facts import Fact
-from ..facts.contracts import ARRAY, OBJECT, Mock, Shape, union
+from ..facts.contracts import ARRAY, OBJECT, Mock, Shape, union, unknown
 from . import strings as py_strings
 from .adapter import PYTHON
+from .double_values import Document, Value, Values
 
 _DOUBLES = {
     "Mock",
@@ -35,7 +36,7 @@ _DOUBLES = {
 _SETTINGS = ("return_value", "side_effect")
 _DEPTH = 4
 
-Result = tuple[Shape, int]  # a shape a call may return, and the line that says so
+Result = tuple[Value, int]  # a shape (or a data file) a call may return, and its line
 
 
 def _contains(scope: ts.Node, node: ts.Node) -> bool:
@@ -80,17 +81,20 @@ class Doubles:
         path: str,
         caps: dict[str, list[ts.Node]],
         imports: dict[str, str],
-        returns: Callable[[ts.Node], Shape | None],
+        returns: Callable[..., Shape | None],
     ) -> None:
         self.path = path
         self.caps = caps
         self.imports = imports
-        self.returns = returns  # the shape a function definition returns
+        self.returns = returns  # the shape a function definition returns (``env=``: inlined)
         self.assignments = caps.get("binding", [])
         self.defs: dict[str, list[ts.Node]] = {}
         for function in caps.get("function", []):
             name = T.text(function.child_by_field_name("name"))
             self.defs.setdefault(name, []).append(function)
+        self.values = Values(
+            path, imports, self._binding, lambda function, env: returns(function, env=env)
+        )
 
     # --- facts -----------------------------------------------------------------------
     def facts(self) -> list[Fact]:
@@ -139,18 +143,27 @@ class Doubles:
     def _mocks(self, target: str, results: list[Result]) -> list[Fact]:
         """A fact per result that has fields: a double returning ``None`` or a number makes
         a test that reads fields of it crash by itself, it cannot hide a drift."""
-        return [
-            Mock(
-                file=self.path,
-                line=line,
-                symbol=self.path,
-                kind="mock.patch",
-                target=target,
-                shape=shape,
+        out: list[Fact] = []
+        for value, line in results:
+            if isinstance(value, Document):
+                shape, document, at = unknown(line), value.path, value.at
+            elif any(o.kind in (OBJECT, ARRAY) for o in (value.options or (value,))):
+                shape, document, at = value, "", ()
+            else:
+                continue
+            out.append(
+                Mock(
+                    file=self.path,
+                    line=line,
+                    symbol=self.path,
+                    kind="mock.patch",
+                    target=target,
+                    shape=shape,
+                    document=document,
+                    document_at=at,
+                )
             )
-            for shape, line in results
-            if any(o.kind in (OBJECT, ARRAY) for o in (shape.options or (shape,)))
-        ]
+        return out
 
     # --- targets ---------------------------------------------------------------------
     def _target(self, call: ir.Call) -> str | None:
@@ -207,8 +220,8 @@ class Doubles:
         if "side_effect" in keywords:
             return self._side_effect(keywords["side_effect"], at, depth)
         if "return_value" in keywords:
-            value = ir.from_py(keywords["return_value"])
-            return [(shape_of(value, {}), value.line)]
+            value = keywords["return_value"]
+            return [(self.values.of(value), T.line_of(value))]
         return []
 
     def _side_effect(self, node: ts.Node, at: ts.Node, depth: int) -> list[Result]:
@@ -218,10 +231,11 @@ class Doubles:
         if node is None:
             return []
         if node.type in ("list", "tuple"):
-            items = [ir.from_py(c) for c in node.named_children if c.type != "comment"]
-            if not items:
-                return []
-            return [(union([shape_of(i, {}) for i in items], T.line_of(node)), T.line_of(node))]
+            values = [self.values.of(c) for c in node.named_children if c.type != "comment"]
+            line = T.line_of(node)
+            shapes = [v for v in values if isinstance(v, Shape)]
+            out: list[Result] = [(v, line) for v in values if isinstance(v, Document)]
+            return ([(union(shapes, line), line)] if shapes else []) + out
         return self.call_result(node, at, depth + 1)
 
     def _settings(self, name: str, scope: ts.Node, at: ts.Node, depth: int) -> list[Result]:

@@ -21,7 +21,7 @@ from ..report.model import FieldRef
 from .contract_index import ContractFacts
 from .declared_records import optional_depth
 from .graph import build_graph, consumers_mocked_by, producers_of
-from .mock_drift import possible_presences, written
+from .mock_drift import literal_values, possible_presences, written
 from .observations import (
     AmbiguousRead,
     Escape,
@@ -283,6 +283,8 @@ def _mocked_reads(
                 optional=optional_depth(producer.shape, read.path) is not None,
                 written=written(real, read.path, file=producer.file, line=producer.line),
                 mock_field=FieldRef(mock.file, fake.line or mock.line, dotted(fake.inner)),
+                real_values=literal_values(producer.shape, read.path),
+                fake_values=literal_values(mock.shape, read.path),
             )
         )
     return tuple(out)

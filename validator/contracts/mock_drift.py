@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...extractors.facts.contracts import ARRAY, SCALAR, UNION, UNKNOWN, Shape
+from ...extractors.facts.contracts import ARRAY, OBJECT, SCALAR, UNION, UNKNOWN, Shape
 from ..report.model import FieldRef
 from .reads import drift
 from .shape import Lookup, Presence, dotted
@@ -33,6 +33,31 @@ def possible_presences(shape: Shape, path: tuple[str, ...]) -> set[Presence]:
     if getattr(found, "optional", False):
         return {Presence.ABSENT} | possible_presences(found.shape, rest)
     return possible_presences(found.shape, rest)
+
+
+def literal_values(shape: Shape, path: tuple[str, ...]) -> frozenset[str] | None:
+    """The string literals ``shape`` holds at ``path`` when they are a closed set: every
+    alternative that writes the field writes one of a few string literals there. None when
+    some alternative may write anything else (a value passed through from its input, a
+    computed one, an unknown part of the value) or none writes a literal."""
+    found: set[str] = set()
+
+    def closed(value: Shape, rest: tuple[str, ...]) -> bool:
+        if value.kind == UNION:
+            return all(closed(o, rest) for o in value.options)
+        if not rest:
+            found.update(value.values)
+            return value.kind == SCALAR and bool(value.values)
+        if value.kind == OBJECT:
+            field = value.field(rest[0])
+            if field is None:
+                return not value.open  # this alternative does not write it
+            return closed(field.shape, rest[1:])
+        if value.kind == ARRAY and (rest[0] == "*" or rest[0].isdigit()) and value.items:
+            return closed(value.items, rest[1:])
+        return value.kind == SCALAR  # a scalar has no fields: nothing written below it
+
+    return frozenset(found) if closed(shape, path) and found else None
 
 
 def written(real: Lookup, path: tuple[str, ...], *, file: str, line: int) -> FieldRef:

@@ -194,6 +194,10 @@ class MockedRead:
     written: FieldRef | None  # what the real producer writes for the read
     mock_field: FieldRef  # the mock's field (or the mock) answering the read
     files: frozenset[str] = frozenset()  # further files a drift on this read rests on
+    # The string literals each side holds at the read when they are a closed set (an
+    # enum-like field): a mocked value the real producer never writes is a drift too.
+    real_values: frozenset[str] | None = None
+    fake_values: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

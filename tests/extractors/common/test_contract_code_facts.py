@@ -133,7 +133,8 @@ def test_python_consumer_resolves_relative_imports_and_reads_get_and_subscripts(
     (consumer,) = _facts("shop/orders.py", source, Consumer)
     assert (consumer.module, consumer.imported) == ("shop.client", "fetch_order")
     reads = {r.path: r.guarded for r in consumer.reads}
-    assert reads == {("lines", "0", "sku"): 1, ("total",): 0}
+    # ``.get("total")`` returned as it is copes with an absent key (None).
+    assert reads == {("lines", "0", "sku"): 1, ("total",): 1}
 
 
 def test_python_patch_spellings_become_mocks_with_their_shapes() -> None:

@@ -103,5 +103,5 @@ def test_get_on_a_declared_dict_reads_its_key() -> None:
         "class Config(TypedDict):\n    settings: dict\n",
     ).replace("from dataclasses import dataclass", "from typing import TypedDict")
     use = "from app.config import load\n\n\ndef opts():\n    config = load()\n"
-    use += "    return config.get('addopts')\n"
+    use += "    return config.get('addopts') == '-q'\n"
     assert _missing({"app/config.py": typed, "app/use.py": use}) == [("addopts", "FAIL")]

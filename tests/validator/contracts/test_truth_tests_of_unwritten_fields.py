@@ -50,7 +50,7 @@ def _ts(body: str) -> list[tuple[str, int, str]]:
         ("  if (event.priority) { return event.priority.level; }\n", "priority"),
         ("  if (!event.priority) { return 'none'; }\n", "priority"),
         ("  while (event.priority && event.kind) { break; }\n", "priority"),
-        ("  const level = event.priority?.level;\n", "priority.level"),
+        ("  const high = event.priority?.level === 'high';\n", "priority.level"),
     ],
 )
 def test_a_js_truth_test_of_a_field_no_producer_writes_is_a_missing_read(

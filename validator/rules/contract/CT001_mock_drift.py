@@ -23,7 +23,14 @@ class MockDrift(ContractRule):
     Compares a test double with the real producer it stands in for, on the
     fields the code under test reads: `mock.patch(..., return_value=...)`,
     `MagicMock(return_value=...)`, `jest.mock` + `mockResolvedValue`, a Step
-    Functions Local `MockConfigFile.json` response. A JavaScript module double
+    Functions Local `MockConfigFile.json` response. The double's value is followed
+    through the test file (constants, tables, factories, JSON files it loads). A field
+    the real producer only ever sets to a few string literals (`"PAID"`, `"NEW"`) is
+    enum-like: a mock setting it to another literal is a drift too (for a field always
+    set to one literal, only another spelling of it, `"paid"` for `"PAID"`); a field
+    the producer passes through or computes has no such set and is not compared by
+    value.
+    A JavaScript module double
     (`jest.mock`/`vi.mock`) is compared only for the consumers its test reaches through
     its imports (a hook mocked in a page's test is not checked against a component the
     page never renders); when an import of the test's own files does not resolve, what
@@ -78,8 +85,15 @@ class MockDrift(ContractRule):
             if not read.producer_known:
                 unknown = True
                 continue
-            if drifts(read):
-                if read.fake is Presence.PRESENT:
+            stray = stray_values(read)
+            if drifts(read) or stray:
+                if stray:
+                    real = ", ".join(map(repr, sorted(read.real_values or ())))
+                    why = (
+                        f"the mock sets {read.path} to {', '.join(map(repr, stray))}; the real "
+                        f"{read.producer} only writes {real}"
+                    )
+                elif read.fake is Presence.PRESENT:
                     why = f"the mock has {read.path}, the real {read.producer} does not"
                 else:
                     why = f"the mock lacks {read.path}, the real {read.producer} writes it"
@@ -132,6 +146,29 @@ class MockDrift(ContractRule):
             yield from table.answer(
                 self, seen, status=Status.PASS, reason=why, producer=seen.response
             )
+
+
+def stray_values(read: MockedRead) -> list[str]:
+    """The string literals the mock gives an enum-like field that the real producer never
+    writes: the code under test takes a branch, or misses one, that the deployed code does
+    not. Enum-like: the producer writes a closed set of two literals or more; a field it
+    always sets to one literal may be a constant of a simple producer, and a mock
+    exploring another state of it (``"closed"`` beside ``"open"``) is not drift, but one
+    spelling the same literal otherwise (``"paid"`` for ``"PAID"``) is."""
+    if read.real is not Presence.PRESENT or read.fake is not Presence.PRESENT:
+        return []
+    if not read.real_values or not read.fake_values:
+        return []
+    stray = sorted(read.fake_values - read.real_values)
+    if len(read.real_values) >= 2:
+        return stray
+    spellings = {_spelling(v) for v in read.real_values}
+    return [v for v in stray if _spelling(v) in spellings]
+
+
+def _spelling(value: str) -> str:
+    """A literal without case and separators: ``in-progress`` and ``IN_PROGRESS`` meet."""
+    return "".join(c for c in value.casefold() if c.isalnum())
 
 
 def drifts(read: MockedRead) -> bool:

@@ -38,10 +38,12 @@ class MissingField(ContractRule):
     JSONPath in a `Choice`, `Parameters` or `ResultSelector`) to the producer
     wired to it and checks that the producer writes the field. A read under an
     explicit existence check or a default (`"k" in d`, `d.get("k") is not None`,
-    `x.k !== undefined`, `??`, `IsPresent`) is not missing. A truth test
-    (`if (x.k)`, `if d.get("k")`, `x.k?.y`) of a field the producer never
-    writes is a read: its branch can never be taken. When the producer cannot
-    be resolved the cell is UNKNOWN.
+    `x.k !== undefined`, `??`, `IsPresent`) is not missing, nor is a read that
+    copes with an absent field by itself outside a condition (`return
+    d.get("k")`, `x.k?.y`). A truth test or a comparison (`if (x.k)`,
+    `if d.get("k")`, `x.k?.y === "a"`) of a field the producer never writes
+    is a read: its branch can never be taken. When the producer cannot be
+    resolved the cell is UNKNOWN.
 
     ## Why is this bad?
     The read yields nothing at run time: a Choice fails the execution, code
