@@ -46,6 +46,8 @@ class RequirementUnimplemented(TraceRule):
                     f"acceptance criterion says Created {seen.missing_created[0]}; "
                     "no such file at HEAD"
                 )
+            elif seen.missing_named:
+                why = f"acceptance criterion names {seen.missing_named[0]}; no such file at HEAD"
             elif not seen.implementation:
                 why = f"no production code names requirement {seen.id} or matches its terms"
             else:
