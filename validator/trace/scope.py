@@ -40,16 +40,20 @@ def _folder(spec: Spec) -> str | None:
 
 
 def sibling_specs(spec: Spec, tracked: Iterable[str]) -> dict[str, str]:
-    """Other specs laid out like this one: folder name → folder, for every other folder that
-    holds a file named like this spec's requirements or tasks file."""
+    """Other specs laid out like this one: folder name → folder, for every other folder
+    beside this spec's folder that holds a file named like its requirements or tasks file
+    (``.kiro/specs/beta`` beside ``.kiro/specs/alpha``)."""
     folder = _folder(spec)
     if folder is None:
         return {}
+    parent = posixpath.dirname(folder)
     names = {posixpath.basename(f) for f in (spec.requirements_file, spec.tasks_file) if f}
     found: dict[str, str] = {}
     for path in tracked:
         where = posixpath.dirname(path)
-        if posixpath.basename(path) in names and where != folder and where:
+        if posixpath.basename(path) not in names or where in (folder, ""):
+            continue
+        if posixpath.dirname(where) == parent:
             found.setdefault(posixpath.basename(where), where)
     return dict(sorted(found.items()))
 

@@ -261,3 +261,40 @@ def test_tracing_reads_the_change_set_and_what_it_imports(repo) -> None:
     assert {f"legacy/mod_{n}.py" for n in range(5)} <= read_all
     # --all makes every file the change set: the scaffold test is then in it.
     assert statuses_all == {"1": "PASS"}
+
+
+def test_how_a_text_names_a_spec() -> None:
+    from ralph_validate.validator.trace.scope import SpecScope
+
+    scope = SpecScope("alpha", ".kiro/specs/alpha", frozenset({"src/a.py"}), ("beta",))
+    for text in ("alpha 1.1", "alpha#1.1", "Alpha: Requirements 1.1", "see .kiro/specs/alpha"):
+        assert scope.names_this(text), text
+    for text in ("alphabet 1.1", "Requirements: 1.1", "alpha is ready", "beta 1.1"):
+        assert not scope.names_this(text), text
+    assert scope.counts("src/a.py", "Requirements: 1.1")
+    assert not scope.counts("src/a.py", "beta requirement 1.1")
+    assert not scope.counts("src/b.py", "Requirements: 1.1")
+    assert scope.counts("src/b.py", "alpha requirement 1.1")
+
+
+def test_sibling_specs_are_folders_beside_the_spec_with_the_same_files() -> None:
+    from ralph_validate.core.specs.model import Spec
+    from ralph_validate.validator.trace.scope import sibling_specs
+
+    spec = Spec(
+        name="alpha",
+        path=".kiro/specs/alpha",
+        format="kiro",
+        requirements=(),
+        tasks=(),
+        tasks_file=".kiro/specs/alpha/tasks.md",
+        requirements_file=".kiro/specs/alpha/requirements.md",
+    )
+    tracked = [
+        ".kiro/specs/alpha/requirements.md",
+        ".kiro/specs/beta/requirements.md",
+        ".kiro/specs/gamma/design.md",
+        "docs/requirements.md",
+        "archive/old/tasks.md",
+    ]
+    assert sibling_specs(spec, tracked) == {"beta": ".kiro/specs/beta"}
