@@ -307,9 +307,10 @@ class Tracer:
 
     def _reached(self, f: _File, by_path: dict[str, FileFacts]) -> Callable[[str], bool]:
         """Whether the test file ``f`` reaches a requirement's implementing files: it
-        imports one (or a module that imports one), or imports a module named like one (a
-        path alias no resolver knows: ``@/lib/orders`` for ``src/lib/orders.ts``)."""
-        files = set(read_set([f.path], by_path, by_path.get)) - {f.path}
+        imports one (or a module that imports one, ``TEST_REACH`` steps deep), or imports a
+        module named like one (a path alias no resolver knows: ``@/lib/orders`` for
+        ``src/lib/orders.ts``)."""
+        files = set(read_set([f.path], by_path, by_path.get, TEST_REACH)) - {f.path}
         imports = f.facts.of_type(Import)
         stems = {_module_stem(i.module) for i in imports} | {n for i in imports for n in i.names}
         stems -= _INDEX_STEMS
@@ -361,6 +362,9 @@ class Tracer:
         return linked
 
 
+# A test reaches code through its imports this many steps deep: test → app factory →
+# route → the library the route calls.
+TEST_REACH = 3
 _INDEX_STEMS = frozenset({"", "index", "__init__", "main", "mod"})
 
 

@@ -298,3 +298,11 @@ def test_sibling_specs_are_folders_beside_the_spec_with_the_same_files() -> None
         "archive/old/tasks.md",
     ]
     assert sibling_specs(spec, tracked) == {"beta": ".kiro/specs/beta"}
+
+
+def test_kebab_case_names_with_a_capital_or_digit_are_literals() -> None:
+    from ralph_validate.validator.trace.terms import literals_of
+
+    found = literals_of("THE API SHALL require the X-Mail-User and X-IMAP-Host headers")
+    assert {"xmailuser", "ximaphost"} <= found
+    assert not literals_of("THE data SHALL be kept up-to-date end-to-end")
