@@ -6,7 +6,8 @@ words. A token names a file when it is a path with a file name (``config/app.yam
 ``src/orders/service.ts``), or a file name of a schema, migration or configuration type
 (``schema.prisma``), or any file name written as code (`` `orders.py` ``). Not files: URL
 paths (``/api/orders``), dotted module or field names (``app.models``, ``user.name``), globs
-(``src/**/*.ts``), URLs, and files the criterion says to remove or rename.
+(``src/**/*.ts``), URLs, files the criterion says to remove or rename, and files the
+program writes or reads when it runs (``SHALL write the report to out/report.json``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,15 @@ from ...extractors.common.paths import is_artefact_name, is_code_name
 
 _QUOTED = re.compile(r"`([^`\s]+)`|\"([^\"\s]+)\"|'([^'\s]+)'")
 _TOKEN = re.compile(r"(?<![\w/.@:-])([\w.@-]+(?:/[\w.@-]+)*\.[A-Za-z][A-Za-z0-9]{0,9})(?![\w/-])")
+# A file the program writes or reads when it runs (``SHALL write the results to
+# out/report.json``, ``SHALL load settings from config/app.yaml``): a run's file, not one
+# the work commits.
+_RUNTIME = re.compile(
+    r"\b(?:writ\w*|wrote|sav\w*|output\w*|export\w*|download\w*|upload\w*|log\w*|"
+    r"read\w*|load\w*|stor\w*|dump\w*|emit\w*|append\w*)\b"
+    r"[^.;]*?\b(?:to|into|from|in|as|at)\s+(?:an?\s+|the\s+)?(?:file\s+)?[`\"']?$",
+    re.IGNORECASE,
+)
 # A criterion about taking a file away: its absence is what it asks for.
 _REMOVAL = re.compile(
     r"\b(?:remov|delet|drop|renam|replac|deprecat|no longer|must not|shall not|never)",
@@ -53,6 +63,8 @@ def named_paths(req: Requirement) -> list[str]:
             token = match.group(1).rstrip(".")
             if token.startswith("./"):
                 token = token[2:]
+            if _RUNTIME.search(text[: match.start()]):
+                continue
             if _is_named_file(token, token in quoted) and token not in found:
                 found.append(token)
     return found

@@ -24,7 +24,7 @@ def test_paths_and_artefact_names_are_named_files() -> None:
         req(
             "WHEN the table is added THEN migrations/0002_orders.sql SHALL create it",
             "THE schema SHALL live in schema.prisma",
-            "THE settings SHALL be read from config/app.yaml.",
+            "THE settings SHALL live in config/app.yaml.",
             "THE handler SHALL be `orders.py`",
         )
     )
@@ -42,6 +42,9 @@ def test_url_paths_modules_globs_products_and_removals_are_not_files() -> None:
                 "THE docs SHALL link https://example.com/guide.html",
                 "THE build SHALL remove legacy/old_orders.sql",
                 "THE version SHALL be 1.2.3",
+                "WHEN the run ends THEN the CLI SHALL write the results to out/report.json",
+                "THE service SHALL load its settings from `config/app.yaml`",
+                "THE export SHALL be saved as orders.csv",
             )
         )
         == []
