@@ -13,7 +13,8 @@ class RequirementUnimplemented(TraceRule):
     """## What it does
     Reports a requirement of the spec that no production code implements: no
     file names its id, completes one of its tasks alone, or matches its
-    distinctive terms; or a `Created <path>` criterion whose file is missing.
+    distinctive terms; or a criterion naming a file that is missing at HEAD
+    (`Created <path>`, `migrations/0002_orders.sql`, `schema.prisma`).
 
     ## Why is this bad?
     The work claimed complete does not contain the requirement.
