@@ -140,14 +140,16 @@ class TraceabilityCheck:
         readable = list(ctx.facts.files())
         scope = replace(scope, reached=frozenset(read_set(scope.files, readable, ctx.facts.head)))
         files = []
+        graph = {}
         for path in _files_to_read(ctx, commit_files, readable):
             facts = ctx.facts.head(path)
             if facts is None:
                 continue
+            graph[path] = facts
             classified = classify(path, facts, spec)
             if classified is not None:
                 files.append(classified)
-        tracer = Tracer(spec, files, scope)
+        tracer = Tracer(spec, files, scope, graph)
         tracer.add_implementation()
         # A stub is no implementation: evidence on a flagged stub's line does not count.
         stub_kind = rule_named(STUB).kind

@@ -144,10 +144,19 @@ def requirement_terms(spec: Spec) -> dict[str, RequirementTerms]:
 class Tracer:
     """Builds ``Evidence`` per requirement from per-file facts."""
 
-    def __init__(self, spec: Spec, files: list[_File], scope: SpecScope | None = None) -> None:
+    def __init__(
+        self,
+        spec: Spec,
+        files: list[_File],
+        scope: SpecScope | None = None,
+        graph: dict[str, FileFacts] | None = None,
+    ) -> None:
         self.spec = spec
         self.files = files
         self.scope = scope
+        # Every file read, evidence or not (a package's ``__init__`` that re-exports),
+        # for following a test's imports to the code.
+        self.graph = graph if graph is not None else {f.path: f.facts for f in files}
         self.terms = requirement_terms(spec)
         self.texts = {
             r.id: " ".join([r.title, r.text, *(c.text for c in r.criteria)])
@@ -272,13 +281,12 @@ class Tracer:
     def add_tests(self) -> None:
         """Tests tied by ids, literals or words in their names, docs and comments; then imports."""
         implemented_by = self._implementing_files()
-        by_path = {f.path: f.facts for f in self.files}
         for f in self.files:
             if not f.is_test:
                 continue
             # A test the loop did not write or change counts only when it names this spec.
             own = self.scope is None or self.scope.owns(f.path)
-            reached = self._reached(f, by_path)
+            reached = self._reached(f)
             tests = f.facts.of_type(TestCase)
             file_level = self._file_level_ids(f)
             linked = self._imported_requirements(f, implemented_by)
@@ -305,12 +313,12 @@ class Tracer:
                     if reached(rid):
                         self.evidence[rid].tests.add(cover)
 
-    def _reached(self, f: _File, by_path: dict[str, FileFacts]) -> Callable[[str], bool]:
+    def _reached(self, f: _File) -> Callable[[str], bool]:
         """Whether the test file ``f`` reaches a requirement's implementing files: it
         imports one (or a module that imports one, ``TEST_REACH`` steps deep), or imports a
         module named like one (a path alias no resolver knows: ``@/lib/orders`` for
         ``src/lib/orders.ts``)."""
-        files = set(read_set([f.path], by_path, by_path.get, TEST_REACH)) - {f.path}
+        files = set(read_set([f.path], self.graph, self.graph.get, TEST_REACH)) - {f.path}
         imports = f.facts.of_type(Import)
         stems = {_module_stem(i.module) for i in imports} | {n for i in imports for n in i.names}
         stems -= _INDEX_STEMS

@@ -306,3 +306,26 @@ def test_kebab_case_names_with_a_capital_or_digit_are_literals() -> None:
     found = literals_of("THE API SHALL require the X-Mail-User and X-IMAP-Host headers")
     assert {"xmailuser", "ximaphost"} <= found
     assert not literals_of("THE data SHALL be kept up-to-date end-to-end")
+
+
+def test_a_test_reaching_the_code_through_a_package_that_reexports_it(repo, validate) -> None:
+    repo.commit(
+        "chore: spec",
+        {".kiro/specs/shop/requirements.md": SHOP, ".kiro/specs/shop/tasks.md": TASKS},
+    )
+    code = "def order_total(lines, tax=0.2):\n    return sum(lines) * (1 + tax)\n"
+    new_test = (
+        "from shop import total\n\n\ndef test_order_total_adds_tax():\n"
+        "    assert total([10]) == 12\n"
+    )
+    repo.commit(
+        "shop: order totals (task 1)",
+        {
+            "shop/__init__.py": "from .pricing import order_total as total\n",
+            "shop/pricing.py": code,
+            "tests/test_totals.py": new_test,
+        },
+    )
+    validate("--repo", str(repo.root), "--spec", "shop")
+    row = rows(repo, ".kiro/specs/shop")["1"]
+    assert (row["status"], files(row, "tests")) == ("PASS", ["tests/test_totals.py"])
