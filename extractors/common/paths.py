@@ -141,3 +141,24 @@ def subject_of_test_file(path: str) -> str:
     if name.endswith(_PYTHON):
         return _TEST_AFFIXES.sub("", name[: -len(_PYTHON)])
     return _JS_SUFFIXES.sub("", name.rsplit(".", 1)[0])
+
+
+# File types a requirement names as an artefact to create: code of the languages read here
+# and the files a project keeps beside it (schemas, migrations, configuration, templates).
+_CODE_NAME = re.compile(r"\.(?:py|pyi|ts|tsx|js|jsx|mjs|cjs|mts|cts)$")
+_ARTEFACT_NAME = re.compile(
+    r"\.(?:sql|prisma|graphql|gql|proto|ya?ml|json|jsonc|toml|ini|cfg|conf|env|xml|csv|"
+    r"html?|css|scss|sh|md|txt|lock|tf|hcl|dockerfile|tmpl|j2|sqlite|db)$",
+    re.IGNORECASE,
+)
+
+
+def is_code_name(name: str) -> bool:
+    """True for a file name of the code read here (``orders.py``, ``app.ts``)."""
+    return _CODE_NAME.search(name) is not None
+
+
+def is_artefact_name(name: str) -> bool:
+    """True for a file name of a schema, migration, configuration or template
+    (``schema.prisma``, ``0002_orders.sql``, ``app.yaml``), or of code."""
+    return _ARTEFACT_NAME.search(name) is not None or is_code_name(name)

@@ -13,6 +13,7 @@ does not serve never-read files.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ...core.errors import InputError
 from ...core.git import Git
@@ -22,9 +23,12 @@ from ..findings import Finding, Status
 from ..report.model import RequirementRow
 from ..rules import rule_named, rules_of
 from ..rules.trace.rows import RequirementTable, RowRule, TraceRule
+from ..trace.artefacts import named_paths
+from ..trace.artefacts import present as _named_present
 from ..trace.commits import files_by_task
 from ..trace.evidence import Tracer, classify
 from ..trace.observed import RequirementEvidence, requirement_evidence
+from ..trace.scope import SpecScope, read_set, spec_scope
 
 _CREATED = re.compile(r"^Created\s+`?(?P<path>[^`\s]+)`?(?:\s+.*)?$")
 
@@ -62,6 +66,46 @@ def created_paths(req: Requirement) -> list[str]:
     return [m.group("path") for m in found if m is not None]
 
 
+def _scope(ctx: AnalysisContext, commit_files: dict[str, list[str]]) -> SpecScope:
+    """The spec's own files: its change set and the files of its tasks' commits."""
+    assert ctx.spec is not None
+    task_files = sorted({p for paths in commit_files.values() for p in paths})
+    try:
+        return spec_scope(
+            ctx.facts.git,
+            ctx.spec,
+            ctx.change_set.base,
+            ctx.change_set.files,
+            task_files,
+            _tracked(ctx),
+        )
+    except InputError:  # unreadable history: the change set alone
+        return SpecScope("", "", frozenset(ctx.change_set.files) | set(task_files))
+
+
+def _tracked(ctx: AnalysisContext) -> list[str]:
+    tracked = getattr(ctx.facts, "tracked", None)
+    return list(tracked) if tracked is not None else list(ctx.facts.files())
+
+
+def _files_to_read(
+    ctx: AnalysisContext, commit_files: dict[str, list[str]], readable: list[str]
+) -> list[str]:
+    """Every analysable file for ``--all``; else the change set, the files of the spec's
+    task commits, and what they import."""
+    if ctx.change_set.source == "all":
+        return readable
+    roots = set(ctx.change_set.files) | {p for paths in commit_files.values() for p in paths}
+    return read_set(roots, readable, ctx.facts.head)
+
+
+def _present(ctx: AnalysisContext) -> frozenset[str]:
+    files = set(_tracked(ctx))
+    if ctx.change_set.include_dirty:
+        files |= set(ctx.change_set.files)
+    return frozenset(files)
+
+
 def _exists(ctx: AnalysisContext, git: Git, path: str) -> bool:
     if ctx.change_set.include_dirty and (ctx.repo / path).is_file():
         return True
@@ -86,15 +130,26 @@ class TraceabilityCheck:
             out.requirements.extend(table.extra())
         if not spec.requirements:
             return out
+        commit_files: dict[str, list[str]] = {}
+        if ctx.change_set.commits:
+            try:
+                commit_files = files_by_task(ctx.facts.git, spec, ctx.change_set.commits)
+            except InputError:
+                commit_files = {}  # unreadable history weakens the evidence, never stops the audit
+        scope = _scope(ctx, commit_files)
+        readable = list(ctx.facts.files())
+        scope = replace(scope, reached=frozenset(read_set(scope.files, readable, ctx.facts.head)))
         files = []
-        for path in ctx.facts.files():
+        graph = {}
+        for path in _files_to_read(ctx, commit_files, readable):
             facts = ctx.facts.head(path)
             if facts is None:
                 continue
+            graph[path] = facts
             classified = classify(path, facts, spec)
             if classified is not None:
                 files.append(classified)
-        tracer = Tracer(spec, files)
+        tracer = Tracer(spec, files, scope, graph)
         tracer.add_implementation()
         # A stub is no implementation: evidence on a flagged stub's line does not count.
         stub_kind = rule_named(STUB).kind
@@ -103,22 +158,18 @@ class TraceabilityCheck:
             evidence.implementation = [
                 h for h in evidence.implementation if (h.file, h.line) not in stubs
             ]
-        commit_files: dict[str, list[str]] = {}
-        if ctx.change_set.commits:
-            try:
-                commit_files = files_by_task(ctx.facts.git, spec, ctx.change_set.commits)
-            except InputError:
-                commit_files = {}  # unreadable history weakens the evidence, never stops the audit
         tracer.add_task_commits(commit_files)
         tracer.add_tests()
         flagged = {(t.file, t.line) for t in ctx.so_far.tests if t.status is not Status.PASS}
         git = ctx.facts.git
+        present = _present(ctx)
         evidence = [
             requirement_evidence(
                 req,
                 tracer.evidence[req.id],
                 flagged,
                 [p for p in created_paths(req) if not _exists(ctx, git, p)],
+                [p for p in named_paths(req) if not _named_present(p, present)],
             )
             for req in spec.requirements
         ]

@@ -13,21 +13,29 @@ Evidence, strongest first (DESIGN §6, the traceability issue):
 4. ``WORDS``: two or more of the requirement's distinctive words among the
    file's names and strings.
 
+Only code counts as implementation: a file of configuration, a lock file or editor
+settings implements a requirement only when the requirement names that file. An id counts
+only where the spec's scope (``scope.SpecScope``) says it is about this spec.
+
 Tests are tied to a requirement by ``ID``, ``LITERAL`` or ``WORDS`` in their own
 name and docstring, by an id named in their file's module-level comments, or
 through imports: a test file that imports an implementing module covers the
 requirement with every test when that module implements nothing else, and
-otherwise with the tests whose names share a term with the requirement.
+otherwise with the tests whose names share a term with the requirement. A test
+counts only when it is one of the spec's own files (the loop wrote or changed it)
+and reaches one of the requirement's implementing files through its imports.
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 
 from ...core.specs.model import Requirement, Spec
-from ...extractors.common.languages import is_unread
+from ...extractors.common.languages import is_code, is_unread
 from ...extractors.common.modules import import_files
 from ...extractors.common.paths import is_test_path
 from ...extractors.facts import FileFacts
@@ -35,6 +43,7 @@ from ...extractors.facts.integrity import Comment, TestCase
 from ...extractors.facts.terms import Import, Terms
 from . import terms as T
 from .ids import ids_in_test_name, ids_in_text
+from .scope import SpecScope, read_set
 
 
 class Strength(IntEnum):
@@ -135,10 +144,24 @@ def requirement_terms(spec: Spec) -> dict[str, RequirementTerms]:
 class Tracer:
     """Builds ``Evidence`` per requirement from per-file facts."""
 
-    def __init__(self, spec: Spec, files: list[_File]) -> None:
+    def __init__(
+        self,
+        spec: Spec,
+        files: list[_File],
+        scope: SpecScope | None = None,
+        graph: dict[str, FileFacts] | None = None,
+    ) -> None:
         self.spec = spec
         self.files = files
+        self.scope = scope
+        # Every file read, evidence or not (a package's ``__init__`` that re-exports),
+        # for following a test's imports to the code.
+        self.graph = graph if graph is not None else {f.path: f.facts for f in files}
         self.terms = requirement_terms(spec)
+        self.texts = {
+            r.id: " ".join([r.title, r.text, *(c.text for c in r.criteria)])
+            for r in spec.requirements
+        }
         self.owner = {i: r.id for r in spec.requirements for i in self.terms[r.id].ids}
         self.known = set(self.owner)
         production = [f for f in files if not f.is_test]
@@ -165,10 +188,11 @@ class Tracer:
             if f.is_test:
                 continue
             for rid, line in self._id_mentions(f):
-                self.evidence[rid].implementation.append(Hit(Strength.ID, f.path, line))
+                if self._may_implement(f, rid):
+                    self.evidence[rid].implementation.append(Hit(Strength.ID, f.path, line))
             terms = f.terms
-            if terms is None:
-                continue
+            if terms is None or (self.scope is not None and not self.scope.near(f.path)):
+                continue  # another spec's file: only a reference naming this spec counts
             first_line: dict[str, int] = {}
             for token, line in (*terms.names, *terms.strings):
                 key = T.normalise(token)
@@ -180,6 +204,8 @@ class Tracer:
                     if w not in word_line or line < word_line[w]:
                         word_line[w] = line
             for rid, rt in self.terms.items():
+                if not self._may_implement(f, rid):
+                    continue
                 lits = sorted(lit for lit in rt.literals if lit in first_line)
                 if lits:
                     line = min(first_line[lit] for lit in lits)
@@ -190,13 +216,28 @@ class Tracer:
                     line = min(word_line[w] for w in shared)
                     self.evidence[rid].implementation.append(Hit(Strength.WORDS, f.path, line))
 
+    def _may_implement(self, f: _File, rid: str) -> bool:
+        """Code implements; any other file (configuration, a lock file, editor settings,
+        a generated snapshot) only when the requirement names it."""
+        return is_code(f.facts.language) or self._names_file(rid, f.path)
+
+    def _names_file(self, rid: str, path: str) -> bool:
+        text = self.texts[rid]
+        name = path.rsplit("/", 1)[-1]
+        named = re.search(rf"(?<![\w/.-]){re.escape(name)}(?![\w-])", text)
+        return path in text or named is not None
+
+    def _about_spec(self, path: str, text: str) -> bool:
+        return self.scope is None or self.scope.counts(path, text)
+
     def _id_mentions(self, f: _File) -> list[tuple[str, int]]:
         found: list[tuple[str, int]] = []
-        for comment in f.facts.of_type(Comment):
-            found += [(self.owner[i], comment.line) for i in ids_in_text(comment.text, self.known)]
+        texts = [(c.text, c.line) for c in f.facts.of_type(Comment)]
         terms = f.terms
         if terms is not None:
-            for text, line in terms.strings:
+            texts += list(terms.strings)
+        for text, line in texts:
+            if self._about_spec(f.path, text):
                 found += [(self.owner[i], line) for i in ids_in_text(text, self.known)]
         return sorted(set(found))
 
@@ -221,10 +262,11 @@ class Tracer:
         """Whether a file's code names the subject of a task or its requirement at all: a
         file the task's commit touched but whose names and strings share no word with them
         is no implementation of it. Words compare by their first five letters (``numbers``
-        names ``number``); a file without terms (configuration) is taken as it is."""
+        names ``number``); a file that is not code (configuration, a lock file, a generated
+        snapshot) implements only what names it."""
         terms = f.terms
-        if terms is None or terms.definitions is None:
-            return True
+        if not is_code(f.facts.language) or terms is None or terms.definitions is None:
+            return self._names_file(rid, f.path)
         req = next(r for r in self.spec.requirements if r.id == rid)
         subject = T.words_of(
             " ".join([task_title, req.title, req.text, *(c.text for c in req.criteria)])
@@ -242,6 +284,9 @@ class Tracer:
         for f in self.files:
             if not f.is_test:
                 continue
+            # A test the loop did not write or change counts only when it names this spec.
+            own = self.scope is None or self.scope.owns(f.path)
+            reached = self._reached(f)
             tests = f.facts.of_type(TestCase)
             file_level = self._file_level_ids(f)
             linked = self._imported_requirements(f, implemented_by)
@@ -251,9 +296,12 @@ class Tracer:
             for test in tests:
                 cover = Cover(f.path, test.line, test.name, test.symbol)
                 own_text = " ".join([test.name, test.doc, *comments_by_test.get(test.symbol, [])])
-                named = ids_in_test_name(test.name, self.known) | ids_in_text(
-                    " ".join([test.doc, *comments_by_test.get(test.symbol, [])]), self.known
-                )
+                doc = " ".join([test.doc, *comments_by_test.get(test.symbol, [])])
+                if not own and not (self.scope and self.scope.names_this(doc)):
+                    continue
+                named = ids_in_test_name(test.name, self.known)
+                if self._about_spec(f.path, doc):
+                    named |= ids_in_text(doc, self.known)
                 rids = {self.owner[i] for i in named} | file_level
                 for rid, rt in self.terms.items():
                     if self._name_matches(own_text, rt):
@@ -262,10 +310,28 @@ class Tracer:
                     if exclusive or self._shares_a_term(own_text, self.terms[rid]):
                         rids.add(rid)
                 for rid in rids:
-                    self.evidence[rid].tests.add(cover)
+                    if reached(rid):
+                        self.evidence[rid].tests.add(cover)
+
+    def _reached(self, f: _File) -> Callable[[str], bool]:
+        """Whether the test file ``f`` reaches a requirement's implementing files: it
+        imports one (or a module that imports one, ``TEST_REACH`` steps deep), or imports a
+        module named like one (a path alias no resolver knows: ``@/lib/orders`` for
+        ``src/lib/orders.ts``)."""
+        files = set(read_set([f.path], self.graph, self.graph.get, TEST_REACH)) - {f.path}
+        imports = f.facts.of_type(Import)
+        stems = {_module_stem(i.module) for i in imports} | {n for i in imports for n in i.names}
+        stems -= _INDEX_STEMS
+
+        def reached(rid: str) -> bool:
+            impl = {h.file for h in self.evidence[rid].implementation}
+            return bool(impl & files) or any(_path_stem(p) in stems for p in impl)
+
+        return reached
 
     def _file_level_ids(self, f: _File) -> set[str]:
         texts = [c.text for c in f.facts.of_type(Comment) if c.symbol == ""]
+        texts = [t for t in texts if self._about_spec(f.path, t)]
         return {self.owner[i] for text in texts for i in ids_in_text(text, self.known)}
 
     def _name_matches(self, text: str, rt: RequirementTerms) -> bool:
@@ -302,6 +368,25 @@ class Tracer:
                 for rid in rids:
                     linked[rid] = linked.get(rid, False) or len(rids) == 1
         return linked
+
+
+# A test reaches code through its imports this many steps deep: test → app factory →
+# route → the library the route calls.
+TEST_REACH = 3
+_INDEX_STEMS = frozenset({"", "index", "__init__", "main", "mod"})
+
+
+def _module_stem(module: str) -> str:
+    """The last name of an import's module: ``@/lib/orders`` and ``../lib/orders.js`` →
+    ``orders``; ``app.orders`` → ``orders``."""
+    if "/" in module:
+        return module.rstrip("/").rsplit("/", 1)[-1].split(".", 1)[0]
+    return module.rsplit(".", 1)[-1]
+
+
+def _path_stem(path: str) -> str:
+    """``src/lib/orders.ts`` → ``orders``."""
+    return path.rsplit("/", 1)[-1].split(".", 1)[0]
 
 
 def requirement_heading(req: Requirement) -> tuple[str, int]:

@@ -2,8 +2,8 @@
 
 The tracer (``evidence``) finds where each requirement is implemented and which tests
 cover it; the check adds which of those tests test integrity flagged and which promised
-``Created <path>`` files are missing. Nothing here says PASS, FAIL or UNKNOWN: the
-rules of ``validator/rules/trace/`` do.
+files (``Created <path>``, or a path a criterion names) are missing. Nothing here says
+PASS, FAIL or UNKNOWN: the rules of ``validator/rules/trace/`` do.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ class RequirementEvidence:
     tests: tuple[TestRef, ...]  # covering tests test integrity left unflagged
     flagged: tuple[TestRef, ...]  # covering tests test integrity flagged
     missing_created: tuple[str, ...]  # ``Created <path>`` criteria with no file at HEAD
+    missing_named: tuple[str, ...] = ()  # other files the criteria name, missing at HEAD
 
 
 def requirement_evidence(
@@ -37,6 +38,7 @@ def requirement_evidence(
     evidence: Evidence,
     flagged: set[tuple[str, int]],
     missing_created: list[str],
+    missing_named: list[str] | None = None,
 ) -> RequirementEvidence:
     """The evidence of ``req``, its lists cut to the cells the report shows; ``flagged``
     holds the (file, line) of every test test integrity did not pass."""
@@ -58,4 +60,5 @@ def requirement_evidence(
         tests=tuple(TestRef(c.file, c.name, c.line) for c in honest[:MAX_TEST_CELLS]),
         flagged=tuple(TestRef(c.file, c.name, c.line) for c in dishonest[:MAX_TEST_CELLS]),
         missing_created=tuple(missing_created),
+        missing_named=tuple(p for p in missing_named or () if p not in missing_created),
     )

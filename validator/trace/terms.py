@@ -4,7 +4,8 @@ Two kinds of term:
 
 - **literals**: code-shaped tokens the requirement spells out — quoted or
   back-ticked text (``"too_short"``), snake_case, camelCase or PascalCase words
-  (``CountMismatch``), ALL_CAPS names. A file whose names or strings contain one
+  (``CountMismatch``), ALL_CAPS names, kebab-case names with a capital or a digit
+  (``X-Mail-User``). A file whose names or strings contain one
   (compared case- and separator-insensitively: ``too_short`` = ``TOO_SHORT`` =
   ``tooShort``) is strong evidence.
 - **words**: the requirement's other words, minus stop words and the EARS
@@ -24,6 +25,9 @@ _CODE_SHAPED = re.compile(
     r"\b(?:[a-z]+(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|"
     r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)\b"
 )
+# Kebab-case names with two hyphens or more and a capital or a digit: header names
+# (``X-Mail-User``), identifiers (``ISO-8601-date``); plain hyphenated English has neither.
+_KEBAB = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+){2,}(?![\w-])")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]+")
 _CAMEL_SPLIT = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z0-9]+|[A-Z]+")
 
@@ -61,6 +65,7 @@ def literals_of(text: str) -> set[str]:
     """Code-shaped tokens a requirement spells out, normalised."""
     found = {m.group(1).strip() for m in _QUOTED.finditer(text)}
     found |= set(_CODE_SHAPED.findall(text))
+    found |= {k for k in _KEBAB.findall(text) if re.search(r"[A-Z0-9]", k)}
     return {n for n in (normalise(t) for t in found) if len(n) >= MIN_WORD}
 
 

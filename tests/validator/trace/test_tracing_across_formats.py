@@ -50,11 +50,11 @@ def test_snarktank_story_ids_in_code_and_test_names(repo, validate) -> None:
     assert rows["US-002"] == ("FAIL", [])
 
 
-def test_feature_list_requirement_implemented_only_in_a_config_file(repo, validate) -> None:
+def _feature_list_with_config(repo, validate, description: str) -> dict[str, dict]:
     features = [
         {
             "category": "functional",
-            "description": "Nightly export runs at 02:30 via cron_schedule",
+            "description": description,
             "steps": ["Check export_cron_schedule"],
             "passes": True,
         },
@@ -69,7 +69,24 @@ def test_feature_list_requirement_implemented_only_in_a_config_file(repo, valida
     repo.commit("feature_list: schedule", {"deploy/export.yaml": "cron_schedule: '30 2 * * *'\n"})
     validate("--repo", str(repo.root), "--spec", "feature_list.json", "--format", "json")
     data = json.loads((repo.root / "validation-report.json").read_text())
-    rows = {r["id"]: r for r in data["requirements"]}
+    return {r["id"]: r for r in data["requirements"]}
+
+
+def test_a_config_file_is_no_implementation_of_a_requirement_that_does_not_name_it(
+    repo, validate
+) -> None:
+    rows = _feature_list_with_config(
+        repo, validate, "Nightly export runs at 02:30 via cron_schedule"
+    )
+    assert rows["F1"]["implementation"] == []
+    assert rows["F1"]["status"] == "FAIL"
+    assert rows["F2"]["status"] == "FAIL"
+
+
+def test_a_config_file_the_requirement_names_implements_it(repo, validate) -> None:
+    rows = _feature_list_with_config(
+        repo, validate, "Nightly export runs at 02:30 via cron_schedule in deploy/export.yaml"
+    )
     assert rows["F1"]["implementation"] == [{"file": "deploy/export.yaml", "line": 1}]
     assert rows["F1"]["status"] == "UNKNOWN"
     assert rows["F2"]["status"] == "FAIL"

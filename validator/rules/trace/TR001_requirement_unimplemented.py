@@ -13,7 +13,8 @@ class RequirementUnimplemented(TraceRule):
     """## What it does
     Reports a requirement of the spec that no production code implements: no
     file names its id, completes one of its tasks alone, or matches its
-    distinctive terms; or a `Created <path>` criterion whose file is missing.
+    distinctive terms; or a criterion naming a file that is missing at HEAD
+    (`Created <path>`, `migrations/0002_orders.sql`, `schema.prisma`).
 
     ## Why is this bad?
     The work claimed complete does not contain the requirement.
@@ -46,6 +47,8 @@ class RequirementUnimplemented(TraceRule):
                     f"acceptance criterion says Created {seen.missing_created[0]}; "
                     "no such file at HEAD"
                 )
+            elif seen.missing_named:
+                why = f"acceptance criterion names {seen.missing_named[0]}; no such file at HEAD"
             elif not seen.implementation:
                 why = f"no production code names requirement {seen.id} or matches its terms"
             else:

@@ -89,7 +89,7 @@ def covered(seen: RequirementEvidence) -> RequirementRow:
 def implemented(seen: RequirementEvidence) -> bool:
     """True when production code implements the requirement and every file it promises
     to create exists."""
-    return bool(seen.implementation) and not seen.missing_created
+    return bool(seen.implementation) and not seen.missing_created and not seen.missing_named
 
 
 FactsT = TypeVar("FactsT", contravariant=True)

@@ -1,0 +1,79 @@
+"""Files an acceptance criterion names as artefacts of the work (issue 13, cause 5).
+
+``WHEN the order table is added THEN migrations/0002_orders.sql SHALL create it`` promises a
+file: when no such file exists at HEAD the criterion is not met, whatever code matched its
+words. A token names a file when it is a path with a file name (``config/app.yaml``,
+``src/orders/service.ts``), or a file name of a schema, migration or configuration type
+(``schema.prisma``), or any file name written as code (`` `orders.py` ``). Not files: URL
+paths (``/api/orders``), dotted module or field names (``app.models``, ``user.name``), globs
+(``src/**/*.ts``), URLs, files the criterion says to remove or rename, and files the
+program writes or reads when it runs (``SHALL write the report to out/report.json``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from ...core.specs.model import Requirement
+from ...extractors.common.paths import is_artefact_name, is_code_name
+
+_QUOTED = re.compile(r"`([^`\s]+)`|\"([^\"\s]+)\"|'([^'\s]+)'")
+_TOKEN = re.compile(r"(?<![\w/.@:-])([\w.@-]+(?:/[\w.@-]+)*\.[A-Za-z][A-Za-z0-9]{0,9})(?![\w/-])")
+# A file the program writes or reads when it runs (``SHALL write the results to
+# out/report.json``, ``SHALL load settings from config/app.yaml``): a run's file, not one
+# the work commits.
+_RUNTIME = re.compile(
+    r"\b(?:writ\w*|wrote|sav\w*|output\w*|export\w*|download\w*|upload\w*|log\w*|"
+    r"read\w*|load\w*|stor\w*|dump\w*|emit\w*|append\w*)\b"
+    r"[^.;]*?\b(?:to|into|from|in|as|at)\s+(?:an?\s+|the\s+)?(?:file\s+)?[`\"']?$",
+    re.IGNORECASE,
+)
+# A criterion about taking a file away: its absence is what it asks for.
+_REMOVAL = re.compile(
+    r"\b(?:remov|delet|drop|renam|replac|deprecat|no longer|must not|shall not|never)",
+    re.IGNORECASE,
+)
+
+
+def _is_named_file(token: str, quoted: bool) -> bool:
+    if any(c in token for c in "*?{}[]<>$") or "://" in token or token.startswith("/"):
+        return False
+    name = token.rsplit("/", 1)[-1]
+    if name.startswith(".") and "." not in name[1:]:
+        return False  # ``.env`` alone: a kind of file, not one file
+    if not re.search(r"\.[A-Za-z][A-Za-z0-9]*$", name) or name.endswith("."):
+        return False
+    if "/" in token or quoted:
+        return is_artefact_name(name)
+    # A bare name outside code quotes: only artefact types, and never a code name
+    # (``Node.js``, ``Vue.js`` are products, not files).
+    return is_artefact_name(name) and not is_code_name(name) and name[0].islower()
+
+
+def named_paths(req: Requirement) -> list[str]:
+    """The files the acceptance criteria of ``req`` name, in order, once each."""
+    found: list[str] = []
+    for criterion in req.criteria:
+        text = criterion.text
+        if _REMOVAL.search(text):
+            continue
+        quoted = {next(g for g in m.groups() if g) for m in _QUOTED.finditer(text)}
+        for match in _TOKEN.finditer(text):
+            token = match.group(1).rstrip(".")
+            if token.startswith("./"):
+                token = token[2:]
+            if _RUNTIME.search(text[: match.start()]):
+                continue
+            if _is_named_file(token, token in quoted) and token not in found:
+                found.append(token)
+    return found
+
+
+def present(path: str, files: Collection[str]) -> bool:
+    """Whether ``path`` exists among ``files``: exactly, or as the tail of a deeper path
+    (``schema.prisma`` is ``prisma/schema.prisma``)."""
+    if path in files:
+        return True
+    tail = "/" + path
+    return any(f.endswith(tail) for f in files)
