@@ -16,7 +16,7 @@ from tree_sitter import Node
 
 from ..common.testfile_checks import Check
 from ..facts.testfile import Kind
-from .assertions import AssertionReader, AssertionSite
+from .assertions import AssertionReader, AssertionSite, should_site
 from .syntax import callee_chain
 from .testfile_reader import Reader
 from .testfile_syntax import call_arguments, property_name, unparen
@@ -31,12 +31,16 @@ def assertion_site(
     """The assertion an expression makes: the site the recogniser finds at the innermost
     call of its chain that starts one (``expect(x)`` of ``expect(x).not.toBe(1)``)."""
     calls: list[Node] = []
+    should: Node | None = None
     node: Node | None = expression
     while node is not None:
         node = unparen(node)
         if node.type == "call_expression":
             calls.append(node)
             node = node.child_by_field_name("function")
+        elif node.type == "member_expression" and property_name(node) == "should":
+            should = node  # ``x.should.equal(1)``: what precedes it is the subject
+            break
         elif node.type in ("member_expression", "non_null_expression"):
             node = node.child_by_field_name("object") or (
                 node.named_children[0] if node.named_children else None
@@ -50,7 +54,7 @@ def assertion_site(
         site = reader.read(call, chain, is_context)
         if site is not None:
             return site
-    return None
+    return should_site(should) if should is not None else None
 
 
 def steps_above(start: Node, end: Node) -> Steps:
@@ -71,6 +75,9 @@ def steps_above(start: Node, end: Node) -> Steps:
 
 def site_checks(site: AssertionSite, reader: Reader, matchers: Matchers) -> list[Check]:
     """The normalized checks one recognised assertion makes."""
+    if site.start.type == "member_expression":  # ``x.should...``
+        owner = site.start.child_by_field_name("object")
+        return matchers(owner, steps_above(site.start, site.end)) if owner is not None else []
     if site.start.id != site.end.id:
         subject = call_arguments(site.start)[:1]
         if not subject:

@@ -28,7 +28,7 @@ from .testfile_errors import Errors, error_callbacks, identity_catch
 from .testfile_loops import each_table, loop_table
 from .testfile_naming import library_roles, local_bindings
 from .testfile_reader import Reader
-from .testfile_syntax import chain_words, member_chain, unparen
+from .testfile_syntax import chain_words, unparen
 from .testfile_words import CHAINS
 
 
@@ -111,12 +111,7 @@ class _Statements:
         if node.type == "await_expression" and node.named_child_count:
             node = unparen(node.named_children[0])
         site = assertion_site(node, self.assertions, self.is_context)
-        if site is not None:
-            return site_checks(site, self.reader, self._matchers)
-        root, steps = member_chain(node)
-        if steps and steps[0][0] == "should":  # ``x.should.equal(1)``
-            return self._matchers(root, steps[1:])
-        return []
+        return site_checks(site, self.reader, self._matchers) if site is not None else []
 
     def _matchers(self, subject: Node, steps: list[tuple[str, list[Node] | None]]) -> list[Check]:
         flags: set[str] = set()

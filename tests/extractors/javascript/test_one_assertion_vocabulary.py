@@ -48,6 +48,8 @@ SPELLINGS = {
         2,
     ),
     "should": ("import 'chai/register-should';", "x.should.equal(1);", 1),
+    "should-property": ("import 'chai/register-should';", "x.should.be.true;", 1),
+    "should-not": ("import 'chai/register-should';", "x.should.not.equal(2);", 1),
     "node-assert": ("import assert from 'node:assert';", "assert.equal(x, 1);", 1),
     "node-assert-strict": ("import { strict as assert } from 'assert';", "assert.equal(x, 1);", 1),
     "node-assert-call": ("const assert = require('assert');", "assert(x === 1);", 1),
