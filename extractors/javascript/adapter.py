@@ -24,12 +24,13 @@ from ..common.adapter import (
     ReturnSyntax,
 )
 from ..common.literals import js_literal
-from ..common.walk import enclosing, inside
+from ..common.walk import inside
 from . import strings as js_strings
 from .answer_keys import case_pairs, condition_pairs, table_entries
 from .domains import parameter_domain, produced, table_domain
 from .model import JsModel, call_parts, strip
 from .responses import passes_on, response_uses, sent
+from .symbols import WRAPPERS, enclosing_scope_symbol, own_name
 
 _JS_PASS = {"non_null_expression", "parenthesized_expression", "as_expression"}
 
@@ -123,46 +124,17 @@ FUNCTIONS = frozenset(
 # Node types a walk of one function body does not enter.
 NESTED = FUNCTIONS | {"class_declaration", "class"}
 NAMES = frozenset({"identifier", "shorthand_property_identifier"})
-WRAPPERS = frozenset({"parenthesized_expression", "as_expression", "non_null_expression"})
-# Anonymous functions that may be called where they are written.
-_IN_PLACE = frozenset({"function_expression", "arrow_function", "function"})
 
 
 def function_name(fn: ts.Node) -> str:
-    """A function's name: its own, or the variable, property or field it is bound to; a
-    factory called in place is named by what its call is bound to
-    (``const isValid = (() => { ... })()``)."""
-    name = fn.child_by_field_name("name")
-    if name is not None:
-        return T.text(name)
-    parent = fn.parent
-    while parent is not None and parent.type in WRAPPERS:
-        parent = parent.parent
-    if parent is not None and parent.type == "call_expression" and fn.type in _IN_PLACE:
-        called = parent.child_by_field_name("function")
-        while called is not None and called.type in WRAPPERS and called.named_children:
-            called = called.named_children[0]
-        if called is not None and called.id == fn.id:
-            return function_name(parent)
-    if parent is not None and parent.type in (
-        "variable_declarator",
-        "pair",
-        "public_field_definition",
-    ):
-        key = parent.child_by_field_name("name") or parent.child_by_field_name("key")
-        return T.text(key)
-    return ""
+    """A function's bare name: its own, or the variable, property or field it (or, called in
+    place, its call) is bound to (``javascript/symbols.py``)."""
+    return own_name(fn)
 
 
 def symbol_at(path: str, node: ts.Node) -> str:
-    """``path::name`` of the innermost named function around ``node``."""
-    current = enclosing(node, FUNCTIONS)
-    while current is not None:
-        name = function_name(current)
-        if name:
-            return f"{path}::{name}"
-        current = enclosing(current, FUNCTIONS)
-    return ""
+    """``path::name`` of the innermost named function or class around ``node``."""
+    return enclosing_scope_symbol(path, node)
 
 
 def _answer_group(path: str, fn: ts.Node) -> tuple[str, str]:

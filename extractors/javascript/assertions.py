@@ -45,6 +45,10 @@ CDK_ASSERTIONS = frozenset(
         "allResourcesProperties",
     }
 )
+# Frameworks that export an assertion library's ``assert`` (Vitest re-exports chai's).
+FRAMEWORK_ASSERTS = {"vitest": "chai"}
+# The exports of a namespace import (``import * as v from 'vitest'``) that assert.
+NAMESPACE_ASSERTS = frozenset({"expect", "assert"})
 # Libraries whose values are asserted on through their own methods.
 LIBRARY_ASSERTIONS = frozenset({"supertest", "cdk-assertions"})
 
@@ -219,6 +223,14 @@ class AssertionReader:
     ) -> AssertionSite | None:
         """The assertion ``call`` starts, or None. ``is_context`` tells a test-context name."""
         root, words = chain.root, chain.words
+        kind, exported = self._kind(root, "node-assert" if root == "assert" else "")
+        if exported == "*" and words[:1] and words[0] in NAMESPACE_ASSERTS:
+            # ``v.expect(x)`` / ``chai.assert.equal(...)`` through a namespace import.
+            exported, words = words[0], words[1:]
+            if exported == "expect":
+                return self._expect(call, "expect", words)
+        if exported == "assert" and kind in FRAMEWORK_ASSERTS:
+            kind = FRAMEWORK_ASSERTS[kind]
         if root in TYPE_EXPECTS or root == "expect" or self._kind(root, "")[1] == "expect":
             return self._expect(call, root, words)
         if root == "should" and words and "()" not in words:
@@ -226,7 +238,6 @@ class AssertionReader:
             return _call_site(call, "chai", "should." + ".".join(plain), "not" in words)
         if is_context(root) and len(words) == 2 and words[0] == "assert":
             return _call_site(call, "node-assert", words[1])
-        kind, exported = self._kind(root, "node-assert" if root == "assert" else "")
         if kind in LIBRARY_ASSERTIONS:
             return _library_site(call, kind, words)
         if kind == "sinon" or (root == "sinon" and kind == ""):

@@ -18,7 +18,7 @@ from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
 from ..common.type_agreement import agreeing_types
 from ..common.walk import enclosing, inside, mentions
-from ..facts import Fact
+from ..facts import Fact, symbol_id
 from ..facts.impl import EqualityOverride, OverrideReturn
 from .adapter import BEHAVIOUR, NAMES, WRAPPERS, function_name, symbol_at
 from .model import JsModel, strip
@@ -211,7 +211,7 @@ def equality_overrides(source: SourceFile, caps: dict[str, list[ts.Node]]) -> li
             EqualityOverride(
                 file=source.path,
                 line=T.line_of(fn),
-                symbol=symbol_at(source.path, body or fn) or f"{source.path}::{name}",
+                symbol=symbol_at(source.path, body or fn) or symbol_id(source.path, name),
                 method=name,
                 owner=T.text(owner_name),
                 returns=returns,

@@ -55,7 +55,7 @@ class Declaration:
     # The titles of the enclosing suites (and test, for a subtest) and its own, outermost first.
     path: tuple[str, ...] = ()
     parent: Declaration | None = None
-    # The title is written as a literal (a string, a template or a number), not computed.
+    # The title is known where it is written (``known_title``), not computed at run time.
     literal_title: bool = True
 
     @property
@@ -124,6 +124,54 @@ def name_of(node: ts.Node) -> str:
     if node.type == "template_string":
         return " ".join(template_source(node).split())
     return squash(node)
+
+
+_NAMED_VALUES = frozenset(
+    {"function_expression", "function", "arrow_function", "class", "generator_function"}
+)
+_NAMED_DECLARATIONS = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "class_declaration",
+        "abstract_class_declaration",
+    }
+)
+
+
+def _names_function(name: str, root: ts.Node) -> bool:
+    """A module-level function or class of this name (``function f``, ``class Foo``,
+    ``const f = () => {}``): its ``.name`` is ``name``."""
+    for statement in root.named_children:
+        if statement.type == "export_statement":
+            statement = statement.child_by_field_name("declaration") or statement
+        if statement.type in _NAMED_DECLARATIONS:
+            own = statement.child_by_field_name("name")
+            if own is not None and text(own) == name:
+                return True
+        elif statement.type in ("lexical_declaration", "variable_declaration"):
+            for declarator in statement.named_children:
+                bound = declarator.child_by_field_name("name")
+                value = declarator.child_by_field_name("value")
+                if bound is not None and text(bound) == name and value is not None and (
+                    value.type in _NAMED_VALUES
+                ):
+                    return True
+    return False
+
+
+def known_title(node: ts.Node) -> bool:
+    """The title is known where it is written, as the runner reports it: a literal (a string,
+    a template, a number), literals joined by ``+`` (``'a' + 'b'``), or a module-level
+    function or class, whose name Jest, Vitest and Mocha take (``describe(Foo, ...)``)."""
+    if node.type in TITLE_LITERALS or decoded_string(node) is not None:
+        return True
+    if node.type != "identifier":
+        return False
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    return _names_function(text(node), root)
 
 
 def _reason(node: ts.Node | None) -> str:
@@ -203,7 +251,7 @@ def read_declaration(
         framework=resolved.framework,
         name=name_of(args[0]),
         callback=callback,
-        literal_title=args[0].type in TITLE_LITERALS,
+        literal_title=known_title(args[0]),
         parametrized=bool(PARAMETRIZE_WORDS & set(shape.words))
         or (parent is not None and parent.parametrized),
     )

@@ -10,7 +10,6 @@ import bisect
 
 import tree_sitter as ts
 
-from ..common import treesitter
 from ..common.containers import container_name, enclosing_keys
 from ..common.treesitter import line_of
 from ..facts.integrity import Binding, BindingForm, Comment, Handler, HandlerBody, StubBody
@@ -18,6 +17,7 @@ from .classes import file_classes, overridden_in_subclass, subclassed
 from .context import JsFile
 from .markers import FunctionSite, comment_lines, read_binding, read_functions
 from .strings import literal_string
+from .symbols import function_symbol
 from .syntax import SpanIndex, body_statements, enclosing_function, literal_kind, situation, span
 
 NAMED_FUNCTIONS = frozenset(
@@ -67,12 +67,15 @@ def function_scopes(f: JsFile) -> list[FunctionSite]:
         if node.child_by_field_name("name") is not None
     ]
     sites = read_functions(_name_before(f.markers), signatures, f.declaration_file)
-    spans: list[tuple[int, int, str]] = [
-        (s.node.start_byte, s.node.end_byte, f.symbol(s.name)) for s in sites if s.has_body
-    ]
-    for node, name in _pairs(f.markers, "class", "class.name"):
-        if name is not None:
-            spans.append((node.start_byte, node.end_byte, f.symbol(treesitter.text(name))))
+    scopes = [s.node for s in sites if s.has_body]
+    scopes.extend(f.markers.get("fn.called", []))
+    scopes.extend(node for node, name in _pairs(f.markers, "class", "class.name") if name)
+    spans: list[tuple[int, int, str]] = []
+    for node in scopes:
+        symbol = function_symbol(f.path, node)
+        if symbol:
+            spans.append((node.start_byte, node.end_byte, symbol))
+    spans.sort()
     f.scope_spans = spans
     f.scope_index = SpanIndex(spans)
     return sites

@@ -19,10 +19,10 @@ from ..common import ir
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.module_strings import ModuleStrings
-from ..facts import symbol_id
 from . import strings as js_strings
 from .scopes import Scopes
 from .strings import literal_string, module_string_names
+from .symbols import function_symbol
 
 # Wrappers a ``require(...)`` may sit in: ``await``, parentheses, TypeScript casts.
 _TRANSPARENT = {
@@ -92,12 +92,9 @@ def call_parts(node: ts.Node | None) -> tuple[str, list[ts.Node]] | None:
 
 
 def symbol(path: str, scope: ts.Node) -> str:
-    """``path::name`` of a function scope (its own name or the variable it is bound to),
-    "" for an anonymous one or the module."""
-    name = scope.child_by_field_name("name")
-    if name is None and scope.parent is not None and scope.parent.type == "variable_declarator":
-        name = scope.parent.child_by_field_name("name")
-    return symbol_id(path, T.text(name)) if name is not None else ""
+    """``path::name`` of a function scope (``javascript/symbols.py``), "" for an anonymous
+    one or the module."""
+    return function_symbol(path, scope)
 
 
 def _required_module(value: ts.Node | None) -> str | None:

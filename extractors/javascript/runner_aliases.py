@@ -5,7 +5,8 @@ A test that imports ``@lib/pricing`` reaches ``src/lib/pricing.ts`` only through
 as through a ``tsconfig.json`` path. Each readable entry becomes a ``JsPathAlias``:
 ``'^@lib/(.*)$': '<rootDir>/src/lib/$1'`` -> ``@lib/*`` to ``src/lib/*``; an entry whose
 pattern is a regular expression beyond a prefix, one capture and a suffix is not read.
-A ``*.config.*`` file is JavaScript, so only literal strings are read from it.
+A ``*.config.*`` file is JavaScript: the object it exports is read through its syntax tree
+(``runners/js_config.exported_object``), and only literal strings are taken from it.
 """
 
 from __future__ import annotations
@@ -17,19 +18,16 @@ import re
 from ..common.dispatch import SourceFile, register
 from ..facts import Fact
 from ..facts.contracts import JsPathAlias
+from ..runners.js_config import JsObject, Opaque, exported_object
 
 _JEST_CONFIG = re.compile(r"^jest\.config\.(js|cjs|mjs|ts|cts|mts)$")
 _VITE_CONFIG = re.compile(r"^(vite|vitest)\.config\.(js|cjs|mjs|ts|cts|mts)$")
 _STRING = r"""(?:'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)")"""
-_KEY = rf"(?:{_STRING}|([A-Za-z_$][\w$]*))"
-# ``moduleNameMapper: {`` / ``alias: {`` up to the first closing brace (entries are flat).
-_MAPPER_BLOCK = re.compile(r"\bmoduleNameMapper['\"]?\s*:\s*\{([^{}]*)\}")
-_ALIAS_BLOCK = re.compile(r"\balias['\"]?\s*:\s*\{([^{}]*)\}")
-_PAIR = re.compile(rf"{_KEY}\s*:\s*{_STRING}")
-# ``'@lib': path.resolve(__dirname, './src/lib')`` and ``fileURLToPath(new URL('./src', ...``
-_RESOLVED_PAIR = re.compile(
-    rf"{_KEY}\s*:\s*(?:[\w$.]*resolve|join)\(\s*__dirname\s*,\s*{_STRING}\s*\)"
-    rf"|{_KEY}\s*:\s*fileURLToPath\(\s*new\s+URL\(\s*{_STRING}"
+# A value that names a folder by a call: ``path.resolve(__dirname, './src/lib')`` and
+# ``fileURLToPath(new URL('./src', import.meta.url))`` (matched against that one value).
+_RESOLVED = re.compile(
+    rf"(?:[\w$.]*resolve|[\w$.]*join)\(\s*__dirname\s*,\s*{_STRING}\s*\)"
+    rf"|fileURLToPath\(\s*new\s+URL\(\s*{_STRING}\s*,.*\)\s*\)"
 )
 # What a Jest pattern may be: ``^prefix(.*)suffix$`` with escaped literal characters.
 _LITERAL = r"((?:\\.|[^\\()\[\]*+?.|^$])*)"
@@ -86,18 +84,33 @@ def _vite_aliases(path: str, pairs: list[tuple[str, str]]) -> list[Fact]:
     return facts
 
 
-def _first(*groups: str | None) -> str:
-    return next((g for g in groups if g is not None), "")
+def _folder(value: object) -> str | None:
+    """A literal string, or the folder a ``resolve``/``join``/``URL`` call names."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Opaque):
+        match = _RESOLVED.fullmatch(value.source)
+        if match is not None:
+            return next((g for g in match.groups() if g is not None), None)
+    return None
 
 
-def _literal_pairs(block: str) -> list[tuple[str, str]]:
-    pairs = [(_first(*m.groups()[:3]), _first(*m.groups()[3:])) for m in _PAIR.finditer(block)]
-    for m in _RESOLVED_PAIR.finditer(block):
-        g = m.groups()
-        key = _first(*g[0:3]) if any(g[0:3]) else _first(*g[5:8])
-        value = _first(*g[3:5]) if any(g[3:5]) else _first(*g[8:10])
-        pairs.append((key, value))
-    return [(k, v) for k, v in pairs if k and v]
+def _entries(mapping: object) -> list[tuple[str, object]]:
+    """The (key, value) entries of an object literal the config exports."""
+    if not isinstance(mapping, JsObject):
+        return []
+    return [(key, value) for key, value, _ in mapping.entries]
+
+
+def _at(config: object, *keys: str) -> object:
+    """The value under ``keys`` of the exported config object, None when absent."""
+    value = config
+    for key in keys:
+        found = value.get(key) if isinstance(value, JsObject) else None
+        if found is None:
+            return None
+        value = found[0]
+    return value
 
 
 def extract_package_aliases(source: SourceFile) -> tuple[Fact, ...]:
@@ -116,22 +129,25 @@ def extract_package_aliases(source: SourceFile) -> tuple[Fact, ...]:
 
 
 def extract_config_aliases(source: SourceFile) -> tuple[Fact, ...]:
-    """Literal ``moduleNameMapper`` entries of a ``jest.config.*``, ``alias`` entries of a
-    ``vite.config.*``/``vitest.config.*``."""
+    """Literal ``moduleNameMapper`` entries of the object a ``jest.config.*`` exports,
+    ``resolve.alias``/``test.alias`` entries of a ``vite.config.*``/``vitest.config.*``."""
     name = posixpath.basename(source.path)
+    if not (_JEST_CONFIG.match(name) or _VITE_CONFIG.match(name)):
+        return ()
+    config = exported_object(source.path, source.data)
     if _JEST_CONFIG.match(name):
-        found = _MAPPER_BLOCK.search(source.text)
-        pairs = _literal_pairs(found.group(1)) if found else []
-        mapper = {_unescape_js(k): _unescape_js(v) for k, v in pairs}
+        mapper = {
+            key: list(value) if isinstance(value, tuple) else value
+            for key, value in _entries(_at(config, "moduleNameMapper"))
+        }
         return tuple(_jest_aliases(source.path, mapper))
-    if _VITE_CONFIG.match(name):
-        found = _ALIAS_BLOCK.search(source.text)
-        return tuple(_vite_aliases(source.path, _literal_pairs(found.group(1)) if found else []))
-    return ()
-
-
-def _unescape_js(value: str) -> str:
-    return value.replace("\\\\", "\\")
+    pairs = [
+        (key, folder)
+        for where in (("resolve", "alias"), ("test", "alias"))
+        for key, value in _entries(_at(config, *where))
+        if (folder := _folder(value))
+    ]
+    return tuple(_vite_aliases(source.path, pairs))
 
 
 register("json", (".json",), extract_package_aliases)

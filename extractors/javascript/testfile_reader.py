@@ -399,9 +399,9 @@ class Reader:
         if word in SNAPSHOT:
             shown = Expected(", ".join(self.canon(a) for a in args))
             return [Check(Kind.SNAPSHOT, target, shown, negated=neg)]
-        return [self._custom(target, word, args, neg)]
+        return [self.custom(target, word, args, neg)]
 
-    def _custom(self, target: str, word: str, args: list[Node], negated: bool) -> Check:
+    def custom(self, target: str, word: str, args: list[Node], negated: bool) -> Check:
         """A matcher from a plugin (``toBeInTheDocument``, ``toHaveTextContent('x')``): an
         equality on ``subject.matcher`` when it takes arguments, else a truthiness check."""
         subject = f"{target}.{word}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import final
 
@@ -19,13 +19,16 @@ from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.testfile_checks import Check, place
 from ..facts.testfile import Assertion, Kind, ParsedTestFile, TestCase, TestLanguage
+from .assertions import AssertionReader
 from .model import JsModel
+from .test_facts import library_values
 from .test_walk import collected_walk
+from .testfile_assertions import assertion_site, site_checks
 from .testfile_errors import Errors, error_callbacks, identity_catch
 from .testfile_loops import each_table, loop_table
 from .testfile_naming import library_roles, local_bindings
 from .testfile_reader import Reader
-from .testfile_syntax import chain_words, member_chain, unparen
+from .testfile_syntax import chain_words, unparen
 from .testfile_words import CHAINS
 
 
@@ -33,8 +36,15 @@ from .testfile_words import CHAINS
 class _Statements:
     """Collects the checks of one test body (or of a commented-out snippet)."""
 
-    def __init__(self, reader: Reader) -> None:
+    def __init__(
+        self,
+        reader: Reader,
+        assertions: AssertionReader,
+        is_context: Callable[[str], bool] = lambda name: False,
+    ) -> None:
         self.reader = reader
+        self.assertions = assertions
+        self.is_context = is_context
         self.found: list[tuple[Node, Check]] = []
         self.comments: list[Node] = []
         self.errors = Errors(self.found)
@@ -52,6 +62,12 @@ class _Statements:
                 expression = next((c for c in current.named_children if c.type != "comment"), None)
                 if expression is not None:
                     self._statement(current, unparen(expression))
+            elif current.type == "arrow_function":
+                # ``xs.forEach((x) => expect(x).toBe(1))``: a callback's expression body runs
+                # as a statement of the test does.
+                body = current.child_by_field_name("body")
+                if body is not None and body.type != "statement_block":
+                    self._statement(body, unparen(body))
             elif current.type in ("lexical_declaration", "variable_declaration"):
                 for declarator in current.named_children:
                     name = declarator.child_by_field_name("name")
@@ -94,36 +110,8 @@ class _Statements:
         node = unparen(node)
         if node.type == "await_expression" and node.named_child_count:
             node = unparen(node.named_children[0])
-        root, steps = member_chain(node)
-        if not steps:
-            return []
-        role = self.reader.roles.get(T.text(root)) if root.type == "identifier" else None
-        if role == "library" and steps[0][0] in ("expect", "assert", "should"):
-            role, steps = steps[0][0], steps[1:]  # ``v.expect(x)`` of ``import * as v``
-            if not steps:
-                return []
-        if steps[0][0] == "should":
-            return self._matchers(root, steps[1:])
-        if role == "should" and len(steps) > 1 and steps[1][1] is not None and steps[1][1]:
-            subject = steps[1][1][0]
-            return self._matchers(subject, [(steps[0][0], None), *steps[2:]])
-        if role == "expect":
-            if steps[0][0] == "soft":
-                steps = steps[1:]
-            if steps and steps[0][0] == "()" and steps[0][1]:
-                return self._matchers(steps[0][1][0], steps[1:])
-            return []
-        if role == "assert":
-            return self._assert(steps)
-        return []
-
-    def _assert(self, steps: list[tuple[str, list[Node] | None]]) -> list[Check]:
-        if steps[0][0] == "()":
-            return self.reader.assert_call(None, steps[0][1] or [])
-        names = [n for n, _ in steps if n not in ("()", "strict")]
-        if not names or steps[-1][0] != "()":
-            return []
-        return self.reader.assert_call(names[-1], steps[-1][1] or [])
+        site = assertion_site(node, self.assertions, self.is_context)
+        return site_checks(site, self.reader, self._matchers) if site is not None else []
 
     def _matchers(self, subject: Node, steps: list[tuple[str, list[Node] | None]]) -> list[Check]:
         flags: set[str] = set()
@@ -164,7 +152,11 @@ def _comment_blocks(comments: list[Node]) -> Iterator[tuple[int, str]]:
 
 
 def _commented(
-    language: str, roles: dict[str, str], renames: dict[str, str], comments: list[Node]
+    language: str,
+    roles: dict[str, str],
+    renames: dict[str, str],
+    comments: list[Node],
+    assertions: AssertionReader,
 ) -> Iterator[Assertion]:
     """Assertions written inside comments: a comment that parses as test code."""
     seen: set[int] = set()
@@ -178,7 +170,7 @@ def _commented(
             tree = T.parse(grammar, text[: text.rindex(";") + 1].encode("utf-8"))
         if tree.root_node.has_error:
             continue
-        statements = _Statements(Reader(roles, renames))
+        statements = _Statements(Reader(roles, renames), assertions)
         statements.walk(tree.root_node)
         for node, check in statements.found:
             at = line + node.start_point[0]
@@ -192,6 +184,8 @@ def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
     root = file.tree.root_node
     roles = library_roles(file.model(JsModel))
     walk = collected_walk(file)
+    recogniser = AssertionReader(walk.imports)
+    recogniser.derived.update(library_values(walk.calls, recogniser))
     tests: list[TestCase] = []
     for test in walk.tests:
         call = test.call
@@ -199,7 +193,8 @@ def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
         name = " > ".join(test.path)
         renames = {n: f"_v{i}" for i, n in enumerate(local_bindings(body))} if body else {}
         reader = Reader(roles, renames)
-        statements = _Statements(reader)
+        context = test.context_parameter()
+        statements = _Statements(reader, recogniser, lambda n, c=context: bool(c) and n == c)
         if body is not None:
             # A test declared inside this one (a node:test subtest) holds its own checks.
             inner = frozenset(
@@ -213,7 +208,9 @@ def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
         assertions = tuple(
             place(c, T.line_of(n), T.text(n)) for n, c in [*cases, *statements.found]
         )
-        commented = tuple(_commented(language, roles, renames, statements.comments))
+        commented = tuple(
+            _commented(language, roles, renames, statements.comments, recogniser)
+        )
         canon = reader.canon(body) if body is not None else ""
         tests.append(TestCase(name, T.line_of(call), canon, assertions, commented))
     error: str | None = None

@@ -20,6 +20,7 @@ from enum import StrEnum
 from functools import cache, cached_property
 
 from ...extractors.common.testfile import language_of, parse_test_file
+from ...extractors.facts import symbol_id
 from .compare import compare_assertions
 from .model import TestCase
 
@@ -174,7 +175,7 @@ def test_print(path: str, test: TestCase, name: str | None = None) -> TestPrint:
         for a in test.assertions
     )
     return TestPrint(
-        id=f"{path}::{name or test.name}",
+        id=symbol_id(path, name or test.name),
         words=title_words(test.name),
         stem=file_stem(path),
         calls=calls,
@@ -296,7 +297,7 @@ class TestPrints:
             return {}
         prints: dict[str, TestPrint] = {}
         for test in parsed.tests:
-            prints.setdefault(f"{path}::{test.name}", test_print(path, test))
+            prints.setdefault(symbol_id(path, test.name), test_print(path, test))
         return prints
 
     def of(self, ids: Iterable[str]) -> list[TestPrint]:

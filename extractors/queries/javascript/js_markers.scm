@@ -21,6 +21,8 @@
   value: [(arrow_function) (function_expression) (generator_function)] @fn)
 (export_statement
   value: [(arrow_function) (function_expression) (generator_function)] @fn.default)
+(call_expression
+  function: (parenthesized_expression [(arrow_function) (function_expression)] @fn.called))
 
 (class_declaration name: (_) @class.name) @class
 (class name: (_) @class.name) @class

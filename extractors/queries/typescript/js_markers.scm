@@ -22,6 +22,8 @@
   value: [(arrow_function) (function_expression) (generator_function)] @fn)
 (export_statement
   value: [(arrow_function) (function_expression) (generator_function)] @fn.default)
+(call_expression
+  function: (parenthesized_expression [(arrow_function) (function_expression)] @fn.called))
 
 (function_signature name: (_) @sig.name) @sig
 (method_signature name: (_) @sig.name) @sig

@@ -133,7 +133,20 @@ test('top', async (t) => {
 });
 """
 
+# Titles known where they are written: literals joined by ``+``, and a function or class
+# given as the title (Jest, Vitest and Mocha report its name).
+KNOWN_TITLES = """
+function pricing() {}
+class Cart {}
+const refunds = () => {};
+it('adds ' + 'one', () => { expect(1).toBe(1); });
+describe(pricing, () => { it('x', () => { expect(1).toBe(1); }); });
+describe(Cart, () => { it('y', () => { expect(1).toBe(1); }); });
+describe(refunds, () => { it('z', () => { expect(1).toBe(1); }); });
+"""
+
 CASES = {
+    "known-titles": ("src/known.test.js", KNOWN_TITLES),
     "mocha": ("test/cart.spec.js", MOCHA),
     "bun": ("src/totals.test.ts", BUN),
     "playwright": ("tests/cart.spec.ts", PLAYWRIGHT),
@@ -150,6 +163,7 @@ CASES = {
 
 # What each runner reports (the names the readers must agree on).
 EXPECTED = {
+    "known-titles": ["Cart > y", "adds one", "pricing > x", "refunds > z"],
     "mocha": ["cart > adds", "cart > refunds > partial", "cart > removes"],
     "bun": ["totals > sums"],
     "playwright": ["cart > adds", "cart > refunds > partial"],
@@ -241,3 +255,12 @@ def test_a_framework_import_outside_the_test_paths_declares_tests(module: str) -
     source = f"import {{ test }} from '{module}';\ntest('sums', () => {{}});\n"
     facts = extract("src/totals.ts", source.encode()).of_type(TestCase)
     assert [t.symbol for t in facts] == ["src/totals.ts::sums"]
+
+
+def test_a_title_computed_at_run_time_is_known_to_the_runs_only_by_its_line() -> None:
+    source = (
+        "const p = 'x';\nit(p + 'b', () => {});\n"
+        "describe(label(), () => { it('a', () => {}); });\n"
+    )
+    runs = sorted(t.id for t in js_tests("src/d.test.js", source.encode()))
+    assert runs == ["src/d.test.js::<dynamic@2>", "src/d.test.js::<dynamic@3> > a"]

@@ -92,3 +92,38 @@ def test_a_config_keeps_its_language() -> None:
 )
 def test_only_prefix_capture_suffix_patterns_become_globs(pattern: str, glob: str | None) -> None:
     assert glob_of(pattern) == glob
+
+
+def test_jest_config_is_read_through_its_tree_not_its_comments() -> None:
+    text = (
+        "// old: moduleNameMapper: { '^@old/(.*)$': '<rootDir>/legacy/$1' },\n"
+        "module.exports = {\n"
+        "  moduleNameMapper: { '^@lib/(.*)$': ['<rootDir>/src/lib/$1', '<rootDir>/vendor/$1'] },\n"
+        "};\n"
+    )
+    assert _aliases("jest.config.js", text) == [("@lib/*", ("./src/lib/*", "./vendor/*"), "")]
+
+
+def test_jest_config_exported_through_a_const_is_read() -> None:
+    text = (
+        "import type { Config } from 'jest';\n"
+        "const config: Config = { moduleNameMapper: { '^@app/(.*)$': '<rootDir>/app/$1' } };\n"
+        "/* moduleNameMapper: { '^@x$': 'y' } */\nexport default config;\n"
+    )
+    assert _aliases("jest.config.ts", text) == [("@app/*", ("./app/*",), "")]
+
+
+def test_a_mapper_that_is_not_exported_is_not_read() -> None:
+    text = "const unused = { moduleNameMapper: { '^@a$': '<rootDir>/a' } };\nmodule.exports = {};\n"
+    assert _aliases("jest.config.js", text) == []
+
+
+def test_vitest_test_alias_is_read_and_a_commented_alias_is_not() -> None:
+    text = (
+        "export default defineConfig({\n  // alias: { '@old': './old' },\n"
+        "  test: { alias: { '@t': './src/t' } },\n});\n"
+    )
+    assert _aliases("vitest.config.ts", text) == [
+        ("@t", ("./src/t",), ""),
+        ("@t/*", ("./src/t/*",), ""),
+    ]
