@@ -13,11 +13,12 @@ import re
 from pathlib import PurePosixPath
 
 from ..python.knowledge import collected_by_default
+from .languages import SCRIPT_LANGUAGES, extensions, sources
 
 # Code files the extractors read as programs, by extension.
-_SOURCE = (".py", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
+_SOURCE = sources("python", *SCRIPT_LANGUAGES)
 # JavaScript a bundler may have minified (TypeScript sources are not shipped minified).
-_MINIFIABLE = (".js", ".mjs", ".cjs", ".jsx")
+_MINIFIABLE = extensions("javascript")
 # Extensions an AWS Lambda runtime loads a handler module ``module.function`` from.
 LAMBDA_HANDLER_EXTENSIONS = (".py", ".js", ".mjs", ".cjs", ".ts")
 

@@ -15,6 +15,7 @@ import posixpath
 import re
 
 from ..common.dispatch import SourceFile, register
+from ..common.languages import extensions
 from ..facts import Fact
 from ..facts.contracts import JsPathAlias
 
@@ -134,7 +135,7 @@ def _unescape_js(value: str) -> str:
     return value.replace("\\\\", "\\")
 
 
-register("json", (".json",), extract_package_aliases)
+register("json", extensions("json"), extract_package_aliases)
 # After the languages' own extractors, so a config file keeps its language.
 register("javascript", (".js", ".cjs", ".mjs"), extract_config_aliases)
 register("typescript", (".ts", ".cts", ".mts"), extract_config_aliases)

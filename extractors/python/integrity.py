@@ -16,6 +16,7 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.containers import container_name, enclosing_keys
 from ..common.dispatch import SourceFile, register
+from ..common.languages import extensions
 from ..facts import Fact, symbol_id
 from ..facts.integrity import (
     Assertion,
@@ -298,4 +299,4 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
     return tuple(sorted(f.facts, key=lambda x: (x.line, type(x).__name__, x.symbol)))
 
 
-register("python", (".py", ".pyi"), extract_python)
+register("python", extensions("python"), extract_python)
