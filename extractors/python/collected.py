@@ -177,13 +177,18 @@ def _pytestmark(source: SourceFile, block: ts.Node | None) -> list[PyMark]:
         if statement.type != "expression_statement" or inner is None or inner.type != "assignment":
             continue
         left, value = inner.child_by_field_name("left"), inner.child_by_field_name("right")
-        if left is None or value is None or T.text(left) != "pytestmark":
-            continue
-        if value.type == "identifier":
-            value = source.model(module_values).get(T.text(value), value)
-        items = value.named_children if value.type in ("list", "tuple") else [value]
-        found.extend(_mark(source, item, statement) for item in items if item.type != "comment")
+        if left is not None and value is not None and T.text(left) == "pytestmark":
+            found += marks_given(source, value, statement)
     return found
+
+
+def marks_given(source: SourceFile, value: ts.Node, anchor: ts.Node) -> list[PyMark]:
+    """The marks a value gives (``pytestmark = ...``, ``pytest.param(..., marks=...)``): one
+    mark, a list or tuple of them, or a module-level name for either."""
+    if value.type == "identifier":
+        value = source.model(module_values).get(T.text(value), value)
+    items = value.named_children if value.type in ("list", "tuple") else [value]
+    return [_mark(source, item, anchor) for item in items if item.type != "comment"]
 
 
 def marks_of(source: SourceFile, definition: ts.Node) -> list[PyMark]:

@@ -17,7 +17,7 @@ from ..facts import Fact
 from ..facts.integrity import PlatformWhere, Skip, SkipScope, SkipWhere
 from . import strings as py_strings
 from .assertions import walk_own
-from .collected import SKIP_MARKS, decorator_mark, marks_of
+from .collected import SKIP_MARKS, decorator_mark, marks_given, marks_of
 from .conditions import lower_condition
 from .file_context import PyFile, resolve
 from .knowledge import collected_by_default
@@ -139,14 +139,11 @@ def _case_skips(f: PyFile, parametrize: ts.Node, symbol: str, scope: SkipScope) 
             if T.text(keyword.child_by_field_name("name")) != "marks":
                 continue
             value = keyword.child_by_field_name("value")
-            marks = value.named_children if value.type in ("list", "tuple") else [value]
-            for mark in marks:
-                called = mark.type == "call"
-                target = mark.child_by_field_name("function") if called else mark
-                name = resolve(f, target)
+            for mark in marks_given(f.source, value, node) if value is not None else []:
+                name = mark.name
                 if name not in ("pytest.mark.skip", "pytest.mark.xfail"):
                     continue
-                inner = mark.child_by_field_name("arguments") if called else None
+                inner = mark.call.child_by_field_name("arguments") if mark.call else None
                 positional = [
                     a
                     for a in (inner.named_children if inner else [])

@@ -77,3 +77,28 @@ def test_every_spelling_of_a_mark_is_read_alike(case: str) -> None:
     [item] = python_test_items(PATH, source.encode())
     assert item.markers == markers
     assert [(s.scope, s.line) for s in facts] == ([skip] if skip else [])
+
+
+PARAM = (
+    "import pytest\n{head}\n\n@pytest.mark.parametrize('x', [1, pytest.param(2, marks={marks})])\n"
+    "def test_total(x):\n    assert x\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("head", "marks", "skipped"),
+    [
+        ("", "pytest.mark.skip", True),
+        ("", "[pytest.mark.slow, pytest.mark.xfail(reason='later')]", True),
+        ("later = pytest.mark.xfail", "later", True),
+        ("later = [pytest.mark.skip]", "later", True),
+        ("", "pytest.mark.xfail(x > 1, reason='on big ones')", False),
+        ("slow = pytest.mark.slow", "slow", False),
+    ],
+)
+def test_a_case_mark_is_read_by_the_same_reader(head: str, marks: str, skipped: bool) -> None:
+    source = PARAM.format(head=head, marks=marks)
+    facts = extract(PATH, source.encode()).of_type(Skip)
+    assert [s.how.startswith("pytest.param(marks=") for s in facts] == ([True] if skipped else [])
+    [item] = python_test_items(PATH, source.encode())
+    assert item.markers == ("parametrize",)
