@@ -26,12 +26,13 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
-from ralph_validate.validator.findings import KINDS
+from ralph_validate.validator.findings import TABLES
 from ralph_validate.validator.rules import list_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE_ID = re.compile(r"^[A-Z]{2}\d{3}$")
 SNAKE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
+KIND = re.compile(r"^[a-z]+\.[a-z]+(?:-[a-z]+)*$")
 
 MODULE = '''"""{id} {name}: {why}"""
 
@@ -331,8 +332,11 @@ def _check(root: Path, rule_id: str, kind: str, snake: str) -> Family:
     """The family the arguments name; ValueError when they cannot make a rule."""
     if not RULE_ID.match(rule_id):
         raise ValueError(f"a rule id is two capitals and three digits, not {rule_id!r}")
-    if kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}: add it to KINDS in validator/findings.py")
+    if not KIND.match(kind) or kind.split(".", 1)[0] not in TABLES:
+        raise ValueError(
+            f"unknown kind {kind!r}: a kind is a family of TABLES in validator/findings.py,"
+            " a dot and a lower-case name (test.skipped)"
+        )
     if not SNAKE.match(snake):
         raise ValueError(f"the name is snake_case, not {snake!r}")
     family = kind.split(".", 1)[0]
@@ -387,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     """Write the boilerplate; exit 2 with one line on stderr when the arguments are wrong."""
     parser = argparse.ArgumentParser(description="Write the boilerplate of a new rule.")
     parser.add_argument("id", help="rule id, e.g. TI099")
-    parser.add_argument("kind", help="a kind of validator/findings.py KINDS, e.g. test.skipped")
+    parser.add_argument("kind", help="a kind of DESIGN §6, e.g. test.skipped")
     parser.add_argument("snake_name", help="the rule name in snake_case, e.g. skipped_by_env")
     parser.add_argument("--root", type=Path, default=ROOT, help="repository root")
     args = parser.parse_args(argv)

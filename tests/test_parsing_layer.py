@@ -56,12 +56,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     # The test-run model reproduces each runner's own collection rules (what pytest and
     # Jest/Vitest would run), which the runs are judged by: runner semantics, not syntax.
     ("validator/testruns/pytest_run.py", "python"): "pytest's plugin named `python`",
-    ("validator/testruns/pytest_run.py", "test_*.py"): "pytest's default python_files",
-    ("validator/testruns/pytest_run.py", "*_test.py"): "pytest's default python_files",
     ("validator/testruns/pytest_run.py", ".py"): "pytest collects only .py modules",
     ("validator/testruns/pytest_run.py", "conftest.py"): "pytest's conftest file name",
-    ("validator/testruns/runs.py", ".py"): "a module pytest's defaults would collect",
-    ("validator/testruns/runs.py", "_test.py"): "a module pytest's defaults would collect",
     **{
         ("validator/testruns/js_run.py", ext): "the extensions Jest/Vitest collect"
         for ext in (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts", "jsx", "tsx")

@@ -23,6 +23,7 @@ from dotenv.parser import parse_stream
 from ..facts import Fact
 from ..facts.integrity import Binding, Comment
 from .dispatch import SourceFile, register, register_matcher
+from .languages import extensions
 
 _TEST_DIRS = {"tests", "test", "__tests__", "spec", "e2e", "fixtures"}
 # Files no program reads as its configuration: lock files and templates meant to be copied.
@@ -260,7 +261,7 @@ def env_values(source: SourceFile) -> tuple[Fact, ...]:
     return tuple(facts)
 
 
-register("json", (".json",), yaml_values)
-register("yaml", (".yaml", ".yml"), yaml_values)
+register("json", extensions("json"), yaml_values)
+register("yaml", extensions("yaml"), yaml_values)
 register("config", (".toml",), toml_values)
 register_matcher("config", is_env_file, env_values)

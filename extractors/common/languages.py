@@ -11,10 +11,44 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 
 from ..javascript import knowledge as javascript
 from ..python import knowledge as python
 from .dispatch import UNREAD
+
+# The file extensions of each language the extractors read, by ``FileFacts.language``: the
+# one list every extractor's ``register`` and every path test reads.
+EXTENSIONS: dict[str, tuple[str, ...]] = {
+    "python": (".py", ".pyi"),
+    "typescript": (".ts", ".mts", ".cts"),
+    "tsx": (".tsx",),
+    "javascript": (".js", ".mjs", ".cjs", ".jsx"),
+    "markdown": (".md", ".markdown"),
+    "json": (".json",),
+    "yaml": (".yaml", ".yml"),
+    "config": (".toml", ".ini", ".cfg", ".env", ".properties"),
+}
+# Type stubs: they declare names and run nothing.
+STUBS = (".pyi",)
+# TypeScript and JavaScript files, TypeScript first (the order a bare import tries them).
+SCRIPT_LANGUAGES = ("typescript", "tsx", "javascript")
+
+
+def extensions(*languages: str) -> tuple[str, ...]:
+    """The extensions of the languages, in the order given."""
+    return tuple(e for language in languages for e in EXTENSIONS[language])
+
+
+def sources(*languages: str) -> tuple[str, ...]:
+    """The extensions of the languages' code that runs: type stubs left out."""
+    return tuple(e for e in extensions(*languages) if e not in STUBS)
+
+
+def language_of_path(path: str) -> str | None:
+    """The language a file's extension names; None for an extension none is read by."""
+    suffix = PurePosixPath(path).suffix.lower()
+    return next((lang for lang, found in EXTENSIONS.items() if suffix in found), None)
 
 
 @dataclass(frozen=True)

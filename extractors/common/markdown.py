@@ -15,6 +15,7 @@ from markdown_it import MarkdownIt
 from ..facts import Fact
 from ..facts.integrity import Comment
 from .dispatch import SourceFile, register
+from .languages import extensions
 
 _PARSER = MarkdownIt("commonmark").enable("table")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.DOTALL)  # spans may wrap lines
@@ -40,4 +41,4 @@ def extract_markdown(source: SourceFile) -> tuple[Fact, ...]:
     return tuple(facts)
 
 
-register("markdown", (".md", ".markdown"), extract_markdown)
+register("markdown", extensions("markdown"), extract_markdown)

@@ -15,9 +15,10 @@ from ..facts.terms import Import
 from ..javascript.modules import JsModules, relative_import_files
 from ..python import modules as python
 from ..python.modules import PyModules, source_module_file
+from .languages import extensions
 
 _PYTHON = ".py"  # the files whose imports name dotted modules
-_PYTHON_FILES = (".py", ".pyi")  # the same, stubs included
+_PYTHON_FILES = extensions("python")  # the same, stubs included
 
 
 class RepoModules:

@@ -12,10 +12,13 @@ import posixpath
 import re
 from pathlib import PurePosixPath
 
+from ..python.knowledge import collected_by_default
+from .languages import SCRIPT_LANGUAGES, extensions, sources
+
 # Code files the extractors read as programs, by extension.
-_SOURCE = (".py", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
+_SOURCE = sources("python", *SCRIPT_LANGUAGES)
 # JavaScript a bundler may have minified (TypeScript sources are not shipped minified).
-_MINIFIABLE = (".js", ".mjs", ".cjs", ".jsx")
+_MINIFIABLE = extensions("javascript")
 # Extensions an AWS Lambda runtime loads a handler module ``module.function`` from.
 LAMBDA_HANDLER_EXTENSIONS = (".py", ".js", ".mjs", ".cjs", ".ts")
 
@@ -42,7 +45,8 @@ def is_test_path(path: str) -> bool:
     parts = path.split("/")[:-1]
     return (
         name.startswith("test_")
-        or name.endswith(("_test.py", "_test.go", ".pyi"))
+        or collected_by_default(name)
+        or name.endswith(("_test.go", ".pyi"))
         or ".test." in name
         or ".spec." in name
         or name == "conftest.py"
@@ -59,7 +63,7 @@ def is_test_file(path: str) -> bool:
     return (
         any(p in ("tests", "test", "__tests__", "spec") for p in parts[:-1])
         or name.startswith("test_")
-        or name.endswith("_test.py")
+        or collected_by_default(name)
         or any(f".{kind}." in name for kind in ("test", "spec"))
     )
 

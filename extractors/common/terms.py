@@ -19,6 +19,7 @@ from ..javascript.model import JsModel
 from ..python.model import PythonModel
 from . import treesitter
 from .dispatch import SourceFile, register
+from .languages import extensions
 
 # Longer strings are prose (docstrings, messages): their words still count, the text is cut.
 _MAX_STRING = 300
@@ -142,10 +143,10 @@ def config_terms(source: SourceFile) -> tuple[Fact, ...]:
     return (Terms(file=source.path, line=1, names=_first_lines(names), strings=()),)
 
 
-register("python", (".py", ".pyi"), python_terms)
-register("javascript", (".js", ".mjs", ".cjs", ".jsx"), javascript_terms)
-register("typescript", (".ts", ".mts", ".cts"), typescript_terms)
-register("tsx", (".tsx",), typescript_terms)
-register("json", (".json",), config_terms)
-register("yaml", (".yaml", ".yml"), config_terms)
-register("config", (".toml", ".ini", ".cfg", ".env", ".properties"), config_terms)
+register("python", extensions("python"), python_terms)
+register("javascript", extensions("javascript"), javascript_terms)
+register("typescript", extensions("typescript"), typescript_terms)
+register("tsx", extensions("tsx"), typescript_terms)
+register("json", extensions("json"), config_terms)
+register("yaml", extensions("yaml"), config_terms)
+register("config", extensions("config"), config_terms)

@@ -8,25 +8,23 @@ validator's (``validator/testdiff/``).
 from __future__ import annotations
 
 from pathlib import PurePosixPath
+from typing import cast
 
 from ..facts.testfile import ParsedTestFile, TestLanguage
 from ..javascript.testfile_side import parse_js
 from ..python.testfile_side import parse_python
+from .languages import SCRIPT_LANGUAGES, STUBS, extensions, language_of_path
 
-JS_EXTENSIONS = frozenset({".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"})
+JS_EXTENSIONS = frozenset(extensions(*SCRIPT_LANGUAGES))
 
 
 def language_of(path: str) -> TestLanguage | None:
     """``python``, ``typescript``, ``tsx`` or ``javascript`` by file extension, else None."""
-    suffix = PurePosixPath(path).suffix.lower()
-    if suffix == ".py":
-        return "python"
-    if suffix in (".ts", ".mts", ".cts"):
-        return "typescript"
-    if suffix == ".tsx":
-        return "tsx"
-    if suffix in JS_EXTENSIONS:
-        return "javascript"
+    if PurePosixPath(path).suffix.lower() in STUBS:
+        return None
+    language = language_of_path(path)
+    if language == "python" or language in SCRIPT_LANGUAGES:
+        return cast(TestLanguage, language)
     return None
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from ..common.dispatch import SourceFile, register
+from ..common.languages import extensions
 from ..facts.contracts import Fact, StateMachine
 from . import asl, cfn_yaml, sfn_mocks, templates
 
@@ -51,5 +52,5 @@ def extract_documents(source: SourceFile) -> tuple[Fact, ...]:
     return tuple(facts)
 
 
-register("json", (".json",), extract_documents)
-register("yaml", (".yaml", ".yml"), extract_documents)
+register("json", extensions("json"), extract_documents)
+register("yaml", extensions("yaml"), extract_documents)

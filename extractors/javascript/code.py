@@ -19,6 +19,7 @@ from ..common import reads
 from ..common import treesitter as T
 from ..common.code_shapes import Env
 from ..common.dispatch import SourceFile, register
+from ..common.languages import extensions
 from ..common.returns import function_shape, route_bodies
 from ..facts import Fact, symbol_id
 from ..facts.contracts import RESPONSE, Producer, Shape, union
@@ -193,6 +194,6 @@ def extract_ts_contracts(source: SourceFile) -> tuple[Fact, ...]:
     return tuple(sorted(facts, key=lambda f: (f.line, type(f).__name__, f.symbol)))
 
 
-register("javascript", (".js", ".mjs", ".cjs", ".jsx"), extract_ts_contracts)
-register("typescript", (".ts", ".mts", ".cts"), extract_ts_contracts)
-register("tsx", (".tsx",), extract_ts_contracts)
+register("javascript", extensions("javascript"), extract_ts_contracts)
+register("typescript", extensions("typescript"), extract_ts_contracts)
+register("tsx", extensions("tsx"), extract_ts_contracts)

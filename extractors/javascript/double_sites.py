@@ -19,6 +19,7 @@ import tree_sitter as ts
 
 from ..common import ir
 from ..common import treesitter as T
+from ..common.languages import SCRIPT_LANGUAGES, extensions
 from ..facts import Fact
 from ..facts.integrity import Double, ImportedCall
 from . import strings as js_strings
@@ -30,7 +31,7 @@ _MODULE_MOCKS = ("mock", "doMock", "unstable_mockModule")
 _REPLACING = re.compile(r"^mock(Return|Resolved|Rejected)Value(Once)?$|^mockImplementation(Once)?$")
 _MOCK_API = re.compile(r"^(mock[A-Z]\w*|getMockName|getMockImplementation)$")
 _FUNCTIONS = {"arrow_function", "function_expression", "function"}
-_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+_EXTENSIONS = extensions(*SCRIPT_LANGUAGES)
 _VALUE_WRAPPERS = {"await_expression", "member_expression", "parenthesized_expression"}
 
 

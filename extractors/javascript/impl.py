@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..common.answers import branch_answers, produced_words, table_answers
 from ..common.dispatch import SourceFile, register
+from ..common.languages import extensions
 from ..facts import Fact
 from .adapter import BEHAVIOUR
 from .allow_lists import allow_lists, test_inputs
@@ -42,6 +43,6 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
     )
 
 
-register("javascript", (".js", ".mjs", ".cjs", ".jsx"), extract_impl)
-register("typescript", (".ts", ".mts", ".cts"), extract_impl)
-register("tsx", (".tsx",), extract_impl)
+register("javascript", extensions("javascript"), extract_impl)
+register("typescript", extensions("typescript"), extract_impl)
+register("tsx", extensions("tsx"), extract_impl)

@@ -13,6 +13,7 @@ imports a test framework; elsewhere a bare ``test(...)`` call is just a call.
 from __future__ import annotations
 
 from ..common.dispatch import SourceFile, register
+from ..common.languages import extensions
 from ..facts import Fact
 from ..facts.integrity import (
     Assertion,
@@ -59,6 +60,6 @@ def extract_integrity(source: SourceFile) -> tuple[Fact, ...]:
     return tuple(sorted(f.facts, key=lambda fact: (fact.line, _ORDER[type(fact)])))
 
 
-register("javascript", (".js", ".mjs", ".cjs", ".jsx"), extract_integrity)
-register("typescript", (".ts", ".mts", ".cts"), extract_integrity)
-register("tsx", (".tsx",), extract_integrity)
+register("javascript", extensions("javascript"), extract_integrity)
+register("typescript", extensions("typescript"), extract_integrity)
+register("tsx", extensions("tsx"), extract_integrity)

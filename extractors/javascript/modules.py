@@ -13,9 +13,10 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Container, Iterable, Mapping
 
+from ..common.languages import SCRIPT_LANGUAGES, extensions
 from ..facts.contracts import Consumer, JsPathAlias, JsReexport, Producer
 
-_JS_EXTENSIONS = (".ts", ".tsx", ".js", ".mjs", ".cjs", ".jsx", ".mts", ".cts")
+_JS_EXTENSIONS = extensions(*SCRIPT_LANGUAGES)
 
 
 class JsModules:

@@ -16,6 +16,7 @@ import posixpath
 import re
 
 from ..common.dispatch import SourceFile, register
+from ..common.languages import extensions
 from ..facts import Fact
 from ..facts.contracts import JsPathAlias
 from ..runners.js_config import JsObject, Opaque, exported_object
@@ -150,7 +151,7 @@ def extract_config_aliases(source: SourceFile) -> tuple[Fact, ...]:
     return tuple(_vite_aliases(source.path, pairs))
 
 
-register("json", (".json",), extract_package_aliases)
+register("json", extensions("json"), extract_package_aliases)
 # After the languages' own extractors, so a config file keeps its language.
 register("javascript", (".js", ".cjs", ".mjs"), extract_config_aliases)
 register("typescript", (".ts", ".cts", ".mts"), extract_config_aliases)

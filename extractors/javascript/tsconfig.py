@@ -14,6 +14,7 @@ import posixpath
 import re
 
 from ..common.dispatch import SourceFile, register
+from ..common.languages import extensions
 from ..facts import Fact
 from ..facts.contracts import JsPathAlias
 
@@ -61,4 +62,4 @@ def extract_path_aliases(source: SourceFile) -> tuple[Fact, ...]:
     return tuple(facts)
 
 
-register("json", (".json",), extract_path_aliases)
+register("json", extensions("json"), extract_path_aliases)

@@ -48,7 +48,8 @@ _CONDITIONAL = {
 _OPERATORS: dict[str, CompareOperator] = {op: op for op in get_args(CompareOperator) if op}
 _NESTED_SCOPES = {"function_definition", "lambda", "class_definition"}
 _HANDLER_PARTS = {"except_clause", "finally_clause", "except_group_clause"}
-_MOCK_ASSERTS = re.compile(r"^assert_(called|not_called|awaited|not_awaited|has_calls|any_call)")
+# unittest.mock's assertion methods (``assert_called_once_with``, ``assert_not_awaited``).
+MOCK_ASSERTS = re.compile(r"^assert_(called|not_called|awaited|not_awaited|has_calls|any_call)")
 _SKIP_CALLS = {"pytest.skip": "pytest.skip()", "pytest.xfail": "pytest.xfail()"}
 
 
@@ -218,7 +219,7 @@ def _call_assertion(f: PyFile, call: ts.Node, symbol: str, stop: ts.Node) -> Ass
         has_match = "match" in keywords
     elif name == "pytest.fail":
         style, method = "fail", "fail"
-    elif _MOCK_ASSERTS.match(last) and "." in name:
+    elif MOCK_ASSERTS.match(last) and "." in name:
         style, method = "mock", last
     elif last.startswith("assert") and last != "assert_":  # assert_frame_equal, assertThat
         style, method = "call", last

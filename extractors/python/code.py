@@ -19,6 +19,7 @@ import tree_sitter as ts
 from ..common import reads
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile, register
+from ..common.languages import sources
 from ..common.returns import function_shape
 from ..facts import Fact, symbol_id
 from ..facts.contracts import Producer, PyAlias, unknown
@@ -108,4 +109,4 @@ def extract_py_contracts(source: SourceFile) -> tuple[Fact, ...]:
     return tuple(sorted(facts, key=lambda f: (f.line, type(f).__name__, f.symbol)))
 
 
-register("python", (".py",), extract_py_contracts)
+register("python", sources("python"), extract_py_contracts)

@@ -27,13 +27,15 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
-from .model import PythonModel
+from .knowledge import TEST_FILES
+from .model import PythonModel, decorator_parts, decorators
 
 # unittest's test case classes (and the frameworks' subclasses of the same name:
 # ``django.test.TestCase``), by the last part of the name a base resolves to.
 UNITTEST_CLASSES = frozenset({"TestCase", "IsolatedAsyncioTestCase", "AsyncTestCase"})
 # pytest's defaults of ``python_functions`` and ``python_classes``.
 DEFAULT_FUNCTIONS = ("test",)
+DEFAULT_FILES = TEST_FILES
 DEFAULT_CLASSES = ("Test",)
 # Statements whose blocks bind names in the scope around them (``if``, ``try``, ``with``).
 _BLOCKS = frozenset(
@@ -49,6 +51,17 @@ _BLOCKS = frozenset(
         "decorated_definition",
     }
 )
+# Marks and decorators that skip what they apply to: whether they take a condition (None:
+# when given one, as ``xfail(cond)``).
+SKIP_MARKS: dict[str, bool | None] = {
+    "pytest.mark.skip": False,
+    "pytest.mark.skipif": True,
+    "pytest.mark.xfail": None,
+    "unittest.skip": False,
+    "unittest.skipIf": True,
+    "unittest.skipUnless": True,
+    "unittest.expectedFailure": False,
+}
 _FIXTURES = frozenset({"pytest.fixture", "fixture", "pytest_asyncio.fixture"})
 
 
@@ -106,11 +119,88 @@ def _assigned_false(block: ts.Node | None, name: str) -> bool | None:
     return answer
 
 
-def _decorators(definition: ts.Node) -> list[ts.Node]:
-    parent = definition.parent
-    if parent is not None and parent.type == "decorated_definition":
-        return [c for c in parent.named_children if c.type == "decorator"]
-    return []
+def module_values(source: SourceFile) -> dict[str, ts.Node]:
+    """Names the module binds exactly once at its top level, with their values: a marker
+    kept in a name (``later = pytest.mark.skip(reason=...)``, then ``@later``)."""
+    found: dict[str, ts.Node] = {}
+    seen: dict[str, int] = {}
+    for statement in source.tree.root_node.named_children:
+        inner = statement.named_children[0] if statement.named_children else None
+        if statement.type != "expression_statement" or inner is None or inner.type != "assignment":
+            continue
+        left, right = inner.child_by_field_name("left"), inner.child_by_field_name("right")
+        if left is not None and left.type == "identifier" and right is not None:
+            seen[T.text(left)] = seen.get(T.text(left), 0) + 1
+            found[T.text(left)] = right
+    return {name: value for name, value in found.items() if seen[name] == 1}
+
+
+@dataclass(frozen=True)
+class PyMark:
+    """One mark applied to a definition or a module, however it is spelled: a decorator
+    (``@pytest.mark.skip``, ``@m.slow`` through ``from pytest import mark as m``, ``@sk``
+    for a module-level ``sk = pytest.mark.skip``) or an entry of a ``pytestmark`` list."""
+
+    name: str  # resolved through the imports: ``pytest.mark.skip``, ``unittest.skipIf``
+    call: ts.Node | None  # the call that gives the mark its arguments, None without any
+    anchor: ts.Node  # the decorator, or the ``pytestmark`` statement
+    written: ts.Node  # the expression as written at the anchor (a list entry, a decorator's)
+
+    @property
+    def marker(self) -> str:
+        """The pytest marker name (``slow`` of ``pytest.mark.slow``), "" for no pytest mark."""
+        head, _, last = self.name.rpartition(".")
+        return last if head.rpartition(".")[2] == "mark" else ""
+
+
+def decorator_mark(source: SourceFile, decorator: ts.Node) -> PyMark:
+    """The mark (or any decorator, by its resolved name) one decorator applies."""
+    written = decorator.named_children[0] if decorator.named_children else decorator
+    return _mark(source, written, decorator)
+
+
+def _mark(source: SourceFile, written: ts.Node, anchor: ts.Node) -> PyMark:
+    expr = written
+    if expr.type == "identifier":
+        expr = source.model(module_values).get(T.text(expr), expr)
+    call = expr if expr.type == "call" else None
+    target = (expr.child_by_field_name("function") or expr) if call is not None else expr
+    name = source.model(PythonModel).resolve_at(T.squash(target), written)
+    return PyMark(name, call, anchor, written)
+
+
+def _pytestmark(source: SourceFile, block: ts.Node | None) -> list[PyMark]:
+    """The marks of ``pytestmark = <mark>`` or ``= [<mark>, ...]`` statements of a body."""
+    found: list[PyMark] = []
+    for statement in block.named_children if block is not None else []:
+        inner = statement.named_children[0] if statement.named_children else None
+        if statement.type != "expression_statement" or inner is None or inner.type != "assignment":
+            continue
+        left, value = inner.child_by_field_name("left"), inner.child_by_field_name("right")
+        if left is not None and value is not None and T.text(left) == "pytestmark":
+            found += marks_given(source, value, statement)
+    return found
+
+
+def marks_given(source: SourceFile, value: ts.Node, anchor: ts.Node) -> list[PyMark]:
+    """The marks a value gives (``pytestmark = ...``, ``pytest.param(..., marks=...)``): one
+    mark, a list or tuple of them, or a module-level name for either."""
+    if value.type == "identifier":
+        value = source.model(module_values).get(T.text(value), value)
+    items = value.named_children if value.type in ("list", "tuple") else [value]
+    return [_mark(source, item, anchor) for item in items if item.type != "comment"]
+
+
+def marks_of(source: SourceFile, definition: ts.Node) -> list[PyMark]:
+    """The marks of a definition: its decorators, then a class body's ``pytestmark``; for
+    the module node, its ``pytestmark``. The one reader of marks for the integrity facts,
+    the module skips and the runs model."""
+    if definition.type == "module":
+        return _pytestmark(source, definition)
+    found = [decorator_mark(source, d) for d in decorators(definition)]
+    if definition.type == "class_definition":
+        found += _pytestmark(source, definition.child_by_field_name("body"))
+    return found
 
 
 @dataclass(frozen=True)
@@ -132,10 +222,8 @@ class _Reader:
         self.chains: list[tuple[ts.Node, ...]] = []
 
     def is_fixture(self, fn: ts.Node) -> bool:
-        for decorator in _decorators(fn):
-            expr = decorator.named_children[0] if decorator.named_children else decorator
-            if expr.type == "call":
-                expr = expr.child_by_field_name("function") or expr
+        for decorator in decorators(fn):
+            expr = decorator_parts(decorator)[0]
             if self.model.resolve_at(T.squash(expr), expr) in _FIXTURES:
                 return True
         return False

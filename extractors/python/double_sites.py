@@ -17,14 +17,14 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..facts import Fact, symbol_id
 from ..facts.integrity import Double, ImportedCall
-from .assertions import walk_own
+from .assertions import MOCK_ASSERTS, walk_own
 from .doubles import call_arguments
 from .file_context import PyFile, resolve
+from .model import decorators
 from .strings import module_relative_string
-from .test_cases import decorator_name, decorators, enclosing_class
+from .test_cases import decorator_name, enclosing_class
 
 _PATCH = re.compile(r"(^|\.)patch(\.object)?$")
-_MOCK_ASSERT = re.compile(r"^assert_(called|not_called|awaited|not_awaited|has_calls|any_call)")
 _VALUE_WRAPPERS = {"await", "attribute", "subscript", "parenthesized_expression"}
 _SETUP = {"setUp", "setUpClass", "asyncSetUp", "setup_method", "setup_class"}
 
@@ -99,7 +99,7 @@ class _Reader:
     def decorated(self, definition: ts.Node, symbol: str) -> list[Fact]:
         """``@patch(...)`` on a test function or a test class: in place for all of it."""
         out: list[Fact] = []
-        for decorator in decorators(self.f, definition):
+        for decorator in decorators(definition):
             expr = decorator.named_children[0] if decorator.named_children else None
             if expr is not None and expr.type == "call":
                 until = definition.end_point[0] + 1
@@ -174,7 +174,7 @@ def _is_assertion(f: PyFile, node: ts.Node) -> bool:
     if node.type != "call":
         return False
     last = resolve(f, node.child_by_field_name("function")).rsplit(".", 1)[-1]
-    return last.startswith("assert") and not _MOCK_ASSERT.match(last)
+    return last.startswith("assert") and not MOCK_ASSERTS.match(last)
 
 
 def _inside(node: ts.Node, outer: ts.Node) -> bool:
@@ -208,7 +208,7 @@ def _fixtures(f: PyFile, functions: list[ts.Node]) -> dict[str, tuple[ts.Node, b
     """The file's pytest fixtures by name: (function, autouse)."""
     found: dict[str, tuple[ts.Node, bool]] = {}
     for fn in functions:
-        for decorator in decorators(f, fn):
+        for decorator in decorators(fn):
             name, call = decorator_name(f, decorator)
             if name not in ("pytest.fixture", "fixture"):
                 continue

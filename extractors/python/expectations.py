@@ -17,7 +17,7 @@ from ..common.walk import enclosing
 from ..facts import Fact
 from ..facts.impl import TestExpectation
 from .adapter import symbol_at
-from .model import PythonModel
+from .model import PythonModel, decorator_parts, decorators
 
 _EQUAL_METHODS = frozenset({"assertEqual", "assertEquals", "assert_equal"})
 Row = dict[str, str]
@@ -82,17 +82,12 @@ def _row(names: list[str], row: ts.Node) -> Row | None:
 
 def _parametrize_rows(model: PythonModel, fn: ts.Node | None) -> list[Row]:
     """The rows of every ``pytest.mark.parametrize`` on ``fn``, combined; ``[{}]`` without."""
-    parent = fn.parent if fn is not None else None
-    if parent is None or parent.type != "decorated_definition":
-        return [{}]
     tables: list[list[Row]] = []
-    for decorator in (c for c in parent.named_children if c.type == "decorator"):
-        call = decorator.named_children[0] if decorator.named_children else None
-        if call is None or call.type != "call":
+    for decorator in decorators(fn) if fn is not None else []:
+        callee, call = decorator_parts(decorator)
+        if call is None:
             continue
-        if not model.resolve(T.squash(call.child_by_field_name("function"))).endswith(
-            "mark.parametrize"
-        ):
+        if not model.resolve(T.squash(callee)).endswith("mark.parametrize"):
             continue
         args = call.child_by_field_name("arguments")
         positional = [a for a in (args.named_children if args else []) if a.type != "comment"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..common.answers import branch_answers, produced_words, table_answers
 from ..common.dispatch import SourceFile, register
+from ..common.languages import sources
 from ..facts import Fact
 from .adapter import BEHAVIOUR
 from .allow_lists import allow_lists, test_inputs
@@ -44,4 +45,4 @@ def extract_impl(source: SourceFile) -> tuple[Fact, ...]:
     )
 
 
-register("python", (".py",), extract_impl)
+register("python", sources("python"), extract_impl)

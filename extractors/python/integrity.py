@@ -16,6 +16,7 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.containers import container_name, enclosing_keys
 from ..common.dispatch import SourceFile, register
+from ..common.languages import extensions
 from ..facts import Fact, symbol_id
 from ..facts.integrity import (
     Assertion,
@@ -34,7 +35,7 @@ from .collected import PyTests, default_tests
 from .double_sites import double_sites
 from .file_context import PyFile
 from .markers import binding_value, code_of, docstring, stub_kind, under_type_checking
-from .model import PythonModel, qualname
+from .model import PythonModel, decorators, definition_of, qualname
 from .module_skips import module_skips
 from .test_cases import (
     called_names,
@@ -42,7 +43,6 @@ from .test_cases import (
     class_bases,
     collects_tests,
     decorator_name,
-    decorators,
     enclosing_class,
     env_of,
     is_test_path,
@@ -97,7 +97,7 @@ def _module_skip_facts(f: PyFile) -> list[Fact]:
     a module-level ``pytest.skip`` (under an ``if``, only where its condition holds), or a
     ``pytest.importorskip`` (the tests run only where its module can be imported)."""
     facts: list[Fact] = []
-    for skip in module_skips(f.model, f.source.tree.root_node):
+    for skip in module_skips(f.source):
         if skip.how == "pytest.importorskip":
             facts.append(importorskip_fact(f, skip.node, f.source.path, "module"))
             continue
@@ -128,9 +128,7 @@ def _test_facts(f: PyFile, fn: ts.Node, test_id: str, framework: PyFramework) ->
     """The TestCase of one test function, its skips and what its body asserts."""
     body = fn.child_by_field_name("body")
     is_async = any(T.text(c) == "async" for c in fn.children if not c.is_named)
-    parametrized = any(
-        decorator_name(f, d)[0] == "pytest.mark.parametrize" for d in decorators(f, fn)
-    )
+    parametrized = any(decorator_name(f, d)[0] == "pytest.mark.parametrize" for d in decorators(fn))
     renamed = {b.local: b.name for b in f.model.imports if b.name and b.name != b.local}
     facts: list[Fact] = [
         TestCase(
@@ -158,16 +156,7 @@ def _methods(cls: ts.Node | None) -> int:
     body = cls.child_by_field_name("body") if cls is not None else None
     if body is None:
         return 0
-    return sum(
-        1
-        for c in body.named_children
-        if c.type == "function_definition"
-        or (
-            c.type == "decorated_definition"
-            and (d := c.child_by_field_name("definition")) is not None
-            and d.type == "function_definition"
-        )
-    )
+    return sum(1 for c in body.named_children if definition_of(c).type == "function_definition")
 
 
 def _function_facts(f: PyFile, fn: ts.Node, in_test_file: bool, subclassed: set[str]) -> list[Fact]:
@@ -190,7 +179,7 @@ def _function_facts(f: PyFile, fn: ts.Node, in_test_file: bool, subclassed: set[
     cls = enclosing_class(fn)
     bases = class_bases(f, cls) if cls is not None else []
     owner = T.text(cls.child_by_field_name("name")) if cls is not None else ""
-    names = [decorator_name(f, d)[0] for d in decorators(f, fn)]
+    names = [decorator_name(f, d)[0] for d in decorators(fn)]
     facts.append(
         StubBody(
             file=f.source.path,
@@ -310,4 +299,4 @@ def extract_python(source: SourceFile) -> tuple[Fact, ...]:
     return tuple(sorted(f.facts, key=lambda x: (x.line, type(x).__name__, x.symbol)))
 
 
-register("python", (".py", ".pyi"), extract_python)
+register("python", extensions("python"), extract_python)

@@ -4,12 +4,26 @@ ancestry, the coverage pragma, how a value is written. ``common/languages.py`` s
 from __future__ import annotations
 
 import builtins
+import posixpath
 import re
+from fnmatch import fnmatchcase
 
 from ..common.values import shown
 
 # Exception names whose check accepts (nearly) any failure.
 BROAD_EXCEPTIONS = frozenset({"Exception", "BaseException", "builtins.Exception"})
+
+# pytest's default ``python_files``: the modules it collects tests from when no
+# configuration names others.
+TEST_FILES = ("test_*.py", "*_test.py")
+
+
+def collected_by_default(path: str) -> bool:
+    """A module pytest collects tests from under its default ``python_files``: a
+    ``test_ids`` helper in ``tests/util.py`` or in a package folder named ``test`` is none."""
+    name = posixpath.basename(path)
+    return any(fnmatchcase(name, pattern) for pattern in TEST_FILES)
+
 
 _PRAGMA = re.compile(r"\bpragma[:\s]?\s*no\s*cover\b", re.IGNORECASE)
 

@@ -47,6 +47,30 @@ def module_of(path: str) -> str:
     return ".".join(parts)
 
 
+def definition_of(node: ts.Node) -> ts.Node:
+    """The function or class a ``decorated_definition`` wraps; any other node itself."""
+    if node.type == "decorated_definition":
+        return node.child_by_field_name("definition") or node
+    return node
+
+
+def decorators(definition: ts.Node) -> list[ts.Node]:
+    """The decorators of a function or class definition, in source order."""
+    parent = definition.parent
+    if parent is not None and parent.type == "decorated_definition":
+        return [c for c in parent.named_children if c.type == "decorator"]
+    return []
+
+
+def decorator_parts(decorator: ts.Node) -> tuple[ts.Node, ts.Node | None]:
+    """What a decorator names (the callee when it is called: ``app.get`` of
+    ``@app.get("/x")``) and its call, None when it is not called."""
+    written = decorator.named_children[0] if decorator.named_children else decorator
+    if written.type == "call":
+        return written.child_by_field_name("function") or written, written
+    return written, None
+
+
 def qualname(definition: ts.Node) -> str:
     """``Poller.status``: the names of the class and function definitions around (and
     including) ``definition``."""

@@ -17,18 +17,17 @@ from dataclasses import dataclass
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from ..common.dispatch import SourceFile
+from .collected import SKIP_MARKS, marks_of
 from .model import PythonModel
 from .strings import literal_string
-
-# Markers that skip (or expect to fail) every test they are applied to.
-SKIP_MARKERS = frozenset({"pytest.mark.skip", "pytest.mark.skipif", "pytest.mark.xfail"})
 
 
 @dataclass(frozen=True)
 class ModuleSkip:
     """One statement that skips the module's tests (or may, under its condition)."""
 
-    how: str  # a marker of SKIP_MARKERS, "pytest.skip()" or "pytest.importorskip"
+    how: str  # a pytest mark of ``collected.SKIP_MARKS``, "pytest.skip()" or "pytest.importorskip"
     node: ts.Node  # the marker expression or the call
     statement: ts.Node  # the module-level statement (an ``if`` around it counts as its own)
     condition: ts.Node | None  # a marker's condition, or the condition of the ``if`` around it
@@ -58,19 +57,14 @@ def _positional(call: ts.Node) -> list[ts.Node]:
     return [a for a in (args.named_children if args else []) if a.type != "keyword_argument"]
 
 
-def _markers(model: PythonModel, value: ts.Node, statement: ts.Node) -> list[ModuleSkip]:
-    items = value.named_children if value.type in ("list", "tuple") else [value]
+def _markers(source: SourceFile, statement: ts.Node) -> list[ModuleSkip]:
     found: list[ModuleSkip] = []
-    for item in items:
-        expression = item.child_by_field_name("function") if item.type == "call" else item
-        if expression is None:
+    for mark in marks_of(source, source.tree.root_node):
+        if mark.anchor.id != statement.id or mark.name not in SKIP_MARKS or not mark.marker:
             continue
-        how = model.resolve_at(T.squash(expression), expression)
-        if how not in SKIP_MARKERS:
-            continue
-        positional = _positional(item) if item.type == "call" else []
-        condition = positional[0] if how != "pytest.mark.skip" and positional else None
-        found.append(ModuleSkip(how, item, statement, condition))
+        positional = _positional(mark.call) if mark.call is not None else []
+        condition = positional[0] if mark.name != "pytest.mark.skip" and positional else None
+        found.append(ModuleSkip(mark.name, mark.written, statement, condition))
     return found
 
 
@@ -89,10 +83,10 @@ def _call(
     return ModuleSkip("pytest.skip()", call, statement, guard, reason)
 
 
-def module_skips(model: PythonModel, root: ts.Node) -> list[ModuleSkip]:
+def module_skips(source: SourceFile) -> list[ModuleSkip]:
     """Every statement that skips the module, in source order."""
-    found: list[ModuleSkip] = []
-    for statement, guard in _statements(root):
+    model, found = source.model(PythonModel), list[ModuleSkip]()
+    for statement, guard in _statements(source.tree.root_node):
         if statement.type != "expression_statement" or not statement.named_children:
             continue
         inner = statement.named_children[0]
@@ -101,7 +95,7 @@ def module_skips(model: PythonModel, root: ts.Node) -> list[ModuleSkip]:
             if value is None:
                 continue
             if guard is None and left is not None and T.text(left) == "pytestmark":
-                found.extend(_markers(model, value, statement))
+                found.extend(_markers(source, statement))
             elif value.type == "call" and (skip := _call(model, value, statement, guard)):
                 found.append(skip)
         elif inner.type == "call" and (skip := _call(model, inner, statement, guard)):

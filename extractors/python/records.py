@@ -21,7 +21,7 @@ from ..common import treesitter as T
 from ..facts import symbol_id
 from ..facts.contracts import PyClassBases, Record, Shape, ShapeField, obj, unknown
 from . import strings as py_strings
-from .model import module_of
+from .model import decorator_parts, decorators, definition_of, module_of
 from .wire import Models
 
 _MARKERS = {"TypedDict": "typeddict", "BaseModel": "model"}
@@ -46,26 +46,12 @@ _MODEL_ATTRIBUTES = (
 )
 
 
-def _class_of(node: ts.Node) -> tuple[ts.Node, list[ts.Node]]:
-    """The class node and its decorators."""
-    parent = node.parent
-    if parent is not None and parent.type == "decorated_definition":
-        return node, [d for d in parent.named_children if d.type == "decorator"]
-    return node, []
-
-
 def _last(node: ts.Node | None) -> str:
     return ir.dotted(ir.from_py(node)).rsplit(".", 1)[-1] if node is not None else ""
 
 
-def _is_dataclass(decorators: list[ts.Node]) -> bool:
-    for decorator in decorators:
-        inner = decorator.named_children[0] if decorator.named_children else None
-        if inner is not None and inner.type == "call":
-            inner = inner.child_by_field_name("function")
-        if _last(inner) == "dataclass":
-            return True
-    return False
+def _is_dataclass(applied: list[ts.Node]) -> bool:
+    return any(_last(decorator_parts(d)[0]) == "dataclass" for d in applied)
 
 
 class _Classes:
@@ -94,8 +80,8 @@ class _Classes:
         return built
 
     def _build(self, node: ts.Node) -> tuple[Shape, str] | None:
-        node, decorators = _class_of(node)
-        kind = "dataclass" if _is_dataclass(decorators) else ""
+        applied = decorators(node)
+        kind = "dataclass" if _is_dataclass(applied) else ""
         fields: dict[str, ShapeField] = {}
         opened = False
         total = True
@@ -126,7 +112,7 @@ class _Classes:
         body = node.child_by_field_name("body")
         # Another decorator (``@dataclass_json(letter_case=...)``) or a pydantic alias may
         # rename or add what an instance holds.
-        extra_decorators = len(decorators) > (1 if kind == "dataclass" else 0)
+        extra_decorators = len(applied) > (1 if kind == "dataclass" else 0)
         aliased = kind == "model" and "alias" in T.text(body)
         opened = opened or extra_decorators or aliased
         for statement in body.named_children if body is not None else []:
@@ -140,8 +126,7 @@ class _Classes:
         self, statement: ts.Node, kind: str, total: bool, fields: dict[str, ShapeField]
     ) -> bool:
         """Add the field a class-body statement declares; True when it opens the class."""
-        if statement.type == "decorated_definition":
-            statement = statement.child_by_field_name("definition") or statement
+        statement = definition_of(statement)
         if statement.type in ("function_definition", "class_definition"):
             name = T.text(statement.child_by_field_name("name"))
             if kind != "typeddict":
@@ -192,11 +177,7 @@ def records(
     models = Models(found.nodes, imports or {})
     out: list[Record] = []
     for node in classes:
-        if node.parent is None or node.parent.type not in ("module", "decorated_definition"):
-            continue
-        if node.parent.type == "decorated_definition" and (
-            node.parent.parent is None or node.parent.parent.type != "module"
-        ):
+        if not _module_level(node):
             continue
         name = T.text(node.child_by_field_name("name"))
         built = found.shape(name)

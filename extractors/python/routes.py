@@ -12,7 +12,7 @@ from ..common import ir
 from ..common import treesitter as T
 from ..common.routes import normalise_route
 from ..facts.contracts import ARRAY, OBJECT, UNION, Shape
-from .model import PythonModel
+from .model import PythonModel, decorator_parts, decorators
 from .records import annotated_class
 from .wire import model_type
 
@@ -48,13 +48,8 @@ def route_prefixes(root: ts.Node) -> dict[str, str]:
 
 def route_of(function: ts.Node, prefixes: dict[str, str]) -> str:
     """``GET /api/orders/{}`` of a function's route decorator, "" when it has none."""
-    parent = function.parent
-    if parent is None or parent.type != "decorated_definition":
-        return ""
-    for decorator in parent.named_children:
-        if decorator.type != "decorator" or not decorator.named_children:
-            continue
-        call = ir.from_py(decorator.named_children[0])
+    for decorator in decorators(function):
+        call = ir.from_py(decorator_parts(decorator)[1])
         if not isinstance(call, ir.Call) or not isinstance(call.func, ir.Attr) or not call.args:
             continue
         first = call.args[0]
@@ -78,14 +73,10 @@ def route_of(function: ts.Node, prefixes: dict[str, str]) -> str:
 
 def _route_call(function: ts.Node) -> ts.Node | None:
     """The call of a function's route decorator (``@router.get("/x", ...)``), or None."""
-    parent = function.parent
-    if parent is None or parent.type != "decorated_definition":
-        return None
-    for decorator in parent.named_children:
-        call = decorator.named_children[0] if decorator.named_children else None
-        if decorator.type != "decorator" or call is None or call.type != "call":
+    for decorator in decorators(function):
+        callee, call = decorator_parts(decorator)
+        if call is None:
             continue
-        callee = call.child_by_field_name("function")
         method = callee.child_by_field_name("attribute") if callee is not None else None
         verb = T.text(method) if method is not None else ""
         if callee is not None and callee.type == "attribute" and verb in _ROUTE_VERBS | {"route"}:
@@ -142,9 +133,7 @@ def declared_class(model: PythonModel, function: ts.Node, shape: Shape) -> str:
     options = shape.options if shape.kind == UNION else (shape,)
     if any(o.kind in (OBJECT, ARRAY) for o in options):
         return ""
-    parent = function.parent
-    decorated = parent is not None and parent.type == "decorated_definition"
-    if decorated and "response_model" in T.text(parent):
+    if any("response_model" in T.text(d) for d in decorators(function)):
         return ""  # the route serialises another class than the one it returns
     name = annotated_class(function)
     if not name:

@@ -11,26 +11,18 @@ from pathlib import PurePosixPath
 import tree_sitter as ts
 
 from ..common import treesitter as T
-from ..common.dispatch import SourceFile
 from ..common.env_conditions import skip_env, skip_platform
 from ..common.walk import inside
 from ..facts import Fact
 from ..facts.integrity import PlatformWhere, Skip, SkipScope, SkipWhere
 from . import strings as py_strings
 from .assertions import walk_own
+from .collected import SKIP_MARKS, decorator_mark, marks_given, marks_of
 from .conditions import lower_condition
 from .file_context import PyFile, resolve
+from .knowledge import collected_by_default
 
 _TEST_DIRS = {"tests", "test", "testing"}
-SKIP_DECORATORS = {
-    "pytest.mark.skip": False,
-    "pytest.mark.skipif": True,
-    "pytest.mark.xfail": None,
-    "unittest.skip": False,
-    "unittest.skipIf": True,
-    "unittest.skipUnless": True,
-    "unittest.expectedFailure": False,
-}
 
 
 def is_test_path(path: str) -> bool:
@@ -46,50 +38,21 @@ def collects_tests(path: str) -> bool:
     """A file whose ``test*`` functions and ``Test*`` classes pytest collects by default
     (``python_files = test_*.py *_test.py``): a ``test_ids`` helper in ``tests/util.py`` or
     in a package folder named ``test`` is no test."""
-    name = PurePosixPath(path).name
-    return (name.startswith("test_") and name.endswith(".py")) or name.endswith("_test.py")
-
-
-def decorators(f: PyFile, definition: ts.Node) -> list[ts.Node]:
-    """The decorators of a definition, in source order."""
-    parent = definition.parent
-    if parent is not None and parent.type == "decorated_definition":
-        return [c for c in parent.named_children if c.type == "decorator"]
-    return []
-
-
-def module_values(source: SourceFile) -> dict[str, ts.Node]:
-    """Names the module binds exactly once at its top level, with their values: a marker
-    kept in a name (``later = pytest.mark.skip(reason=...)``, then ``@later``)."""
-    found: dict[str, ts.Node] = {}
-    seen: dict[str, int] = {}
-    for statement in source.tree.root_node.named_children:
-        inner = statement.named_children[0] if statement.named_children else None
-        if statement.type != "expression_statement" or inner is None or inner.type != "assignment":
-            continue
-        left, right = inner.child_by_field_name("left"), inner.child_by_field_name("right")
-        if left is not None and left.type == "identifier" and right is not None:
-            seen[T.text(left)] = seen.get(T.text(left), 0) + 1
-            found[T.text(left)] = right
-    return {name: value for name, value in found.items() if seen[name] == 1}
+    return collected_by_default(path)
 
 
 def decorator_name(f: PyFile, decorator: ts.Node) -> tuple[str, ts.Node | None]:
     """(resolved name, call) of a decorator; the call is None without arguments. A
     decorator that is a module-level name for a marker is read as that marker."""
-    expr = decorator.named_children[0] if decorator.named_children else decorator
-    if expr.type == "identifier":
-        expr = f.source.model(module_values).get(T.text(expr), expr)
-    if expr.type == "call":
-        return resolve(f, expr.child_by_field_name("function")), expr
-    return resolve(f, expr), None
+    mark = decorator_mark(f.source, decorator)
+    return mark.name, mark.call
 
 
 def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> list[Fact]:
     """Skip facts of a test's or a test class's skip/xfail decorators."""
     facts: list[Fact] = []
-    for decorator in decorators(f, definition):
-        name, call = decorator_name(f, decorator)
+    for mark in marks_of(f.source, definition):
+        name, call, decorator = mark.name, mark.call, mark.anchor
         if name == "pytest.mark.parametrize" and call is not None:
             facts.extend(_case_skips(f, call, symbol, scope))
             if _no_cases(call):
@@ -103,9 +66,9 @@ def skips_of(f: PyFile, definition: ts.Node, symbol: str, scope: SkipScope) -> l
                         scope=scope,
                     )
                 )
-        if name not in SKIP_DECORATORS:
+        if name not in SKIP_MARKS:
             continue
-        conditional = SKIP_DECORATORS[name]
+        conditional = SKIP_MARKS[name]
         args = call.child_by_field_name("arguments") if call is not None else None
         positional = [
             a for a in (args.named_children if args else []) if a.type != "keyword_argument"
@@ -176,14 +139,11 @@ def _case_skips(f: PyFile, parametrize: ts.Node, symbol: str, scope: SkipScope) 
             if T.text(keyword.child_by_field_name("name")) != "marks":
                 continue
             value = keyword.child_by_field_name("value")
-            marks = value.named_children if value.type in ("list", "tuple") else [value]
-            for mark in marks:
-                called = mark.type == "call"
-                target = mark.child_by_field_name("function") if called else mark
-                name = resolve(f, target)
+            for mark in marks_given(f.source, value, node) if value is not None else []:
+                name = mark.name
                 if name not in ("pytest.mark.skip", "pytest.mark.xfail"):
                     continue
-                inner = mark.child_by_field_name("arguments") if called else None
+                inner = mark.call.child_by_field_name("arguments") if mark.call else None
                 positional = [
                     a
                     for a in (inner.named_children if inner else [])

@@ -22,6 +22,7 @@ from ..common import ir
 from ..common import treesitter as T
 from ..facts.contracts import Shape, ShapeField, obj, unknown
 from . import strings as py_strings
+from .model import decorator_parts, decorators, definition_of
 
 
 def to_pascal(snake: str) -> str:
@@ -251,16 +252,13 @@ class Models:
 
     def _decorated(self, statement: ts.Node, model: _Model) -> None:
         """``@computed_field`` adds a field; ``@model_serializer`` writes what it likes."""
-        definition = statement.child_by_field_name("definition")
-        for decorator in statement.named_children:
-            if decorator.type != "decorator" or not decorator.named_children:
-                continue
-            inner = decorator.named_children[0]
-            call = inner if inner.type == "call" else None
-            name = _last(call.child_by_field_name("function") if call is not None else inner)
+        definition = definition_of(statement)
+        for decorator in decorators(definition):
+            named, call = decorator_parts(decorator)
+            name = _last(named)
             if name == "model_serializer":
                 model.opaque = True
-            elif name == "computed_field" and definition is not None:
+            elif name == "computed_field":
                 given = _kwargs(call).get("alias") if call is not None else None
                 alias = (py_strings.string_text(given) or "") if given is not None else None
                 returns = definition.child_by_field_name("return_type")

@@ -25,7 +25,7 @@ import tree_sitter as ts
 from ..common.treesitter import line_of as line
 from ..common.treesitter import text
 from ..python import strings as py_strings
-from ..python.model import PythonModel
+from ..python.model import PythonModel, definition_of
 from .hook_conditions import TRUE, UNKNOWN, Condition, both, item_condition, unwrap
 
 # Hooks whose result pytest uses: a non-None result changes collection or the run.
@@ -162,10 +162,7 @@ class _Hook:
 
     def _nested(self, node: ts.Node) -> None:
         """A function defined in the hook: what it does may happen to any item."""
-        inner = (
-            node.child_by_field_name("definition") if node.type == "decorated_definition" else node
-        )
-        body = inner.child_by_field_name("body") if inner is not None else None
+        body = definition_of(node).child_by_field_name("body")
         if body is not None:
             self._block(body, UNKNOWN, True, set())
 

@@ -15,8 +15,12 @@ from ..common.treesitter import line_of as line
 from ..common.treesitter import text, walk
 from ..facts import symbol_id
 from ..python import strings as py_strings
-from ..python.collected import collected_tests
+from ..python.collected import DEFAULT_CLASSES as DEFAULT_CLASSES
+from ..python.collected import DEFAULT_FILES as DEFAULT_FILES
+from ..python.collected import DEFAULT_FUNCTIONS as DEFAULT_FUNCTIONS
+from ..python.collected import collected_tests, marks_of
 from ..python.collected import matches_prefix_or_glob as matches_prefix_or_glob
+from ..python.knowledge import collected_by_default as collected_by_default
 from ..python.model import PythonModel
 from ..python.module_skips import module_skips
 from .conftest_hooks import HookEffect, hook_effects, module_bindings, pytest_aliases
@@ -121,94 +125,32 @@ def body_digest(function: ts.Node | None) -> str:
     return hashlib.sha256(" ".join(text(body).split()).encode()).hexdigest()[:16]
 
 
-def _decorated(node: ts.Node) -> tuple[ts.Node, tuple[ts.Node, ...]]:
-    """The definition inside a decorated_definition and its decorators."""
-    if node.type == "decorated_definition":
-        inner = node.child_by_field_name("definition")
-        assert inner is not None
-        return inner, tuple(c for c in node.named_children if c.type == "decorator")
-    return node, ()
-
-
-def _marker_names(expression: ts.Node, resolve: Resolve) -> list[str]:
-    """Marker names in ``pytest.mark.x``, ``mark.x(...)`` or lists of them, the object's
-    name resolved through the module's imports (``from pytest import mark as m``)."""
-    found = []
-    for node in walk(expression):
-        if node.type != "attribute":
-            continue
-        target = node.child_by_field_name("object")
-        attr = node.child_by_field_name("attribute")
-        if (
-            target is not None
-            and attr is not None
-            and resolve(text(target)).split(".")[-1] == "mark"
-        ):
-            found.append(text(attr))
-    return found
-
-
-def _decorator_markers(decorators: tuple[ts.Node, ...], resolve: Resolve) -> list[str]:
-    """Marker names applied by a definition's decorators."""
-    return [m for d in decorators for m in _marker_names(d, resolve)]
-
-
-def _assigned(statement: ts.Node, name: str) -> ts.Node | None:
-    """The right-hand side when ``statement`` is ``name = value``."""
-    if statement.type != "expression_statement" or not statement.named_children:
-        return None
-    child = statement.named_children[0]
-    if child.type != "assignment":
-        return None
-    left = child.child_by_field_name("left")
-    if left is None or text(left) != name:
-        return None
-    return child.child_by_field_name("right")
-
-
 @lru_cache(maxsize=4096)
 def python_test_items(
     path: str,
     data: bytes,
-    functions: tuple[str, ...] = ("test",),
-    classes: tuple[str, ...] = ("Test",),
+    functions: tuple[str, ...] = DEFAULT_FUNCTIONS,
+    classes: tuple[str, ...] = DEFAULT_CLASSES,
 ) -> tuple[PyTestItem, ...]:
     """Tests pytest collects from one module under the given name patterns, sorted by id."""
     source = SourceFile(path, data, "python")
-    model = source.model(PythonModel)
-    root, resolve = source.tree.root_node, model.resolve
-    module_marks: list[str] = []
+    root = source.tree.root_node
     skipped = next(
         (
             (
                 " ".join(T.text(s.node if s.how == "pytest.skip()" else s.statement).split()),
                 T.line_of(s.statement),
             )
-            for s in module_skips(model, root)
+            for s in module_skips(source)
             if s.always
         ),
         None,
     )
-    for statement in root.named_children:
-        value = _assigned(statement, "pytestmark")
-        if value is not None:
-            module_marks.extend(_marker_names(value, resolve))
 
-    def marks_of(definition: ts.Node) -> list[str]:
-        """The markers a definition's decorators apply, and a class's ``pytestmark``."""
-        parent = definition.parent
-        decorators: tuple[ts.Node, ...] = ()
-        if parent is not None and parent.type == "decorated_definition":
-            decorators = _decorated(parent)[1]
-        found = _decorator_markers(decorators, resolve)
-        if definition.type == "class_definition":
-            body = definition.child_by_field_name("body")
-            for statement in body.named_children if body is not None else []:
-                value = _assigned(statement, "pytestmark")
-                if value is not None:
-                    found.extend(_marker_names(value, resolve))
-        return found
+    def markers(definition: ts.Node) -> set[str]:
+        return {m.marker for m in marks_of(source, definition) if m.marker}
 
+    module_marks = markers(root)
     items = [
         PyTestItem(
             symbol_id(path, test.node_id),
@@ -217,9 +159,9 @@ def python_test_items(
             line(test.function),
             tuple(
                 sorted(
-                    set(module_marks)
-                    | {m for c in test.classes for m in marks_of(c)}
-                    | set(marks_of(test.function))
+                    module_marks
+                    | {m for c in test.classes for m in markers(c)}
+                    | markers(test.function)
                 )
             ),
             test.unittest,

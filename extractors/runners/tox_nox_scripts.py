@@ -13,7 +13,7 @@ from ..common.dispatch import SourceFile
 from ..common.treesitter import line_of as line
 from ..common.treesitter import text, walk
 from ..python import strings as py_strings
-from ..python.model import PythonModel
+from ..python.model import PythonModel, decorator_parts, decorators, definition_of
 from .inifile import read_ini, read_toml, toml_key_line
 from .scripts import Guard, Script
 
@@ -134,10 +134,8 @@ def nox_scripts(path: str, source: str) -> tuple[Script, ...]:
     model = file.model(PythonModel)
     found = []
     for node in file.tree.root_node.named_children:
-        function = (
-            node.child_by_field_name("definition") if node.type == "decorated_definition" else None
-        )
-        if function is None or not any(_is_session(d, model) for d in node.named_children):
+        function = definition_of(node)
+        if not any(_is_session(d, model) for d in decorators(function)):
             continue
         name = text(function.child_by_field_name("name"))
         lines: list[str] = []
@@ -187,11 +185,7 @@ def nox_scripts(path: str, source: str) -> tuple[Script, ...]:
 
 def _is_session(decorator: ts.Node, model: PythonModel) -> bool:
     """``@nox.session``, ``@nox.session(python=...)``, ``@session`` imported from nox."""
-    if decorator.type != "decorator" or not decorator.named_children:
-        return False
-    expression = decorator.named_children[0]
-    if expression.type == "call":
-        expression = expression.child_by_field_name("function") or expression
+    expression = decorator_parts(decorator)[0]
     if expression.type not in ("identifier", "attribute"):
         return False
     return model.resolve_at(text(expression), expression) == "nox.session"

@@ -9,7 +9,18 @@ from ...extractors.runners.entrypoints import revision_scripts
 from ...extractors.runners.scripts import Script
 from ...extractors.runners.view import RevisionView
 from ..testdiff.pairing import Pairing, Successor, TestPrints, pair_tests
-from .model import CONFIG_WEAKENED, NOT_RUN, REMOVED, Cause, Change, Status, Suite, Verdict
+from .model import (
+    CONFIG_WEAKENED,
+    NOT_RUN,
+    REMOVED,
+    Cause,
+    Change,
+    ChangeStatus,
+    Removal,
+    Status,
+    Suite,
+    Verdict,
+)
 from .runs import Patterns, RevisionRuns, revision_runs
 from .thresholds import threshold_changes
 
@@ -171,58 +182,27 @@ def _test_changes(
                 target, verdict = moved[0]
                 file, line = _first(verdict.causes, (target.split("::", 1)[0], 1))
                 if verdict.causes and all(c.setting in NOT_RUN for c in verdict.causes):
-                    reason = f"no longer runs: {_cause_text(verdict.causes)}"
-                    changes.append(
-                        Change(
-                            REMOVED,
-                            "FAIL",
-                            file,
-                            line,
-                            test,
-                            reason,
-                            base.runner,
-                            head.invocation,
-                            True,
-                        )
-                    )
+                    removal = Removal("not-run", cause=_cause_text(verdict.causes))
+                    changes.append(_removed("FAIL", file, line, test, base, head, removal, True))
                     continue
                 where = target.split("::", 1)[0]
-                reason = f"moved to {where}, not collected: {_cause_text(verdict.causes)}"
+                removal = Removal("moved", where, cause=_cause_text(verdict.causes))
                 status = "FAIL" if verdict.status is Status.DROPPED else "UNKNOWN"
-                changes.append(
-                    Change(REMOVED, status, file, line, test, reason, base.runner, head.invocation)
-                )
+                changes.append(_removed(status, file, line, test, base, head, removal))
                 continue
             line = base.locations.get(test, 1)
             successor = rewritten.get(test)
             if successor is not None and successor.pairing is Pairing.CERTAIN:
                 continue
+            deleted = not head_view.exists(path)
             if successor is not None:
-                where = (
-                    f"no longer in {path} (was at line {line})"
-                    if head_view.exists(path)
-                    else f"{path} deleted (the test was at line {line})"
+                removal = Removal(
+                    "rewritten", path, line, successor=successor.id, file_deleted=deleted
                 )
-                reason = (
-                    f"{where}; it may have been rewritten as {successor.id}, "
-                    "which is not certainly the same test"
-                )
-                changes.append(
-                    Change(
-                        REMOVED, "UNKNOWN", path, line, test, reason, base.runner, head.invocation
-                    )
-                )
+                changes.append(_removed("UNKNOWN", path, line, test, base, head, removal))
                 continue
-            if head_view.exists(path):
-                reason = f"no longer in {path} (was at line {line})"
-                changes.append(
-                    Change(REMOVED, "FAIL", path, line, test, reason, base.runner, head.invocation)
-                )
-            else:
-                reason = f"{path} deleted (the test was at line {line})"
-                changes.append(
-                    Change(REMOVED, "FAIL", path, line, test, reason, base.runner, head.invocation)
-                )
+            removal = Removal("deleted" if deleted else "gone", path, line)
+            changes.append(_removed("FAIL", path, line, test, base, head, removal))
             continue
         if after.status is Status.RUNS:
             continue
@@ -235,12 +215,8 @@ def _test_changes(
             and after.status is Status.DROPPED
             and all(c.setting in NOT_RUN for c in fresh)
         ):
-            reason = f"no longer runs: {_cause_text(fresh)}"
-            changes.append(
-                Change(
-                    REMOVED, "FAIL", file, line, test, reason, base.runner, head.invocation, True
-                )
-            )
+            removal = Removal("not-run", cause=_cause_text(fresh))
+            changes.append(_removed("FAIL", file, line, test, base, head, removal, True))
             continue
         if before.status is Status.RUNS and after.status is Status.DROPPED:
             status, reason = "FAIL", f"no longer runs: {_cause_text(fresh)}"
@@ -263,6 +239,22 @@ def _reworded(test: str, new_ids: dict[str, Verdict]) -> list[tuple[str, Verdict
         for t, v in sorted(new_ids.items())
         if t.split("::", 1)[0] == path and words <= _words(t)
     ]
+
+
+def _removed(
+    status: ChangeStatus,
+    file: str,
+    line: int,
+    test: str,
+    base: Suite,
+    head: Suite,
+    removal: Removal,
+    not_run: bool = False,
+) -> Change:
+    """The change of a BASE test HEAD no longer runs, at the line that removes it."""
+    return Change(
+        REMOVED, status, file, line, test, "", base.runner, head.invocation, not_run, removal
+    )
 
 
 def _outcome_changes(base: Suite, head: Suite | None) -> list[Change]:
@@ -417,8 +409,8 @@ def compare(base_view: RevisionView, head_view: RevisionView) -> list[Change]:
         changes.extend(_test_changes(suite, matched, head_view, elsewhere, prints))
         changes.extend(_outcome_changes(suite, matched))
     changes.extend(threshold_changes(base.thresholds, head.thresholds))
-    unique: dict[tuple[str, str, str, int, str, str], Change] = {}
+    unique: dict[tuple[str, str, str, int, str, str, Removal | None], Change] = {}
     for change in changes:
         key = (change.kind, change.status, change.file, change.line, change.subject, change.reason)
-        unique.setdefault(key, change)
+        unique.setdefault((*key, change.removal), change)
     return sorted(unique.values())

@@ -84,6 +84,24 @@ class Suite:
         return tuple(sorted(t for t, v in self.tests.items() if v.status is Status.RUNS))
 
 
+RemovalHow = Literal["deleted", "gone", "moved", "not-run", "rewritten"]
+
+
+@dataclass(frozen=True, order=True)
+class Removal:
+    """How a BASE test went, observed, for its rule to word: its file deleted (``deleted``),
+    the test gone from a file that remains (``gone``), moved where the runner does not
+    collect it (``moved``), no longer run by a setting or the file itself (``not-run``), or
+    gone with a new test that may be it (``rewritten``)."""
+
+    how: RemovalHow
+    path: str = ""  # the BASE file (``deleted``, ``gone``, ``rewritten``); ``moved``: the new file
+    line: int = 0  # the test's BASE line
+    cause: str = ""  # why the runner does not run it (``moved``, ``not-run``)
+    successor: str = ""  # the new test that may be it (``rewritten``)
+    file_deleted: bool = False  # ``rewritten``: its BASE file is deleted too
+
+
 @dataclass(frozen=True, order=True)
 class Change:
     """One way HEAD runs less than BASE did: a test no longer run, or a run that cannot fail."""
@@ -93,9 +111,11 @@ class Change:
     file: str
     line: int
     subject: str
-    reason: str
+    reason: str  # what weakened the run, as read; "" for a removal (``removal`` says how)
     runner: Runner | CoverageTool  # the runner, or the tool whose threshold changed
     invocation: str
     # A removal by the test file itself (``it.todo``, a module-wide skip): the test is still
     # written, and a finding that it is skipped or checks nothing says less than this one.
     not_run: bool = False
+    # A removed test: how it went (None for every other change).
+    removal: Removal | None = None

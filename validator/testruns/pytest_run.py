@@ -9,6 +9,9 @@ from dataclasses import dataclass
 
 from ...extractors.runners.pytest_config import PytestConfig, locate_pytest_config
 from ...extractors.runners.python_files import (
+    DEFAULT_CLASSES,
+    DEFAULT_FILES,
+    DEFAULT_FUNCTIONS,
     ConftestFacts,
     PyTestItem,
     conftest_facts,
@@ -22,9 +25,9 @@ from .model import Cause, Status, Suite, Verdict, not_run_cause
 from .pytest_args import Arg, PytestOptions, parse_pytest_args
 
 DEFAULTS = {
-    "python_files": ("test_*.py", "*_test.py"),
-    "python_classes": ("Test",),
-    "python_functions": ("test",),
+    "python_files": DEFAULT_FILES,
+    "python_classes": DEFAULT_CLASSES,
+    "python_functions": DEFAULT_FUNCTIONS,
     "norecursedirs": (
         "*.egg",
         ".*",

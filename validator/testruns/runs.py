@@ -12,6 +12,7 @@ from ...extractors.runners.entrypoints import UNREADABLE, revision_scripts
 from ...extractors.runners.js_config import JEST_CONFIG_NAMES, VITEST_CONFIG_NAMES
 from ...extractors.runners.mocha_config import MOCHARC_NAMES
 from ...extractors.runners.pytest_config import CONFIG_NAMES, locate_pytest_config
+from ...extractors.runners.python_files import collected_by_default
 from ...extractors.runners.view import RevisionView
 from .commands import RunnerCall, runner_calls
 from .js_run import jest_suite, vitest_suite
@@ -85,10 +86,7 @@ def _has_python_tests(view: RevisionView) -> bool:
         config = locate_pytest_config(view)
         if config.file is not None:
             return True
-    return any(
-        (p.endswith(".py") and posixpath.basename(p).startswith("test")) or p.endswith("_test.py")
-        for p in view.paths()
-    )
+    return any(collected_by_default(p) for p in view.paths())
 
 
 def _call_suite(view: RevisionView, call: RunnerCall, extra: Patterns) -> Suite | None:

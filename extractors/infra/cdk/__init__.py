@@ -16,6 +16,7 @@ A value that comes from a call or another file we cannot follow stays unknown.
 from __future__ import annotations
 
 from ...common.dispatch import SourceFile, register
+from ...common.languages import extensions, sources
 from ...facts import Fact
 from ...facts.contracts import StateMachine
 from .chains import start_of
@@ -69,5 +70,5 @@ def extract_cdk(source: SourceFile) -> tuple[Fact, ...]:
 
 
 register("javascript", (".js", ".mjs", ".cjs"), extract_cdk)
-register("typescript", (".ts", ".mts", ".cts"), extract_cdk)
-register("python", (".py",), extract_cdk)
+register("typescript", extensions("typescript"), extract_cdk)
+register("python", sources("python"), extract_cdk)

@@ -14,6 +14,7 @@ by qualified name; the validator resolves them through ``SdkClient`` facts.
 from __future__ import annotations
 
 from ...common.dispatch import SourceFile, register
+from ...common.languages import sources
 from ...facts import Fact
 from ..model import PythonModel
 from .calls import OperationCalls
@@ -45,4 +46,4 @@ def extract_aws_sdk(source: SourceFile) -> tuple[Fact, ...]:
     return tuple(sorted(state.facts, key=lambda f: (f.line, type(f).__name__, repr(f))))
 
 
-register("python", (".py",), extract_aws_sdk)
+register("python", sources("python"), extract_aws_sdk)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ralph_validate.validator.findings import KINDS
+from ralph_validate.validator.findings import KINDS, TABLES
 from ralph_validate.validator.rules.annotations import read_annotations
 from ralph_validate.validator.rules.harness import EXPECTED, audit_folder, head_tree, problems
 
@@ -88,7 +88,7 @@ def test_the_written_module_passes_the_linter(tmp_path: Path) -> None:
     ("argv", "error"),
     [
         (["T1", "test.skipped", "x"], "a rule id is two capitals and three digits, not 'T1'"),
-        (["XX903", "test.nothing", "x"], "unknown kind 'test.nothing'"),
+        (["XX903", "nothing.else", "x"], "unknown kind 'nothing.else'"),
         (["XX903", "test.skipped", "Bad-Name"], "the name is snake_case, not 'Bad-Name'"),
     ],
 )
@@ -105,7 +105,7 @@ def test_refuses_a_family_no_check_runs(
 ) -> None:
     """A kind of a family with no driver yet (every family of today's vocabulary has one, so
     the vocabulary gains a new one here) gets no rule module no audit would run."""
-    monkeypatch.setitem(KINDS, "license.missing-header", "findings")
+    monkeypatch.setitem(TABLES, "license", "findings")
     assert _script().main(["XX905", "license.missing-header", "x", "--root", str(tmp_path)]) == 2
     assert "no check runs license rules yet" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []

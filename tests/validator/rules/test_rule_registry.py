@@ -160,3 +160,16 @@ def test_a_third_party_rule_joins_through_the_entry_point_group(tmp_path: Path) 
         "later-marker ['PH001', 'PH002', 'PH003', 'PH004', 'ZZ001']",
         "[('ZZ001', 2, 'later: LATER: settle the rate')]",
     ]
+
+
+def test_the_kinds_are_those_of_the_rules_each_in_its_family_table() -> None:
+    """Each kind is typed once, in its rules: the vocabulary is read from the registry."""
+    from ralph_validate.validator.findings import TABLES
+
+    assert set(KINDS) == {rule.kind for rule in list_rules()}
+    assert {kind: KINDS[kind] for kind in KINDS} == {
+        kind: TABLES[kind.split(".", 1)[0]] for kind in KINDS
+    }
+    assert KINDS["test.removed"] == "test-integrity"
+    assert KINDS["contract.missing-field"] == "cross-component"
+    assert "test.nothing" not in KINDS

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from types import MappingProxyType
 
 from ...findings import Finding, Status
 from ...testruns import REMOVED, Change
-from .runs import RunsContext, RunsRule, row_symbol, split_reason
-
-_DELETED = re.compile(r"^(?P<path>.+) deleted \(the test was at line (?P<line>\d+)\)$")
-_GONE = re.compile(r"^no longer in (?P<path>.+) \(was at line (?P<line>\d+)\)$")
-_MOVED = re.compile(r"^moved to (?P<where>.+?), not collected$")
+from .runs import RunsContext, RunsRule, row_symbol
 
 
 class RemovedTest(RunsRule):
@@ -68,6 +63,10 @@ class RemovedTest(RunsRule):
             "gone": "{test} no longer runs: removed from {path} (BASE line {line})",
             "moved": "{test} moved to {where}, which {runner} does not collect: {cause}",
             "not-run": "{test} no longer runs: {cause}",
+            "rewritten": "{test} no longer runs: no longer in {path} (was at line {line}); it may "
+            "have been rewritten as {new}, which is not certainly the same test",
+            "rewritten-deleted": "{test} no longer runs: {path} deleted (the test was at line "
+            "{line}); it may have been rewritten as {new}, which is not certainly the same test",
             "other": "{test} no longer runs: {cause}",
             "no-base": "test runs not compared with BASE ({why}): a test that no longer runs "
             "is not known; --base REF compares them",
@@ -86,11 +85,12 @@ class RemovedTest(RunsRule):
 
 
 def _wording(change: Change, context: RunsContext) -> dict[str, object]:
-    """The message variant and its arguments for one removal."""
-    test = change.subject
-    deleted = _DELETED.match(change.reason)
-    if deleted is not None:
-        path, line = deleted["path"], deleted["line"]
+    """The message variant and its arguments for one removal, from how it went."""
+    test, removal = change.subject, change.removal
+    if removal is None:
+        return {"variant": "other", "test": test, "cause": change.reason}
+    path, line = removal.path, removal.line
+    if removal.how == "deleted":
         new = context.renamed.get(path)
         if new is not None:
             return {
@@ -102,27 +102,22 @@ def _wording(change: Change, context: RunsContext) -> dict[str, object]:
                 "line": line,
             }
         return {"variant": "deleted", "test": test, "path": path, "line": line}
-    if change.not_run:
-        cause = split_reason(change.reason, "no longer runs")
-        return {"variant": "not-run", "test": test, "cause": cause[1] if cause else change.reason}
-    gone = _GONE.match(change.reason)
-    if gone is not None:
-        return {"variant": "gone", "test": test, "path": gone["path"], "line": gone["line"]}
-    split = split_reason(change.reason, *_prefixes(change.reason))
-    if split is not None:
-        moved = _MOVED.match(split[0])
-        if moved is not None:
-            return {
-                "variant": "moved",
-                "test": test,
-                "where": moved["where"],
-                "runner": change.runner,
-                "cause": split[1],
-            }
-    return {"variant": "other", "test": test, "cause": change.reason}
-
-
-def _prefixes(reason: str) -> tuple[str, ...]:
-    """The candidate ``moved to …, not collected`` prefix of a reason, if it has one."""
-    head, sep, _ = reason.partition(", not collected: ")
-    return (head + ", not collected",) if sep else ()
+    if removal.how == "not-run":
+        return {"variant": "not-run", "test": test, "cause": removal.cause}
+    if removal.how == "gone":
+        return {"variant": "gone", "test": test, "path": path, "line": line}
+    if removal.how == "moved":
+        return {
+            "variant": "moved",
+            "test": test,
+            "where": path,
+            "runner": change.runner,
+            "cause": removal.cause,
+        }
+    return {
+        "variant": "rewritten-deleted" if removal.file_deleted else "rewritten",
+        "test": test,
+        "path": path,
+        "line": line,
+        "new": removal.successor,
+    }

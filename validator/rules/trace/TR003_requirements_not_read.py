@@ -45,18 +45,21 @@ class RequirementsNotRead(RowRule[Iterable[Unread]]):
     summary = "A requirements file with text from which no requirement was read."
     severity = Status.UNKNOWN
     message = "{id}: {reason}"
+    # The row's title and reason (the ``reason`` of ``message``), of what was not read.
+    title_format = "not understood: {what}"
+    reason_format = "{what}; its requirements were not traced"
 
     def detect(self, facts: Iterable[Unread], context: RequirementTable) -> Iterator[Finding]:
         """An UNKNOWN row, and its finding, for each requirements file nothing was read from."""
         for unread in facts:
             row = RequirementRow(
                 id=PurePosixPath(unread.file).name,
-                title=f"not understood: {unread.what}",
+                title=self.title_format.format(what=unread.what),
                 status=self.severity,
                 implementation=(),
                 tests=(),
                 decided_by="analysis",
-                reason=f"{unread.what}; its requirements were not traced",
+                reason=self.reason_format.format(what=unread.what),
                 file=unread.file,
                 line=unread.line,
                 kind=self.kind,
