@@ -1,6 +1,8 @@
 """Precision and recall of the contract questions (Q1-Q4) on the ``fixtures/contracts`` cases.
 
     python bench/contracts.py [--repo DIR ...]
+    python bench/contracts.py --folder DIR [--mutate] [--max N]   (bench/contract_folders.py)
+    python bench/contracts.py --labels SHEET
 
 Every case variant becomes a real git repository (an initial commit, then a
 spec-prefixed commit adding the variant) and goes through the real
@@ -20,10 +22,12 @@ deterministic.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -203,13 +207,34 @@ def _ratio(a: int, b: int) -> str:
     return f"{a / b:.3f}" if b else "-"
 
 
+def _sibling(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def main(argv: list[str] | None = None) -> None:
     """Accuracy on the fixtures and the time of the largest; ``--repo DIR`` also times the
     graph and the answers on a repository of your choice (its HEAD, every file)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", type=Path, action="append", default=[])
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--folder", type=Path, help="a folder of real projects (no fixtures)")
+    parser.add_argument("--mutate", action="store_true", help="with --folder: inject drift")
+    parser.add_argument("--max", type=int, default=3, help="mutation sites per kind and project")
+    parser.add_argument("--labels", type=Path, help="a labelled FAIL sheet: print the precision")
     args = parser.parse_args(argv)
+    if args.labels is not None or args.folder is not None:
+        folders = _sibling("contract_folders")
+        if args.labels is not None:
+            lines = args.labels.read_text(encoding="utf-8").splitlines()
+            print("\n".join(_sibling("precision").precision(lines)))
+            return
+        folders.main(args.folder.resolve(), mutate=args.mutate, most=args.max)
+        return
     with tempfile.TemporaryDirectory(prefix="bench-contracts-") as tmp:
         work = Path(tmp)
         stats, wrong = accuracy(work)
