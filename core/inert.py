@@ -29,6 +29,12 @@ def escape_controls(text: str) -> str:
     return CONTROL.sub(_escape, text)
 
 
+def inert_text(text: str) -> str:
+    """``text`` inert with its layout kept: each line with ``<`` written ``&lt;`` and every
+    control character escaped; the line breaks between lines stay."""
+    return "\n".join(escape_controls(line.replace("<", "&lt;")) for line in text.split("\n"))
+
+
 def one_line(text: str) -> str:
     """``text`` on one line and inert: ``<`` written ``&lt;``, control characters escaped."""
     return escape_controls(" ".join(text.split()).replace("<", "&lt;"))
