@@ -81,7 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _relative(repo: Path, path: Path) -> str | None:
     """``path`` relative to the repository (POSIX), or None when it lies outside."""
-    resolved = path.resolve()
+    try:
+        resolved = path.resolve()
+    except (RuntimeError, OSError):  # a symlink loop (ELOOP), or a path the OS refuses
+        raise InputError(f"{path.name} is a symlink loop or cannot be resolved") from None
     return resolved.relative_to(repo).as_posix() if resolved.is_relative_to(repo) else None
 
 

@@ -37,26 +37,15 @@ tag in ``promise``.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import PurePosixPath
 
+from ..core.inert import inert_json, one_line
 from ..core.specs.model import Task, TaskState, Unread
 from .decide import Verdict
 from .report_reader import StatusRow
 
 _BOXES = {TaskState.OPEN: " ", TaskState.IN_PROGRESS: "-", TaskState.QUEUED: "~"}
-# What a terminal acts on: C0 and C1 controls, DEL, and the bidirectional overrides.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def _escape_control(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def one_line(text: str) -> str:
-    """``text`` on one line and inert: ``<`` written ``&lt;``, control characters escaped."""
-    return _CONTROL.sub(_escape_control, " ".join(text.split()).replace("<", "&lt;"))
+__all__ = ["as_json", "gap_line", "one_line", "promise", "task_line", "text", "unread_line"]
 
 
 def promise(verdict: Verdict) -> str | None:
@@ -99,11 +88,6 @@ def text(verdict: Verdict, report_name: str) -> str:
     return "\n".join(lines)
 
 
-def _inert_json(value: object) -> str:
-    """``value`` as JSON with ``<`` escaped, all else non-ASCII escaped (controls included)."""
-    return json.dumps(value, ensure_ascii=True).replace("<", "\\u003c")
-
-
 def as_json(verdict: Verdict, final_marked: bool) -> str:
     """The ``--json`` output: one object; only ``promise`` may hold a literal ``<``."""
     body = {
@@ -128,4 +112,4 @@ def as_json(verdict: Verdict, final_marked: bool) -> str:
         "final_marked": final_marked,
     }
     tag = promise(verdict)
-    return _inert_json(body)[:-1] + f', "promise": {json.dumps(tag)}}}'
+    return inert_json(body)[:-1] + f', "promise": {json.dumps(tag)}}}'

@@ -15,8 +15,15 @@ person. So it reads only what the contract fixes:
   spaces, it is exactly one of those words, optionally wrapped in one pair of
   ``**``, ``*``, ``__``, ``_`` or backticks (``**PASS**``); anything else —
   ``pass``, ``N/A``, ``✅ PASS``, an empty cell — is UNKNOWN;
-- malformed (InputError, exit 2): not UTF-8, binary (a NUL byte), JSON, or no
-  table with a Status column at all.
+- malformed (InputError, exit 2): not UTF-8, binary (a NUL byte), JSON, no
+  table with a Status column at all, or a fence or HTML comment opened and never
+  closed (it would hide every table after it, the real ones included);
+- when this tool's ``validation-report.json`` (same stem) lies beside the Markdown, the
+  two must agree: the same recorded HEAD and, over the Status rows, as many FAIL and
+  UNKNOWN cells as its summary counts and as many PASS cells as its summary plus one
+  for each of its three tables that is empty (the Markdown writes one PASS row saying
+  there is nothing to check). A pair that disagrees is malformed: something other than
+  the writer changed one of them.
 
 The recorded commit is read from the header, i.e. the lines before the first
 table: the first line naming ``HEAD`` followed by a 40-hex sha. This tool's
@@ -34,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import InputError
-from ..core.specs.text import Line, prose_lines, split_lines
+from ..core.specs.text import Line, prose_lines, split_lines, unclosed_block
 
 WORDS = ("PASS", "FAIL", "UNKNOWN")
 _STATUS_CELL = re.compile(r"^(\*\*|__|\*|_|`|)(PASS|FAIL|UNKNOWN)\1$")
@@ -185,7 +192,14 @@ def parse_report(data: bytes, name: str) -> ParsedReport:
     """Status rows and recorded HEAD of a Markdown report; InputError when malformed."""
     if b"\0" in data:
         raise InputError(f"{name} is a binary file, not a Markdown report")
-    lines = prose_lines(split_lines(data, name))
+    every = split_lines(data, name)
+    opened = unclosed_block(every)
+    if opened is not None:
+        what = "HTML comment" if opened.text.lstrip().startswith("<!--") else "code fence"
+        raise InputError(
+            f"{name} is malformed: the {what} opened at line {opened.number} is never closed"
+        )
+    lines = prose_lines(every)
     if _is_json("\n".join(line.text for line in lines).strip()):
         raise InputError(f"{name} is JSON, not a Markdown report")
     rows: list[StatusRow] = []
@@ -201,6 +215,49 @@ def parse_report(data: bytes, name: str) -> ParsedReport:
                 StatusRow(table.title, tuple(cells), normalise_status(raw), raw, row.number)
             )
     return ParsedReport(tuple(rows), _recorded_head(lines, with_status[0].first_line))
+
+
+def _own_json(path: Path) -> dict[str, object] | None:
+    """The JSON report beside the Markdown when it is this tool's, else None."""
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("schema_version") != 1:
+        return None
+    tool = data.get("tool")
+    return data if isinstance(tool, dict) and tool.get("name") == "ralph-validate" else None
+
+
+def _expected_counts(data: dict[str, object]) -> dict[str, int] | None:
+    summary = data.get("summary")
+    if not isinstance(summary, dict) or not all(isinstance(summary.get(w), int) for w in WORDS):
+        return None
+    counts = {w: int(summary[w]) for w in WORDS}
+    tables = [data.get(key) for key in ("requirements", "contracts", "tests")]
+    counts["PASS"] += sum(1 for t in tables if not t)
+    return counts
+
+
+def _cross_check(parsed: ParsedReport, path: Path, beside: Path) -> None:
+    """InputError when this tool's JSON report beside ``path`` disagrees with its rows."""
+    data = _own_json(beside)
+    if data is None:
+        return
+    head = data.get("head")
+    if isinstance(head, str) and parsed.head is not None and head.lower() != parsed.head:
+        raise InputError(
+            f"{path.name} and {beside.name} disagree: they record different HEAD commits"
+        )
+    expected = _expected_counts(data)
+    got = {w: sum(1 for r in parsed.rows if r.status == w) for w in WORDS}
+    if expected is not None and got != expected:
+        said = ", ".join(f"{got[w]} {w}" for w in WORDS)
+        wanted = ", ".join(f"{expected[w]} {w}" for w in WORDS)
+        raise InputError(
+            f"{path.name} and {beside.name} disagree: the Markdown has {said}, "
+            f"the JSON report {wanted}"
+        )
 
 
 def _head_from_json(path: Path) -> str | None:
@@ -220,6 +277,8 @@ def read_report(path: Path) -> ParsedReport:
     except OSError as err:
         raise ReportUnavailable(f"report {path.name} cannot be read: {err.strerror}") from None
     parsed = parse_report(data, path.name)
+    if path.suffix != ".json":
+        _cross_check(parsed, path, path.with_suffix(".json"))
     if parsed.head is None and path.suffix != ".json":
         head = _head_from_json(path.with_suffix(".json"))
         if head is not None:

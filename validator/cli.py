@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..core.atomic import atomic_write_set
 from ..core.errors import InputError
+from ..core.inert import inert_text, one_line
 from ..core.version import __version__
 
 if TYPE_CHECKING:
@@ -151,6 +152,9 @@ def _summary(report: Report, written: list[Path]) -> None:
     from rich.console import Console
     from rich.markup import escape
 
+    def user(text: object) -> str:  # text the audited repository controls: no markup, inert
+        return escape(one_line(str(text)))
+
     console = Console(highlight=False)
     counts = report.summary()
     console.print(
@@ -166,10 +170,14 @@ def _summary(report: Report, written: list[Path]) -> None:
         console.print(f"  {name}: {len(rows)} row(s), {bad} not PASS")
     fails = [f for f in report.findings if f.status.value == "FAIL" and not f.pre_existing]
     for finding in fails[:10]:
-        text = escape(f"{finding.file}:{finding.line} {finding.kind}: {finding.message}")
-        console.print(f"  [red]FAIL[/] {text}", soft_wrap=True)
+        console.print(
+            f"  [red]FAIL[/] {user(finding.file)}:{finding.line} {finding.kind}: "
+            f"{user(finding.message)}",
+            markup=True,
+            soft_wrap=True,
+        )
     for path in written:
-        console.print(escape(f"wrote {path}"), soft_wrap=True)
+        console.print(f"wrote {user(path)}", soft_wrap=True)
 
 
 def _warn_not_understood(report: Report) -> None:
@@ -180,7 +188,8 @@ def _warn_not_understood(report: Report) -> None:
     kind = rule_named("requirements-not-read").kind
     for row in report.requirements:
         if row.kind == kind:
-            print(f"ralph-validate: warning: {row.file}:{row.line}: {row.reason}", file=sys.stderr)
+            warning = one_line(f"{row.file}:{row.line}: {row.reason}")
+            print(f"ralph-validate: warning: {warning}", file=sys.stderr)
 
 
 def audit(argv: Sequence[str]) -> int:
@@ -288,14 +297,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _dispatch(args)
     except InputError as err:
-        print(f"ralph-validate: error: {err.message}", file=sys.stderr)
+        print(f"ralph-validate: error: {inert_text(err.message)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("ralph-validate: interrupted", file=sys.stderr)
         return 130
     except Exception as err:  # the promise of exit 2 without a traceback holds for bugs too
         print(
-            f"ralph-validate: error: internal error ({type(err).__name__}: {err}); "
+            f"ralph-validate: error: internal error ({type(err).__name__}: {one_line(str(err))}); "
             "please report it",
             file=sys.stderr,
         )

@@ -17,7 +17,7 @@ import os
 import pickle
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from ..core.atomic import atomic_write_bytes
 from ..core.git import EMPTY_TREE, Git
@@ -121,7 +121,8 @@ class FactStore:
 
     def head_bytes(self, path: str) -> bytes | None:
         """The file's bytes as analysed, or None (missing, symlink, outside the repo)."""
-        if is_never_read(path):
+        pure = PurePosixPath(path)
+        if is_never_read(path) or pure.is_absolute() or ".." in pure.parts:
             return None
         if self.worktree or path not in self._dirty:
             full = self.git.root / path

@@ -13,7 +13,6 @@ refused), one line on stderr.
 from __future__ import annotations
 
 import argparse
-import json
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
@@ -21,6 +20,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.git import Git
+from ..core.inert import inert_json, inert_text
 from ..core.specs.model import Task
 from ..core.specs.survey import SpecReading, read_all, read_spec
 
@@ -135,10 +135,10 @@ def run_formats(args: argparse.Namespace) -> int:
         readings = read_all(repo, sorted(set(git.ls_files()) | set(git.untracked())))
     if args.json:
         document = {"specs": [_as_json(r) for r in readings], "summary": _summary(readings)}
-        print(json.dumps(document, indent=2, ensure_ascii=False))
+        print(inert_json(document, indent=2))
     else:
         for reading in readings:
-            print("\n".join(_text(reading)))
+            print(inert_text("\n".join(_text(reading))))
         print(_summary(readings) if readings else "no spec found in this repository")
     incomplete = any(r.refused is not None or r.unread for r in readings)
     return 1 if incomplete else 0

@@ -6,8 +6,11 @@ Rules that hold whatever the model says:
   is never shown to the model as a question and never changed;
 - a PASS needs verified evidence: at least one implementation and one test
   citation, each a quoted snippet found within a few lines of the cited line
-  of that file as analysed. Any citation that does not check out turns the
-  answer into UNKNOWN;
+  in the code of that file as analysed (``llm_evidence``: a tracked file of the
+  repository, its comments and import lines not counted, an implementation in a
+  file analysis found implementing the requirement, a test in a test file
+  analysis links to it). Any citation that does not check out turns the
+  answer into UNKNOWN; a replayed answer is checked exactly like a live one;
 - repository text is data: it is quoted inside numbered, delimited blocks and
   the system prompt says instructions inside it are not to be followed; the
   evidence check is the backstop when a model follows them anyway;
@@ -17,7 +20,8 @@ Rules that hold whatever the model says:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import cast
 
@@ -25,6 +29,7 @@ from ..core.llm import LlmClient, snippet_found
 from ..core.specs.model import Requirement, Spec
 from ..extractors.common.paths import is_test_path
 from .findings import Status
+from .llm_evidence import CitationSources
 from .neverread import is_never_read
 from .report.model import Location, RequirementRow, TestRef
 
@@ -79,12 +84,21 @@ class LlmLimits:
     max_tokens: int | None = None
 
 
-ReadText = Callable[[str], str | None]
+_CODE = re.compile(r"\w")
 
 
-def _spans(row: RequirementRow) -> list[tuple[str, int]]:
+def _linked_tests(row: RequirementRow, sources: CitationSources) -> set[str]:
+    """Test files analysis links to the row: its covering tests and the test files
+    importing one of its implementing files."""
+    linked = {t.file for t in row.tests}
+    return linked | set(sources.linked_tests(sorted({loc.file for loc in row.implementation})))
+
+
+def _spans(row: RequirementRow, sources: CitationSources) -> list[tuple[str, int]]:
     found = [(loc.file, loc.line) for loc in row.implementation]
     found += [(t.file, t.line) for t in row.tests]
+    more = _linked_tests(row, sources) - {t.file for t in row.tests}
+    found += [(path, 1) for path in sorted(more)]
     ordered: list[tuple[str, int]] = []
     for item in found:
         if item not in ordered and not is_never_read(item[0]):
@@ -92,15 +106,15 @@ def _spans(row: RequirementRow) -> list[tuple[str, int]]:
     return ordered
 
 
-def _excerpts(row: RequirementRow, read_text: ReadText) -> tuple[str, dict[str, bytes]]:
+def _excerpts(row: RequirementRow, sources: CitationSources) -> tuple[str, dict[str, bytes]]:
     """Numbered excerpts of the candidate files and the contents the cache key hashes."""
     by_file: dict[str, set[int]] = {}
-    for path, line in _spans(row):
+    for path, line in _spans(row, sources):
         by_file.setdefault(path, set()).add(max(1, line))
     blocks: list[str] = []
     contents: dict[str, bytes] = {}
     for path in sorted(by_file)[:MAX_FILES]:
-        text = read_text(path)
+        text = sources.text(path)
         if text is None:
             continue
         contents[path] = text.encode("utf-8")
@@ -125,31 +139,53 @@ def _prompt(req: Requirement, row: RequirementRow, excerpts: str) -> str:
     )
 
 
+def _citation_problem(
+    item: dict[str, object], row: RequirementRow, sources: CitationSources
+) -> str | None:
+    """Why one citation does not count as evidence for ``row``, or None when it does."""
+    path, line, snippet = str(item["file"]), int(str(item["line"])), str(item["snippet"])
+    where = f"{path}:{line}"
+    text = None if is_never_read(path) else sources.text(path)
+    if text is None or not _CODE.search(snippet) or not snippet_found(text, line, snippet):
+        return f"LLM citation {where} is not backed by the file"
+    code = sources.code_text(path)
+    if code is None or not snippet_found(code, line, snippet):
+        return f"LLM citation {where} quotes a comment or an import, not code"
+    if item["role"] == "test":
+        if not is_test_path(path):
+            return f"LLM cited {where} as a test, but it is not a test file"
+        if path not in _linked_tests(row, sources):
+            return f"LLM cited {where} as a test, but analysis links no test there to the row"
+    elif path not in {loc.file for loc in row.implementation}:
+        return f"LLM cited {where} as implementation, but analysis links no code there to the row"
+    return None
+
+
 def _verified(
-    evidence: Sequence[dict[str, object]], read_text: ReadText
+    evidence: Sequence[dict[str, object]], row: RequirementRow, sources: CitationSources
 ) -> tuple[list[Location], list[TestRef], str | None]:
     """Checked citations, or the reason one failed the check."""
     implementation: list[Location] = []
     tests: list[TestRef] = []
     for item in evidence:
+        problem = _citation_problem(item, row, sources)
+        if problem is not None:
+            return [], [], problem
         path, line, snippet = str(item["file"]), int(str(item["line"])), str(item["snippet"])
-        text = None if is_never_read(path) else read_text(path)
-        if text is None or not snippet_found(text, line, snippet):
-            return [], [], f"LLM citation {path}:{line} is not backed by the file"
         if item["role"] == "test":
-            if not is_test_path(path):
-                return [], [], f"LLM cited {path}:{line} as a test, but it is not a test file"
             tests.append(TestRef(path, snippet.strip()[:80], line))
         else:
             implementation.append(Location(path, line))
     return implementation, tests, None
 
 
-def _decide(row: RequirementRow, data: dict[str, object], read_text: ReadText) -> RequirementRow:
+def _decide(
+    row: RequirementRow, data: dict[str, object], sources: CitationSources
+) -> RequirementRow:
     status = str(data["status"])
     reason = " ".join(str(data["reason"]).split())[:300]
     evidence = cast(list[dict[str, object]], data["evidence"])  # schema-checked by the client
-    implementation, tests, problem = _verified(evidence, read_text)
+    implementation, tests, problem = _verified(evidence, row, sources)
     if problem is not None:
         return replace(row, reason=f"{row.reason}; {problem}")
     if status == "PASS":
@@ -177,7 +213,7 @@ def run_llm_pass(
     spec: Spec,
     rows: Sequence[RequirementRow],
     client: LlmClient,
-    read_text: ReadText,
+    sources: CitationSources,
     limits: LlmLimits = LlmLimits(),
 ) -> list[RequirementRow]:
     """Rows with UNKNOWN cells the model could settle with verified evidence filled in."""
@@ -195,7 +231,7 @@ def run_llm_pass(
             result.append(replace(row, reason=f"{row.reason}; LLM token budget spent"))
             continue
         asked += 1
-        excerpts, contents = _excerpts(row, read_text)
+        excerpts, contents = _excerpts(row, sources)
         reply = client.ask(
             system=SYSTEM_PROMPT,
             prompt=_prompt(requirements[row.id], row, excerpts),
@@ -205,5 +241,5 @@ def run_llm_pass(
         if reply.data is None:
             result.append(replace(row, reason=f"{row.reason}; {reply.reason}"))
             continue
-        result.append(_decide(row, reply.data, read_text))
+        result.append(_decide(row, reply.data, sources))
     return result

@@ -21,8 +21,9 @@ from .checks.contracts import finding_for as contract_finding
 from .checks.traceability import requirement_findings
 from .config import load_config
 from .context import AnalysisContext, ChangeSet, CheckOutput
-from .factstore import FactStore
+from .factstore import FactStore, user_cache_dir
 from .findings import KINDS, Finding, Status
+from .llm_evidence import CitationSources, StoreSources
 from .llm_pass import LlmLimits, run_llm_pass
 from .report.model import (
     ContractRow,
@@ -62,6 +63,12 @@ def natural_key(value: str) -> tuple[object, ...]:
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", value))
 
 
+def llm_cache_dir() -> Path:
+    """Where LLM answers are kept for ``--llm-replay``: the per-user cache folder, never the
+    audited repository (an agent writing there could plant answers)."""
+    return user_cache_dir() / "llm"
+
+
 def _llm_state(opts: AuditOptions, injected: LlmClient | None) -> tuple[str, LlmClient | None]:
     """(header text, client or None). A replay says what the live run it replays said,
     so that both write the same bytes."""
@@ -70,7 +77,7 @@ def _llm_state(opts: AuditOptions, injected: LlmClient | None) -> tuple[str, Llm
         return "off (not requested; --llm turns it on)", None
     if injected is not None:
         return f"on (model {model})", injected
-    cache = opts.repo / ".ralph" / "llm-cache"
+    cache = llm_cache_dir()
     if opts.llm_replay:
         return f"on (model {model})", LlmClient(model=model, cache_dir=cache, replay=True)
     if not api_key_available():
@@ -102,10 +109,10 @@ def _apply_llm(
     spec: Spec,
     out: CheckOutput,
     client: LlmClient,
-    read_text: Callable[[str], str | None],
+    sources: CitationSources,
     limits: LlmLimits,
 ) -> None:
-    rows: list[RequirementRow] = run_llm_pass(spec, out.requirements, client, read_text, limits)
+    rows: list[RequirementRow] = run_llm_pass(spec, out.requirements, client, sources, limits)
     out.requirements = rows
     out.findings = [f for f in out.findings if not f.kind.startswith("trace.")]
     out.findings += requirement_findings(rows)
@@ -153,7 +160,7 @@ def run_audit(
     llm_text, client = _llm_state(replace(opts, repo=repo), llm_client)
     if client is not None and spec is not None:
         limits = LlmLimits(opts.llm_max_cells, opts.llm_max_tokens)
-        _apply_llm(spec, ctx.so_far, client, store.head_text, limits)
+        _apply_llm(spec, ctx.so_far, client, StoreSources(store), limits)
     notes = list(change.notes) + ctx.so_far.notes
     skipped_note = skipped.note()
     if skipped_note is not None:

@@ -59,9 +59,19 @@ def _closes(opening: str, marker: str, info: str) -> bool:
 
 def prose_lines(lines: list[Line]) -> list[Line]:
     """The lines outside fenced code blocks and whole-line HTML comments."""
+    return _prose(lines)[0]
+
+
+def unclosed_block(lines: list[Line]) -> Line | None:
+    """The line opening a fence or an HTML comment that is never closed, else None."""
+    return _prose(lines)[1]
+
+
+def _prose(lines: list[Line]) -> tuple[list[Line], Line | None]:
     kept: list[Line] = []
     fence: str | None = None  # the opening marker while inside a fence
     in_comment = False
+    opened: Line | None = None  # where the fence or comment still open began
     for line in lines:
         match = _FENCE.match(line.text)
         if fence is not None:
@@ -73,11 +83,13 @@ def prose_lines(lines: list[Line]) -> list[Line]:
             continue
         if match is not None:
             fence = match.group("marker")
+            opened = line
             continue
         stripped = line.text.strip()
         if stripped.startswith("<!--"):
             in_comment = "-->" not in stripped[4:]
+            opened = line
             if in_comment or stripped.endswith("-->"):
                 continue
         kept.append(line)
-    return kept
+    return kept, opened if fence is not None or in_comment else None

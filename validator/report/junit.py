@@ -7,6 +7,7 @@ decides the exit code).
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
@@ -14,6 +15,13 @@ from ..findings import KINDS, Status
 from .model import Report
 
 _Row = tuple[str, str, Status, str]  # (classname, name, status, message)
+# Characters XML 1.0 forbids (ElementTree writes them raw, making the document ill-formed).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _xml(text: str) -> str:
+    """``text`` with every character XML cannot hold written as a visible ``\\x1b`` escape."""
+    return _NOT_XML.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def _requirement_rows(report: Report) -> list[_Row]:
@@ -61,7 +69,9 @@ def _suite(name: str, rows: Sequence[_Row]) -> ET.Element:
             "skipped": str(skipped),
         },
     )
-    for classname, case_name, status, message in rows:
+    for row in rows:
+        classname, case_name, message = _xml(row[0]), _xml(row[1]), _xml(row[3])
+        status = row[2]
         case = ET.SubElement(suite, "testcase", {"classname": classname, "name": case_name})
         if status is Status.FAIL:
             failure = ET.SubElement(case, "failure", {"message": message or "FAIL", "type": "FAIL"})

@@ -11,12 +11,21 @@ after it, without a Status column, because its row carries the status; findings 
 present at BASE are listed next, without a Status column, because the goal did not
 cause them; then every suppression in effect, as a list (only when there is one).
 Same report, same bytes: rows are sorted, nothing depends on time.
+
+Text the audited repository controls (file names, titles, messages, notes) is written
+inert: on one line, control characters as visible ``\\x1b`` escapes, ``|`` escaped, ``<``
+as ``&lt;`` (no HTML, comment or fake tag), a cell's unpaired backtick as ``&#96;`` (no code
+span swallowing the cell separators), a file name in a code span long enough for the
+backticks it holds. Every line starts with text of this writer, so no user text can open a
+fence, a heading, a comment or a table row: a reader sees exactly the rows written.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
+from ...core.inert import escape_controls
 from ...extractors.facts import symbol_id
 from ..findings import KINDS, Finding
 from .model import Location, Report, Suppression
@@ -25,9 +34,23 @@ MAX_FILES_IN_HEADER = 20
 
 
 def cell(value: object) -> str:
-    """Table-safe text: pipes escaped, newlines flattened, empty as an em dash."""
-    text = " ".join(str(value).split()).replace("|", "\\|")
+    """Table-safe inert text: newlines flattened, controls escaped, pipes escaped, ``<``
+    as ``&lt;``, unpaired backticks as ``&#96;``, empty as an em dash."""
+    text = escape_controls(" ".join(str(value).split()))
+    text = text.replace("|", "\\|").replace("<", "&lt;")
+    if text.count("`") % 2:
+        text = text.replace("`", "&#96;")
     return text or "—"
+
+
+def code(value: object) -> str:
+    """``value`` as a one-line code span: controls escaped, the fence longer than any run
+    of backticks it holds, padded with a space when the text starts or ends with one."""
+    text = escape_controls(str(value))
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    edge = text[:1] + text[-1:]
+    pad = " " if "`" in edge or (text[:1] == " " and text[-1:] == " ") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def _loc(loc: Location) -> str:
@@ -49,22 +72,22 @@ def _header(report: Report) -> list[str]:
         "diff": "git diff",
         "all": "all tracked files",
     }.get(h.change_set_source, h.change_set_source)
-    lines = [f"# Validation report: {title}", ""]
+    lines = [f"# Validation report: {cell(title)}", ""]
     if h.spec_name:
-        lines.append(f"- **Spec:** {h.spec_name} (`{h.spec_path}`)")
+        lines.append(f"- **Spec:** {cell(h.spec_name)} ({code(h.spec_path)})")
     else:
         lines.append("- **Spec:** none given (no traceability)")
     lines += [
-        f"- **BASE:** `{h.base}` ({h.base_rule})",
-        f"- **HEAD:** `{h.head}`" + (" + uncommitted changes" if h.include_dirty else ""),
-        f"- **Tool:** ralph-validate {h.tool_version}",
+        f"- **BASE:** {code(h.base)} ({cell(h.base_rule)})",
+        f"- **HEAD:** {code(h.head)}" + (" + uncommitted changes" if h.include_dirty else ""),
+        f"- **Tool:** ralph-validate {cell(h.tool_version)}",
         f"- **Change set:** {len(h.change_set_files)} file(s) from {source}",
-        f"- **LLM pass:** {h.llm}",
+        f"- **LLM pass:** {cell(h.llm)}",
     ]
-    lines += [f"- **Note:** {note}" for note in h.notes]
+    lines += [f"- **Note:** {cell(note)}" for note in h.notes]
     if h.change_set_files:
         lines += ["", "<details><summary>Changed files</summary>", ""]
-        lines += [f"- `{f}`" for f in h.change_set_files[:MAX_FILES_IN_HEADER]]
+        lines += [f"- {code(f)}" for f in h.change_set_files[:MAX_FILES_IN_HEADER]]
         hidden = len(h.change_set_files) - MAX_FILES_IN_HEADER
         if hidden > 0:
             lines.append(f"- … and {hidden} more (see validation-report.json)")
@@ -126,6 +149,10 @@ def _tests(report: Report) -> list[str]:
     return _table(headers, rows)
 
 
+def _finding_line(f: Finding) -> str:
+    return f"- {code(f'{f.file}:{f.line}')} {f.kind} ({f.rule}): {cell(f.message)}"
+
+
 def _findings(findings: Sequence[Finding]) -> list[str]:
     own = [f for f in findings if KINDS[f.kind] == "findings" and not f.pre_existing]
     lines = ["## Findings", ""]
@@ -139,11 +166,11 @@ def _findings(findings: Sequence[Finding]) -> list[str]:
     tested = [f for f in findings if KINDS[f.kind] == "test-integrity" and not f.pre_existing]
     if tested:
         lines += ["", "### What the test rows found", ""]
-        lines += [f"- `{f.file}:{f.line}` {f.kind} ({f.rule}): {cell(f.message)}" for f in tested]
+        lines += [_finding_line(f) for f in tested]
     old = [f for f in findings if f.pre_existing]
     if old:
         lines += ["", "### Pre-existing at BASE (not caused by this change)", ""]
-        lines += [f"- `{f.file}:{f.line}` {f.kind} ({f.rule}): {cell(f.message)}" for f in old]
+        lines += [_finding_line(f) for f in old]
     return lines
 
 
@@ -154,7 +181,7 @@ def _suppression_line(s: Suppression) -> str:
     else:
         used = "hid a finding" if s.used else "hid nothing"
     reason = cell(s.reason) if s.reason else "no reason given"
-    return f"- `{s.file}:{s.line}` {s.source} {cell(what)} ({used}): {reason}"
+    return f"- {code(f'{s.file}:{s.line}')} {s.source} {cell(what)} ({used}): {reason}"
 
 
 def _suppressions(report: Report) -> list[str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx2
 
 from ralph_validate.core.llm import LlmClient
-from ralph_validate.validator.pipeline import AuditOptions, run_audit
+from ralph_validate.validator.pipeline import AuditOptions, llm_cache_dir, run_audit
 from ralph_validate.validator.report.markdown import render_markdown
 
 SPEC = ".kiro/specs/row-count-check"
@@ -171,7 +171,7 @@ def llm_client(repo_root: Path, answers: list[dict], seen: list[dict]) -> LlmCli
     sdk = anthropic.Anthropic(
         api_key="sk-test", http_client=httpx2.Client(transport=httpx2.MockTransport(handler))
     )
-    return LlmClient(model="claude-test", cache_dir=repo_root / ".ralph/llm-cache", client=sdk)
+    return LlmClient(model="claude-test", cache_dir=llm_cache_dir(), client=sdk)
 
 
 def audit(repo, client: LlmClient | None) -> tuple[dict, str]:
@@ -185,8 +185,9 @@ def audit(repo, client: LlmClient | None) -> tuple[dict, str]:
 
 
 def test_llm_fills_the_unknown_row_with_verified_evidence_and_replay_is_byte_identical(
-    repo, validate
+    repo, validate, monkeypatch, tmp_path
 ) -> None:
+    monkeypatch.setenv("RALPH_VALIDATE_CACHE", str(tmp_path / "user-cache"))
     build(repo)
     repo.commit("row-count-check: summary test", {"tests/report.test.ts": REPORT_TEST_TS})
     seen: list[dict] = []
