@@ -216,27 +216,35 @@ def main(argv: list[str] | None = None) -> int:
             targets += read_targets(args.listing, args)
         if not targets:
             raise InputError("give at least one repository, --repos LIST, or --labels SHEET")
-        fail_sheet: list[tuple[str, Finding]] = []
-        pass_sheet: list[tuple[str, str]] = []
-        for target in targets:
-            report = audit(target, args)
-            fails = goal_fails(report)
-            rows = list(report.requirements)
-            print_counts(target.name, fails, rows)
-            fail_sheet += [(target.name, f) for f in fails]
-            pass_sheet += [
-                (target.name, requirement_line(target.name, r))
-                for r in sample_passes(target.name, rows, args.sample)
-            ]
     except (InputError, OSError) as err:
         print(f"precision: {err}", file=sys.stderr)
         return 2
+    fail_sheet: list[tuple[str, Finding]] = []
+    pass_sheet: list[tuple[str, str]] = []
+    failed = 0
+    for target in targets:
+        # One repository that cannot be audited (a wrong spec, no git) is reported; the
+        # others still make the sheet, and the exit status says one was left out.
+        try:
+            report = audit(target, args)
+        except (InputError, OSError) as err:
+            print(f"precision: {target.name}: {err}", file=sys.stderr)
+            failed += 1
+            continue
+        fails = goal_fails(report)
+        rows = list(report.requirements)
+        print_counts(target.name, fails, rows)
+        fail_sheet += [(target.name, f) for f in fails]
+        pass_sheet += [
+            (target.name, requirement_line(target.name, r))
+            for r in sample_passes(target.name, rows, args.sample)
+        ]
     print("\n" + "\t".join(HEADER))
     for name, f in sorted(fail_sheet, key=lambda item: (item[0], item[1].sort_key())):
         print(sheet_line(name, f))
     for _, line in sorted(pass_sheet, key=lambda item: item[0]):
         print(line)
-    return 0
+    return 2 if failed else 0
 
 
 if __name__ == "__main__":

@@ -3,8 +3,9 @@
 ``--spec PATH`` (relative to the repository, or absolute) takes a folder or a
 file inside the repository; a path that resolves outside it, symlinks
 followed, is refused. Otherwise ``--spec NAME`` looks in ``.kiro/specs/NAME/``,
-``specs/NAME/`` and ``.ralph/specs/NAME/``, in that order (``.ralph/specs/`` is
-a spec location although the rest of ``.ralph/`` is loop state, never read).
+``specs/NAME/``, ``.ralph/specs/NAME/`` and ``.specs/NAME/``, in that order
+(``.ralph/specs/`` is a spec location although the rest of ``.ralph/`` is loop
+state, never read).
 
 In a folder the first of these wins: Kiro files (``requirements.md`` and/or
 ``tasks.md``; ``design.md`` is not read), ``prd.json``, ``feature_list.json``,
@@ -34,7 +35,7 @@ from .kiro import parse_tasks, unread_tasks
 from .kiro_requirements import parse_requirements, unread_requirements
 from .model import Spec, Task, Unread
 
-SEARCH_ROOTS = (".kiro/specs", "specs", ".ralph/specs")
+SEARCH_ROOTS = (".kiro/specs", "specs", ".ralph/specs", ".specs")
 _FOLDER_FILES = ("prd.json", "feature_list.json", "contract.md", ".agent/tasks.json")
 NOTHING_DECLARED = "the spec declares no requirement and no task: nothing was read to trace"
 _SELF_REPORTS = frozenset({"progress.txt", "progress.md", "fix_plan.md"})

@@ -213,6 +213,26 @@ def test_the_whole_labelled_output_gives_fail_and_requirement_pass_precision(
     ]
 
 
+def test_a_repository_that_cannot_be_audited_leaves_the_others_on_the_sheet(
+    repo, tmp_path, precision, capsys
+) -> None:
+    make = type(repo)
+    shop = make(tmp_path / "shop")
+    _shop(shop)
+    assert precision.main([f"{shop.root}:nope", f"{shop.root}:shop"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == [
+        *SHOP_LINES,
+        "",
+        "repo\tfile:line\trule\tkind\tmessage\tlabel",
+        *SHOP_SHEET,
+        *SHOP_PASSES,
+    ]
+    (error,) = captured.err.splitlines()
+    assert error.startswith("precision: shop:nope: spec 'nope' not found")
+    assert precision.main([f"{shop.root}:shop"]) == 0
+
+
 def test_bad_input_is_one_line_and_exit_2(tmp_path, precision, capsys) -> None:
     sheet = tmp_path / "sheet.tsv"
     sheet.write_text("only\ttwo\nrepo: 3 FAIL\n")

@@ -22,11 +22,14 @@ _QUOTED = re.compile(r"`([^`\s]+)`|\"([^\"\s]+)\"|'([^'\s]+)'")
 _TOKEN = re.compile(r"(?<![\w/.@:-])([\w.@-]+(?:/[\w.@-]+)*\.[A-Za-z][A-Za-z0-9]{0,9})(?![\w/-])")
 # A file the program writes or reads when it runs (``SHALL write the results to
 # out/report.json``, ``SHALL load settings from config/app.yaml``): a run's file, not one
-# the work commits.
+# the work commits. The verb governs the path: its object may stand between them, but no
+# other of these prepositions (``stored in the tokens table defined in db/schema.sql``
+# stores in the table; the file that defines it is an artefact).
+_PREPOSITION = r"\b(?:to|into|from|in|as|at)\b"
 _RUNTIME = re.compile(
     r"\b(?:writ\w*|wrote|sav\w*|output\w*|export\w*|download\w*|upload\w*|log\w*|"
     r"read\w*|load\w*|stor\w*|dump\w*|emit\w*|append\w*)\b"
-    r"[^.;]*?\b(?:to|into|from|in|as|at)\s+(?:an?\s+|the\s+)?(?:file\s+)?[`\"']?$",
+    rf"(?:(?!{_PREPOSITION})[^.;])*?{_PREPOSITION}\s+(?:an?\s+|the\s+)?(?:file\s+)?[`\"']?$",
     re.IGNORECASE,
 )
 # A criterion about taking a file away: its absence is what it asks for.

@@ -167,6 +167,8 @@ class Tracer:
         production = [f for f in files if not f.is_test]
         self.rare = self._rare_words(production)
         self.evidence: dict[str, Evidence] = {r.id: Evidence() for r in spec.requirements}
+        # Test file → requirements whose tasks' own commits wrote or changed it.
+        self.task_tests: dict[str, set[str]] = defaultdict(set)
 
     def _rare_words(self, production: list[_File]) -> frozenset[str]:
         spread: dict[str, int] = defaultdict(int)
@@ -244,14 +246,19 @@ class Tracer:
     def add_task_commits(self, commit_files: dict[str, list[str]]) -> None:
         """Evidence from files changed by commits that completed a requirement's tasks.
 
-        ``commit_files`` maps a task id to the production files its commits changed.
+        ``commit_files`` maps a task id to the files its commits changed: production files
+        are implementation; a test file among them is the task's own test, which covers
+        the task's requirements when it reaches their code (``add_tests``).
         """
         production = {f.path: f for f in self.files if not f.is_test}
+        tests = {f.path for f in self.files if f.is_test}
         for task in self.spec.tasks:
             if task.id is None or task.refs_all or task.id not in commit_files:
                 continue
             owners = {self.owner[r] for r in task.requirement_refs if r in self.owner}
             for path in commit_files[task.id]:
+                if path in tests:
+                    self.task_tests[path] |= owners
                 if path not in production:
                     continue
                 for rid in sorted(owners):
@@ -302,7 +309,8 @@ class Tracer:
                 named = ids_in_test_name(test.name, self.known)
                 if self._about_spec(f.path, doc):
                     named |= ids_in_text(doc, self.known)
-                rids = {self.owner[i] for i in named} | file_level
+                # A test its requirement's own commits wrote covers it when it reaches the code.
+                rids = {self.owner[i] for i in named} | file_level | self.task_tests[f.path]
                 for rid, rt in self.terms.items():
                     if self._name_matches(own_text, rt):
                         rids.add(rid)

@@ -10,6 +10,7 @@ import pytest
 
 from ralph_validate.core.errors import InputError
 from ralph_validate.core.specs import find_spec, read_tasks
+from ralph_validate.core.specs.survey import spec_paths
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "specs"
 
@@ -216,12 +217,25 @@ def test_a_symlink_inside_the_repository_is_followed(tmp_path: Path) -> None:
     assert find_spec(tmp_path, "alias").path == "specs/real"
 
 
+def test_a_dot_specs_folder_is_found_by_name_and_surveyed(tmp_path: Path) -> None:
+    kiro(tmp_path, ".specs/alpha", "from dot specs")
+    assert find_spec(tmp_path, "alpha").tasks[0].title == "from dot specs"
+    files = [
+        ".specs/alpha/requirements.md",
+        ".specs/alpha/tasks.md",
+        "app/.specs/beta/tasks.md",
+        "x.specs/gamma/tasks.md",
+        ".specs/notes.md",
+    ]
+    assert spec_paths(files) == [".specs/alpha", "app/.specs/beta"]
+
+
 def test_a_missing_spec_says_where_it_looked(tmp_path: Path) -> None:
     with pytest.raises(InputError) as err:
         find_spec(tmp_path, "nope")
     assert err.value.message == (
         "spec 'nope' not found (looked for the path nope, then in "
-        ".kiro/specs/nope/, specs/nope/, .ralph/specs/nope/)"
+        ".kiro/specs/nope/, specs/nope/, .ralph/specs/nope/, .specs/nope/)"
     )
 
 

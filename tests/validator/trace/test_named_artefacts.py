@@ -51,6 +51,24 @@ def test_url_paths_modules_globs_products_and_removals_are_not_files() -> None:
     )
 
 
+def test_a_runtime_verb_exempts_only_the_path_it_governs() -> None:
+    """The verb's own preposition must lead to the path: a table stored or logged in, then
+    defined in a file, names that file as an artefact of the work."""
+    found = named_paths(
+        req(
+            "Revoked tokens are stored in the revoked_tokens table defined in db/schema.sql",
+            "Tokens are logged in the audit table declared in db/audit.sql",
+        )
+    )
+    assert found == ["db/schema.sql", "db/audit.sql"]
+    honest = req(
+        "THE CLI SHALL write a summary of the run to out/report.json",
+        "THE service reads its settings from config/app.yaml",
+        "THE job SHALL append each line into logs/events.jsonl",
+    )
+    assert named_paths(honest) == []
+
+
 def test_a_name_is_present_exactly_or_as_the_tail_of_a_path() -> None:
     files = {"prisma/schema.prisma", "config/app.yaml"}
     assert present("schema.prisma", files)
