@@ -130,10 +130,10 @@ def _require_fetched_base(git: Git, base: str | None, base_sha: str, first: str 
         raise InputError(f"shallow clone: its history stops before BASE; {SHALLOW_FIX}")
 
 
-def _other_commits(git: Git, base_sha: str, spec_shas: set[str]) -> int:
-    """How many non-merge commits from BASE to HEAD are not the spec's."""
+def _other_commits(git: Git, base_sha: str, spec_shas: set[str]) -> list[str]:
+    """The non-merge commits from BASE to HEAD that are not the spec's, sorted."""
     rng = "HEAD" if base_sha == EMPTY_TREE else f"{base_sha}..HEAD"
-    return len(set(git.run("rev-list", "--no-merges", rng).split()) - spec_shas)
+    return sorted(set(git.run("rev-list", "--no-merges", rng).split()) - spec_shas)
 
 
 def _no_commit_note(spec_name: str | None, spec: Spec | None) -> str:
@@ -167,6 +167,7 @@ def compute_change_set(
         if not all_files:
             _require_fetched_base(git, None, base_sha, first)
     notes: list[str] = []
+    outside: tuple[str, ...] = ()
     source: ChangeSetSource
     if all_files:
         source = "all"
@@ -178,9 +179,11 @@ def compute_change_set(
         others = _other_commits(git, base_sha, {c.sha for c in found})
         if others:
             notes.append(
-                f"{others} commit(s) after BASE name neither the spec nor a story of it; "
+                f"{len(others)} commit(s) after BASE name neither the spec nor a story of it; "
                 "their files are not in the change set"
             )
+            touched = {f for sha in others for f in git.files_of_commit(sha)} & existing
+            outside = tuple(filter_readable(sorted(touched - set(files))))
     else:
         source = "diff"
         notes.append(_no_commit_note(spec_name, spec))
@@ -197,4 +200,5 @@ def compute_change_set(
         include_dirty=include_dirty,
         notes=tuple(notes),
         commits=tuple(c.sha for c in found),
+        outside=outside,
     )

@@ -30,6 +30,9 @@ class ChangeSet:
     include_dirty: bool = False
     notes: tuple[str, ...] = ()
     commits: tuple[str, ...] = ()  # the spec's commits (prefixed or naming a story), oldest first
+    # Files changed after BASE only by commits naming neither the spec nor a story of it:
+    # not audited, but a requirement implemented there is not called unimplemented.
+    outside: tuple[str, ...] = ()
 
 
 class FactStore(Protocol):

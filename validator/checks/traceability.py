@@ -26,9 +26,9 @@ from ..rules.trace.rows import RequirementTable, RowRule, TraceRule
 from ..trace.artefacts import named_paths
 from ..trace.artefacts import present as _named_present
 from ..trace.commits import files_by_task
-from ..trace.evidence import Tracer, classify
+from ..trace.evidence import Evidence, Tracer, classify
 from ..trace.observed import RequirementEvidence, requirement_evidence
-from ..trace.scope import SpecScope, read_set, spec_scope
+from ..trace.scope import SpecScope, claimed_by_others, read_set, spec_scope
 
 _CREATED = re.compile(r"^Created\s+`?(?P<path>[^`\s]+)`?(?:\s+.*)?$")
 
@@ -112,6 +112,39 @@ def _exists(ctx: AnalysisContext, git: Git, path: str) -> bool:
     return git.show("HEAD", path) is not None
 
 
+def _outside_evidence(
+    ctx: AnalysisContext, scope: SpecScope, stubs: set[tuple[str, int]]
+) -> dict[str, Evidence]:
+    """Where each requirement is implemented in the files only commits outside the change
+    set changed (they name neither the spec nor a story of it)."""
+    assert ctx.spec is not None
+    paths = set(ctx.change_set.outside) - set(ctx.change_set.files)
+    if not paths:
+        return {}
+    try:
+        paths -= claimed_by_others(ctx.facts.git, ctx.change_set.base, scope)
+    except InputError:  # unreadable history: no other spec's work is told apart
+        return {}
+    files = []
+    graph = {}
+    for path in sorted(paths):
+        facts = ctx.facts.head(path)
+        if facts is None:
+            continue
+        graph[path] = facts
+        classified = classify(path, facts, ctx.spec)
+        if classified is not None:
+            files.append(classified)
+    own = replace(scope, files=scope.files | frozenset(graph), reached=frozenset(graph))
+    tracer = Tracer(ctx.spec, files, own, graph)
+    tracer.add_implementation()
+    for evidence in tracer.evidence.values():
+        evidence.implementation = [
+            h for h in evidence.implementation if (h.file, h.line) not in stubs
+        ]
+    return {rid: ev for rid, ev in tracer.evidence.items() if ev.implementation}
+
+
 class TraceabilityCheck:
     """Trace every requirement of the spec to code and honest tests."""
 
@@ -163,6 +196,7 @@ class TraceabilityCheck:
         flagged = {(t.file, t.line) for t in ctx.so_far.tests if t.status is not Status.PASS}
         git = ctx.facts.git
         present = _present(ctx)
+        outside = _outside_evidence(ctx, scope, stubs)
         evidence = [
             requirement_evidence(
                 req,
@@ -170,6 +204,7 @@ class TraceabilityCheck:
                 flagged,
                 [p for p in created_paths(req) if not _exists(ctx, git, p)],
                 [p for p in named_paths(req) if not _named_present(p, present)],
+                outside.get(req.id),
             )
             for req in spec.requirements
         ]

@@ -31,6 +31,9 @@ class RequirementEvidence:
     flagged: tuple[TestRef, ...]  # covering tests test integrity flagged
     missing_created: tuple[str, ...]  # ``Created <path>`` criteria with no file at HEAD
     missing_named: tuple[str, ...] = ()  # other files the criteria name, missing at HEAD
+    # Where it is implemented in files only commits outside the change set changed
+    # (they name neither the spec nor a story of it).
+    outside: tuple[Location, ...] = ()
 
 
 def requirement_evidence(
@@ -39,16 +42,11 @@ def requirement_evidence(
     flagged: set[tuple[str, int]],
     missing_created: list[str],
     missing_named: list[str] | None = None,
+    outside: Evidence | None = None,
 ) -> RequirementEvidence:
     """The evidence of ``req``, its lists cut to the cells the report shows; ``flagged``
     holds the (file, line) of every test test integrity did not pass."""
-    hits = sorted(evidence.implementation, key=lambda h: (-h.strength, h.file, h.line))
-    seen: set[str] = set()
-    implementation: list[Location] = []
-    for hit in hits:
-        if hit.file not in seen:
-            seen.add(hit.file)
-            implementation.append(Location(hit.file, hit.line))
+    implementation = _strongest(evidence)
     honest = sorted(c for c in evidence.tests if (c.file, c.line) not in flagged)
     dishonest = sorted(c for c in evidence.tests if (c.file, c.line) in flagged)
     return RequirementEvidence(
@@ -61,4 +59,17 @@ def requirement_evidence(
         flagged=tuple(TestRef(c.file, c.name, c.line) for c in dishonest[:MAX_TEST_CELLS]),
         missing_created=tuple(missing_created),
         missing_named=tuple(p for p in missing_named or () if p not in missing_created),
+        outside=tuple(_strongest(outside)[:MAX_IMPLEMENTATION_CELLS]) if outside else (),
     )
+
+
+def _strongest(evidence: Evidence) -> list[Location]:
+    """The implementation sites of ``evidence``, strongest first, one per file."""
+    hits = sorted(evidence.implementation, key=lambda h: (-h.strength, h.file, h.line))
+    seen: set[str] = set()
+    implementation: list[Location] = []
+    for hit in hits:
+        if hit.file not in seen:
+            seen.add(hit.file)
+            implementation.append(Location(hit.file, hit.line))
+    return implementation

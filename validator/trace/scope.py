@@ -171,3 +171,15 @@ def read_set(
         if not frontier:
             break
     return sorted(seen)
+
+
+def claimed_by_others(git: Git, base: str, scope: SpecScope) -> set[str]:
+    """Files changed after ``base`` by commits whose subject is about another spec laid out
+    beside this one (``beta: …``): their work is that spec's, never this one's."""
+    if not scope.others:
+        return set()
+    claimed: set[str] = set()
+    for subject, files in _commit_files(git, base):
+        if any(_subject_names(subject, o) for o in scope.others):
+            claimed.update(files)
+    return claimed

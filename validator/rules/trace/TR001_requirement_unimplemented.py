@@ -14,7 +14,9 @@ class RequirementUnimplemented(TraceRule):
     Reports a requirement of the spec that no production code implements: no
     file names its id, completes one of its tasks alone, or matches its
     distinctive terms; or a criterion naming a file that is missing at HEAD
-    (`Created <path>`, `migrations/0002_orders.sql`, `schema.prisma`).
+    (`Created <path>`, `migrations/0002_orders.sql`, `schema.prisma`). A
+    requirement implemented only in files changed by commits that name neither
+    the spec nor a story of it is UNKNOWN: that work is outside the change set.
 
     ## Why is this bad?
     The work claimed complete does not contain the requirement.
@@ -49,6 +51,15 @@ class RequirementUnimplemented(TraceRule):
                 )
             elif seen.missing_named:
                 why = f"acceptance criterion names {seen.missing_named[0]}; no such file at HEAD"
+            elif not seen.implementation and seen.outside:
+                # Work committed under no story's name: not audited, so not called missing.
+                where = seen.outside[0]
+                why = (
+                    f"implemented only in {where.file}:{where.line}, changed by a commit "
+                    "that names neither the spec nor a story of it"
+                )
+                yield from context.decide(self, seen, status=Status.UNKNOWN, reason=why)
+                continue
             elif not seen.implementation:
                 why = f"no production code names requirement {seen.id} or matches its terms"
             else:
