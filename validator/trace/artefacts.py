@@ -42,6 +42,8 @@ _REMOVAL = re.compile(
 def _is_named_file(token: str, quoted: bool) -> bool:
     if any(c in token for c in "*?{}[]<>$") or "://" in token or token.startswith("/"):
         return False
+    if token.startswith("../"):
+        return False  # a file of another checkout, named as a model to follow
     name = token.rsplit("/", 1)[-1]
     if name.startswith(".") and "." not in name[1:]:
         return False  # ``.env`` alone: a kind of file, not one file
@@ -64,19 +66,37 @@ def named_paths(req: Requirement) -> list[str]:
         quoted = {next(g for g in m.groups() if g) for m in _QUOTED.finditer(text)}
         for match in _TOKEN.finditer(text):
             token = match.group(1).rstrip(".")
+            if text[match.end() : match.end() + 1] in ("[", "("):
+                continue  # an expression (``request.env['key']``, ``path.join(...)``)
             if token.startswith("./"):
                 token = token[2:]
             if _RUNTIME.search(text[: match.start()]):
                 continue
-            if _is_named_file(token, token in quoted) and token not in found:
-                found.append(token)
+            parts = token.split("/")
+            # ``en.json/ar.json``: alternatives written with a slash, each a file name
+            names = parts if len(parts) > 1 and all("." in p[1:] for p in parts) else [token]
+            for name in names:
+                if _is_named_file(name, token in quoted) and name not in found:
+                    found.append(name)
     return found
+
+
+def _spelling(path: str) -> str:
+    """``path`` with its case and its file name's word separators set aside: a criterion's
+    ``pages/auth/sign-up.tsx`` is the ``pages/auth/SignUp.tsx`` the work committed."""
+    folder, _, name = path.lower().rpartition("/")
+    name = name.replace("-", "").replace("_", "")
+    return f"{folder}/{name}" if folder else name
 
 
 def present(path: str, files: Collection[str]) -> bool:
     """Whether ``path`` exists among ``files``: exactly, or as the tail of a deeper path
-    (``schema.prisma`` is ``prisma/schema.prisma``)."""
+    (``schema.prisma`` is ``prisma/schema.prisma``), also when spelt with another case or
+    word separator in its file name."""
     if path in files:
         return True
     tail = "/" + path
-    return any(f.endswith(tail) for f in files)
+    if any(f.endswith(tail) for f in files):
+        return True
+    wanted = _spelling(path)
+    return any(s == wanted or s.endswith("/" + wanted) for s in map(_spelling, files))

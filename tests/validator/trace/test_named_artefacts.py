@@ -69,6 +69,29 @@ def test_a_runtime_verb_exempts_only_the_path_it_governs() -> None:
     assert named_paths(honest) == []
 
 
+def test_a_name_spelt_with_another_case_or_separator_is_present() -> None:
+    files = {"app/frontend/pages/auth/SignUp.tsx", "app/frontend/pages/debts/Show.tsx"}
+    assert present("pages/auth/sign-up.tsx", files)
+    assert present("pages/debts/show.tsx", files)
+    assert present("app/frontend/pages/auth/sign_up.tsx", files)
+    # the honest twin of the cheat: another file, or the name in another folder, is missing
+    assert not present("pages/auth/sign-in.tsx", files)
+    assert not present("pages/profile/show.tsx", files)
+    assert not present("pages/auth/signup.ts", files)
+
+
+def test_another_checkouts_files_and_expressions_are_not_named_files() -> None:
+    found = named_paths(
+        req(
+            "Copy the styles from ../starter-kit/app/entrypoints/application.css",
+            "THE callback SHALL read request.env['omniauth.auth'] and call path.join(a, b)",
+            "THE page SHALL live in app/pages/sign-up.tsx",
+            "THE texts SHALL be stored in translation files (en.json/ar.json)",
+        )
+    )
+    assert found == ["app/pages/sign-up.tsx", "en.json", "ar.json"]
+
+
 def test_a_name_is_present_exactly_or_as_the_tail_of_a_path() -> None:
     files = {"prisma/schema.prisma", "config/app.yaml"}
     assert present("schema.prisma", files)
