@@ -87,7 +87,7 @@ class Values:
     def _call(self, node: ts.Node, depth: int) -> Value:
         line = T.line_of(node)
         func = node.child_by_field_name("function")
-        args = _arguments(node)
+        args = call_arguments(node)
         if self._qualified(func) in _JSON_LOADS and args[0]:
             path = self._opened(args[0][0], depth + 1)
             return Document(path) if path is not None else unknown(line)
@@ -147,7 +147,7 @@ class Values:
         if node.type != "call":
             return None
         func = node.child_by_field_name("function")
-        positional, _ = _arguments(node)
+        positional, _ = call_arguments(node)
         if func is not None and func.type == "identifier" and T.text(func) == "open":
             return self.path_of(positional[0], depth + 1) if positional else None
         if func is not None and func.type == "attribute":
@@ -194,7 +194,7 @@ class Values:
         last = name.rsplit(".", 1)[-1]
         if func is not None and func.type == "attribute":  # ``Path(p).resolve()``
             last = T.text(func.child_by_field_name("attribute"))
-        positional, _ = _arguments(node)
+        positional, _ = call_arguments(node)
         parts = [self._path(p, depth + 1) for p in positional]
         if any(p is None for p in parts):
             return None
@@ -218,7 +218,8 @@ class Values:
         return None
 
 
-def _arguments(call: ts.Node) -> tuple[list[ts.Node], dict[str, ts.Node]]:
+def call_arguments(call: ts.Node) -> tuple[list[ts.Node], dict[str, ts.Node]]:
+    """Positional argument nodes and keyword argument value nodes of a call."""
     args = call.child_by_field_name("arguments")
     positional: list[ts.Node] = []
     keywords: dict[str, ts.Node] = {}

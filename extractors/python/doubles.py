@@ -23,7 +23,7 @@ from ..facts import Fact
 from ..facts.contracts import ARRAY, OBJECT, Mock, Shape, union, unknown
 from . import strings as py_strings
 from .adapter import PYTHON
-from .double_values import Document, Value, Values
+from .double_values import Document, Value, Values, call_arguments
 
 _DOUBLES = {
     "Mock",
@@ -47,21 +47,6 @@ def _plain(node: ts.Node | None) -> ts.Node | None:
     while node is not None and node.type == "parenthesized_expression" and node.named_children:
         node = node.named_children[0]
     return node
-
-
-def call_arguments(call: ts.Node) -> tuple[list[ts.Node], dict[str, ts.Node]]:
-    """Positional argument nodes and keyword argument value nodes of a call."""
-    args = call.child_by_field_name("arguments")
-    positional: list[ts.Node] = []
-    keywords: dict[str, ts.Node] = {}
-    for arg in args.named_children if args is not None else []:
-        if arg.type == "keyword_argument":
-            value = arg.child_by_field_name("value")
-            if value is not None:
-                keywords[T.text(arg.child_by_field_name("name"))] = value
-        elif arg.type not in ("comment", "list_splat", "dictionary_splat"):
-            positional.append(arg)
-    return positional, keywords
 
 
 def injects(call: ts.Node) -> bool:
