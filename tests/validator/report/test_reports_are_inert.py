@@ -72,7 +72,7 @@ def _report(names: list[str], title: str, message: str, status: Status, spec: st
 def test_the_gate_reads_exactly_the_rows_written(names, title, message, status, spec) -> None:
     report = _report(names, title, message, status, spec)
     parsed = parse_report(render_markdown(report).encode("utf-8"), "validation-report.md")
-    written = [status.value, "PASS", status.value, "FAIL"]  # requirement, contracts, test, TODO
+    written = [status.value, "PASS", status.value, "FAIL"]  # requirement, contracts, test, marker
     assert [row.status for row in parsed.rows] == written
     assert [row.table for row in parsed.rows] == [
         "Requirements traceability",
