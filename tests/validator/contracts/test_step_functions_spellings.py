@@ -196,7 +196,7 @@ def test_a_map_item_selector_builds_the_item_processor_input() -> None:
     assert [sorted(f.name for f in s.fields) for s in flow.escapes] == [["sku"]]
 
 
-def test_cdk_jsonata_answers_unknown_and_asl_jsonata_expressions_are_followed(
+def test_jsonata_boundaries_answer_unknown_never_fail(
     contract_case,
 ) -> None:
     rows = contract_case("cdk-jsonata", "fixed").output.contracts
