@@ -63,8 +63,35 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+# The classes of bad input, fault and forgery docs/reliability.md counts, and the outcomes a
+# test of one may prove. A marker naming anything else is a typo that would drop the test
+# from the table, so collection refuses it.
+RELIABILITY_CLASSES = (
+    "forged evidence",
+    "false COMPLETE",
+    "lost or corrupted data",
+    "crash or hang",
+    "hostile repository",
+    "fuzzed input",
+)
+RELIABILITY_OUTCOMES = ("clear error", "UNKNOWN", "refused", "survived", "preserved")
+
+
+def _check_reliability_markers(items: list[pytest.Item]) -> None:
+    for item in items:
+        for marker in item.iter_markers("reliability"):
+            cls, outcome = marker.kwargs.get("cls"), marker.kwargs.get("outcome")
+            if cls not in RELIABILITY_CLASSES or outcome not in RELIABILITY_OUTCOMES:
+                raise pytest.UsageError(
+                    f"{item.nodeid}: reliability marker needs cls in {RELIABILITY_CLASSES} "
+                    f"and outcome in {RELIABILITY_OUTCOMES}, got {marker.kwargs!r}"
+                )
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked slow are left out of a plain ``pytest`` run, unless --with-slow."""
+    """Reliability markers are checked; tests marked slow are left out of a plain ``pytest``
+    run, unless --with-slow."""
+    _check_reliability_markers(items)
     if config.getoption("--with-slow"):
         return
     slow = [item for item in items if item.get_closest_marker("slow")]
