@@ -206,8 +206,8 @@ class _MachineObserver:
                 if _under(path, dropped):
                     continue
                 escapes = (
-                    *([Escape.TASK_INPUT] if _under(path, passed) else []),
-                    *([Escape.EXECUTION_OUTPUT] if _under(path, reaching) else []),
+                    *([Escape.TASK_INPUT] if _overlaps(path, passed) else []),
+                    *([Escape.EXECUTION_OUTPUT] if _overlaps(path, reaching) else []),
                     *([Escape.SHARED_FUNCTION] if origin in self.shared else []),
                 )
                 self.out.append(
@@ -339,6 +339,12 @@ def _uses(read: PathRead) -> bool:
 def _under(path: tuple[str, ...], places: set[tuple[str, ...]]) -> bool:
     """True when ``path`` lies inside a value sitting at one of ``places``."""
     return any(path[: len(at)] == at for at in places)
+
+
+def _overlaps(path: tuple[str, ...], places: set[tuple[str, ...]]) -> bool:
+    """True when ``path`` lies inside one of ``places`` or a part of it sits at one (a leaf
+    whose contents are not known, e.g. a list of unknown items, passes on what sits inside)."""
+    return any(related(path, at) for at in places)
 
 
 def _passed_on(shapes: list[Shape], origin: Origin) -> set[tuple[str, ...]]:

@@ -33,7 +33,7 @@ from ...extractors.facts.contracts import (
     unknown,
 )
 from .sfn_record import Flow, Overrides, PathRead, ReadSite, Resolver
-from .shape import envelope, parse_path, place, select, with_origin
+from .shape import envelope, parse_path, place, select, unparsed_part, with_origin
 
 MAP_ITEM = "$$.Map.Item.Value"
 # ``$name.rest``: a read of workflow variable ``name`` (``$`` alone, ``$.``, ``$[`` and
@@ -422,12 +422,12 @@ def _template_value(
     local = _item_path(entry.path) if item is not None else None
     if local is not None and item is not None:
         reads.append(PathRead(state, local, entry.line, where, item))
-        return select(item, local) if parse_path(local) is not None else unknown()
+        return select(item, local) if parse_path(local) is not None else unparsed_part(item, local)
     if entry.path:
         read = variable_read(state, entry.path, entry.line, where, source, variables)
         reads.append(read)
         found = parse_path(read.path) is not None
-        return select(read.against, read.path) if found else unknown()
+        return select(read.against, read.path) if found else unparsed_part(read.against, read.path)
     if entry.sub is not None:
         return _template_shape(
             entry.sub,

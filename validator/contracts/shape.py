@@ -153,6 +153,10 @@ def _lookup(shape: Shape, path: tuple[str, ...], depth: int, trail: _Trail) -> L
                     return answer
     if shape.kind == UNKNOWN:
         return done(Presence.UNKNOWN)
+    if segment == "*" and shape.kind != ARRAY:
+        # A wildcard over an object takes every member, over a scalar nothing: it names no
+        # field, so no field can be missing for it.
+        return done(Presence.UNKNOWN)
     if shape.kind == SCALAR:
         return done(Presence.ABSENT, shape)
     if shape.kind == ARRAY:
@@ -205,6 +209,16 @@ def _vague(parent: Shape, segment: str) -> Shape:
     if parent.origin is None:
         return unknown()
     return replace(unknown(), origin=parent.origin, at=(*parent.at, segment))
+
+
+def unparsed_part(parent: Shape, path: str) -> Shape:
+    """The value of a path that is not a plain one but reads inside ``parent`` (``$.${Key}``,
+    a filter): which part is unknown, but it still comes from ``parent``'s producer. A path
+    reading elsewhere (``$$`` the context, an intrinsic) is unknown."""
+    text = path.strip()
+    if parent.origin is None or text.startswith("$$") or not text.startswith("$"):
+        return unknown()
+    return replace(unknown(), origin=parent.origin, at=parent.at)
 
 
 def place(base: Shape, path: str | None, value: Shape) -> Shape:

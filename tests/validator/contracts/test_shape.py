@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.extractors.facts.contracts import (
+    ARRAY,
     Producer,
+    Shape,
     ShapeField,
     obj,
     scalar,
@@ -44,6 +46,17 @@ def test_an_open_object_or_unknown_value_answers_unknown_never_absent() -> None:
     opened = obj({"a": ShapeField("a", scalar(), 1)}, open=True)
     assert lookup(opened, ("b",)).presence is Presence.UNKNOWN
     assert lookup(unknown(), ("a", "b")).presence is Presence.UNKNOWN
+
+
+def test_a_wildcard_names_no_field_so_it_is_never_missing() -> None:
+    # ``$[*][*]`` over an object (a Map's result written to a store) or over a scalar.
+    assert lookup(COUNT, ("*", "*")).presence is Presence.UNKNOWN
+    assert lookup(COUNT, ("success", "*")).presence is Presence.UNKNOWN
+    # The honest twin: over a list, a field named after the wildcard is looked up in the
+    # items, and one the items do not write is still missing.
+    rows = obj({"rows": ShapeField("rows", Shape(ARRAY, items=_record(id=scalar())), 1)})
+    assert lookup(rows, ("rows", "*", "id")).presence is Presence.PRESENT
+    assert lookup(rows, ("rows", "*", "name")).presence is Presence.ABSENT
 
 
 def test_a_field_written_by_one_return_of_several_is_present() -> None:
