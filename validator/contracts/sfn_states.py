@@ -266,7 +266,11 @@ def _task_result(visit: Step) -> Shape:
     visit.run.flow.escape(visit.params)
     resolved = visit.run.resolve(state) if state.function is not None else None
     if resolved is None:  # not known, but the task is still what produced it
-        return with_origin(unknown(state.line), ("", state.line, state.name))
+        origin = ("", state.line, state.name)
+        handler = with_origin(unknown(state.line), origin)
+        # The invoke integration's envelope is fixed whatever the handler returns.
+        invoked = state.function is not None and state.envelope
+        return envelope(handler, origin) if invoked else handler
     shape, origin = resolved
     return envelope(shape, origin) if state.envelope else with_origin(shape, origin)
 

@@ -43,7 +43,10 @@ class MissingField(ContractRule):
     d.get("k")`, `x.k?.y`). A truth test or a comparison (`if (x.k)`,
     `if d.get("k")`, `x.k?.y === "a"`) of a field the producer never writes
     is a read: its branch can never be taken. When the producer cannot be
-    resolved the cell is UNKNOWN.
+    resolved the cell is UNKNOWN, except for a read of the Lambda invoke
+    envelope itself (`$.Paylod` next to `Payload`, `StatusCode`,
+    `ExecutedVersion`, `SdkHttpMetadata`, `SdkResponseMetadata`), which the
+    integration fixes whatever the handler returns.
 
     ## Why is this bad?
     The read yields nothing at run time: a Choice fails the execution, code
@@ -129,7 +132,9 @@ class MissingField(ContractRule):
             return self._answer(
                 table, seen, Status.PASS, "written by the producer", read, seen.written
             )
-        if seen.unresolved is not None:
+        # A producer whose code is not known can only answer UNKNOWN below what is known of
+        # it; an absence is decided by the known part (an integration's fixed envelope).
+        if seen.unresolved is not None and seen.presence is not Presence.ABSENT:
             why = f"the producer behind {seen.producer} is not known: {seen.unresolved}"
             return self._answer(table, seen, Status.UNKNOWN, why, read)
         if seen.presence is Presence.UNKNOWN:

@@ -88,12 +88,27 @@ def test_a_producer_that_may_or_may_not_write_the_field_is_unknown() -> None:
 
 
 def test_an_unresolved_producer_is_unknown_and_says_why() -> None:
-    table, _ = _judge(_read(producer="CountRows", unresolved="the function name is computed"))
+    unresolved = _read(
+        producer="CountRows",
+        unresolved="the function name is computed",
+        presence=Presence.UNKNOWN,
+    )
+    table, _ = _judge(unresolved)
     assert table.answers[0].row.status is Status.UNKNOWN
     assert table.answers[0].row.reason == (
         "the producer behind CountRows is not known: the function name is computed"
     )
     assert table.answers[0].row.producer is None
+
+
+def test_an_absence_in_the_known_part_of_an_unresolved_producer_fails() -> None:
+    # Only a known part (a Lambda invoke's fixed envelope) can answer "absent" for a
+    # producer whose code is not known; the handler's own value answers UNKNOWN above.
+    envelope_typo = _read(
+        path="Paylod", producer="CountRows", unresolved="the function name is computed"
+    )
+    table, _ = _judge(envelope_typo)
+    assert table.answers[0].row.status is Status.FAIL
 
 
 def test_the_execution_input_is_unknown_even_where_a_field_is_found() -> None:
