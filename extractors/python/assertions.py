@@ -6,7 +6,6 @@ left out) to place each assertion, and to say whether it is conditional or insid
 
 from __future__ import annotations
 
-import re
 from typing import get_args
 
 import tree_sitter as ts
@@ -16,7 +15,6 @@ from ..common.env_conditions import skip_env, skip_platform
 from ..facts import Fact
 from ..facts.integrity import (
     Assertion,
-    AssertionStyle,
     CompareOperator,
     Handler,
     HandlerBody,
@@ -27,6 +25,7 @@ from ..facts.integrity import (
     SkipScope,
 )
 from . import strings as py_strings
+from .check_calls import DEPRECATION_WARNINGS, check_call
 from .conditions import lower_condition
 from .file_context import PyFile, resolve
 from .strings import decoded_string
@@ -48,8 +47,6 @@ _CONDITIONAL = {
 _OPERATORS: dict[str, CompareOperator] = {op: op for op in get_args(CompareOperator) if op}
 _NESTED_SCOPES = {"function_definition", "lambda", "class_definition"}
 _HANDLER_PARTS = {"except_clause", "finally_clause", "except_group_clause"}
-# unittest.mock's assertion methods (``assert_called_once_with``, ``assert_not_awaited``).
-MOCK_ASSERTS = re.compile(r"^assert_(called|not_called|awaited|not_awaited|has_calls|any_call)")
 _SKIP_CALLS = {"pytest.skip": "pytest.skip()", "pytest.xfail": "pytest.xfail()"}
 
 
@@ -193,45 +190,38 @@ def _call_assertion(f: PyFile, call: ts.Node, symbol: str, stop: ts.Node) -> Ass
     func = call.child_by_field_name("function")
     args = call.child_by_field_name("arguments")
     name = resolve(f, func)
-    last = name.rsplit(".", 1)[-1]
     positional = [a for a in (args.named_children if args else []) if a.type != "keyword_argument"]
     keywords = {
         T.text(a.child_by_field_name("name")): a
         for a in (args.named_children if args else [])
         if a.type == "keyword_argument"
     }
-    style: AssertionStyle
-    method = ""
+    receiver = func.child_by_field_name("object") if func is not None else None
+    on_self = receiver is not None and T.text(receiver) in ("self", "cls")
+    found = check_call(name, on_self=on_self)
+    if found is None:
+        return None
     exception_types: tuple[str, ...] = ()
     has_match = False
-    if name.startswith("self.") and (last.startswith("assert") or last.startswith("fail")):
-        style, method = "unittest", last
-        if last in ("assertRaises", "assertRaisesRegex", "assertWarns", "assertWarnsRegex"):
-            exception_types = tuple(resolve(f, a) for a in positional[:1])
-            has_match = last.endswith("Regex")
-    elif name in ("pytest.raises", "pytest.warns"):
-        style, method = "raises", last
+    if found.style == "unittest" and found.expects_exception:
+        exception_types = tuple(resolve(f, a) for a in positional[:1])
+        has_match = found.method.endswith("Regex")
+    elif name == "pytest.deprecated_call":
+        exception_types = DEPRECATION_WARNINGS
+    elif found.style == "raises":
         first = positional[:1]
         if first and first[0].type == "tuple":
             exception_types = tuple(resolve(f, c) for c in first[0].named_children)
         else:
             exception_types = tuple(resolve(f, a) for a in first)
         has_match = "match" in keywords
-    elif name == "pytest.fail":
-        style, method = "fail", "fail"
-    elif MOCK_ASSERTS.match(last) and "." in name:
-        style, method = "mock", last
-    elif last.startswith("assert") and last != "assert_":  # assert_frame_equal, assertThat
-        style, method = "call", last
-    else:
-        return None
     conditional, in_handler = conditional_and_handler(call, stop)
     return Assertion(
         file=f.source.path,
         line=T.line_of(call),
         symbol=symbol,
-        style=style,
-        method=method,
+        style=found.style,
+        method=found.method,
         operands=tuple(operand(a) for a in positional),
         conditional=conditional,
         in_handler=in_handler,

@@ -17,7 +17,8 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..facts import Fact, symbol_id
 from ..facts.integrity import Double, ImportedCall
-from .assertions import MOCK_ASSERTS, walk_own
+from .assertions import walk_own
+from .check_calls import check_call
 from .doubles import call_arguments
 from .file_context import PyFile, resolve
 from .model import decorators
@@ -173,8 +174,11 @@ def _is_assertion(f: PyFile, node: ts.Node) -> bool:
         return True
     if node.type != "call":
         return False
-    last = resolve(f, node.child_by_field_name("function")).rsplit(".", 1)[-1]
-    return last.startswith("assert") and not MOCK_ASSERTS.match(last)
+    func = node.child_by_field_name("function")
+    receiver = func.child_by_field_name("object") if func is not None else None
+    on_self = receiver is not None and T.text(receiver) in ("self", "cls")
+    found = check_call(resolve(f, func), on_self=on_self)
+    return found is not None and found.style in ("unittest", "call")
 
 
 def _inside(node: ts.Node, outer: ts.Node) -> bool:

@@ -10,47 +10,16 @@ import libcst as cst
 
 from ..common.testfile_checks import Check
 from ..facts.testfile import Expected, Kind, Tolerance
+from .check_calls import (
+    DEPRECATION_WARNINGS,
+    UNITTEST_ALIASES,
+    UNITTEST_EXPECTS,
+    CheckCall,
+    check_call,
+)
 from .testfile_expressions import ExpressionReader
 from .testfile_tables import Table
 
-_MOCK_CALLED_WITH = {
-    "assert_called_with": False,
-    "assert_called_once_with": True,
-    "assert_any_call": False,
-    "assert_has_calls": False,
-    "assert_awaited_with": False,
-    "assert_awaited_once_with": True,
-    "assert_any_await": False,
-    "assert_has_awaits": False,
-}
-_MOCK_CALLED = {"assert_called", "assert_awaited"}
-_MOCK_CALLED_ONCE = {"assert_called_once", "assert_awaited_once"}
-_MOCK_NOT_CALLED = {"assert_not_called", "assert_not_awaited"}
-# Deprecated unittest spellings, read as the method they alias.
-_UNITTEST_ALIASES = {
-    "assertEquals": "assertEqual",
-    "failUnlessEqual": "assertEqual",
-    "assertNotEquals": "assertNotEqual",
-    "failIfEqual": "assertNotEqual",
-    "failUnless": "assertTrue",
-    "assert_": "assertTrue",
-    "failIf": "assertFalse",
-    "failUnlessRaises": "assertRaises",
-    "assertAlmostEquals": "assertAlmostEqual",
-    "failUnlessAlmostEqual": "assertAlmostEqual",
-    "assertNotAlmostEquals": "assertNotAlmostEqual",
-    "failIfAlmostEqual": "assertNotAlmostEqual",
-    "assertRaisesRegexp": "assertRaisesRegex",
-    "assertRegexpMatches": "assertRegex",
-    "assertNotRegexpMatches": "assertNotRegex",
-    "assertDictEqual": "assertEqual",
-    "assertListEqual": "assertEqual",
-    "assertTupleEqual": "assertEqual",
-    "assertSetEqual": "assertEqual",
-    "assertSequenceEqual": "assertEqual",
-    "assertMultiLineEqual": "assertEqual",
-    "assertCountEqual": "assertEqual",
-}
 _UNITTEST_ORDER = {
     "assertGreater": ">",
     "assertGreaterEqual": ">=",
@@ -93,37 +62,58 @@ class Reader(ExpressionReader):
 
     def call_checks(self, call: cst.Call) -> list[Check]:
         """Checks made by a call statement: ``self.assert*``, mock asserts, pytest.fail."""
+        found = self._check_call(call)
+        if found is None:
+            return []
         func = call.func
-        if isinstance(func, cst.Attribute):
-            method = func.attr.value
-            receiver = func.value
-            if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
-                return self._unittest(_UNITTEST_ALIASES.get(method, method), call)
-            if method in _MOCK_CALLED_WITH:
-                mock = self.canon(receiver)
-                args = Expected(self._arguments(call))
-                checks = [Check(Kind.CALLED_WITH, mock, args)]
-                if _MOCK_CALLED_WITH[method]:
-                    checks.append(Check(Kind.CALLED_TIMES, mock, Expected("1", 1, True), "=="))
+        if found.style == "unittest":
+            return self._unittest(found.method, call)
+        if found.mock is not None and isinstance(func, cst.Attribute):
+            mock = self.canon(func.value)
+            once = Expected("1", 1, True)
+            if found.mock in ("called-with", "called-once-with"):
+                checks = [Check(Kind.CALLED_WITH, mock, Expected(self._arguments(call)))]
+                if found.mock == "called-once-with":
+                    checks.append(Check(Kind.CALLED_TIMES, mock, once, "=="))
                 return checks
-            if method in _MOCK_CALLED:
-                return [Check(Kind.CALLED, self.canon(receiver))]
-            if method in _MOCK_NOT_CALLED:
-                return [Check(Kind.CALLED, self.canon(receiver), negated=True)]
-            if method in _MOCK_CALLED_ONCE:
-                one = Expected("1", 1, True)
-                return [Check(Kind.CALLED_TIMES, self.canon(receiver), one, "==")]
-        name = self.module.qualify(func)
-        if name == "pytest.fail":
+            if found.mock == "called-once":
+                return [Check(Kind.CALLED_TIMES, mock, once, "==")]
+            return [Check(Kind.CALLED, mock, negated=found.mock == "not-called")]
+        if found.style == "fail":
             return [Check(Kind.FAIL, "")]
-        if name in ("pytest.raises", "pytest.warns") and len(self._positional(call)) > 1:
-            args = self._positional(call)
-            subject = self.canon(args[1]) + "(" + ", ".join(self.canon(a) for a in args[2:]) + ")"
+        args = self._positional(call)
+        if found.style == "raises":
+            # As a plain call (``pytest.raises(E, f, *args)``) it checks only with a callable.
+            if len(args) < 2:
+                return []
+            rest = ", ".join(self.canon(a) for a in args[2:])
+            return [self.raises(call, f"{self.canon(args[1])}({rest})")]
+        return [self._library_assert(found.method, call)]
+
+    def with_checks(self, call: cst.BaseExpression, subject: str) -> list[Check]:
+        """What a ``with`` item checks about its block (``subject``): an expected exception
+        or warning, or what is logged."""
+        found = self._check_call(call) if isinstance(call, cst.Call) else None
+        if found is None or not found.context or not isinstance(call, cst.Call):
+            return []
+        if found.expects_exception:
             return [self.raises(call, subject)]
-        last = (name or "").rsplit(".", 1)[-1]
-        if last.startswith("assert_"):
-            return [self._library_assert(last, call)]
-        return []
+        args = self._positional(call)
+        logger = ", ".join(self.canon(a) for a in args)
+        negated = found.method == "assertNoLogs"
+        return [Check(Kind.TRUTHINESS, f"logs({logger}): {subject}", negated=negated)]
+
+    def _check_call(self, call: cst.Call) -> CheckCall | None:
+        func = call.func
+        on_self = (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name)
+            and func.value.value in ("self", "cls")
+        )
+        name = self.module.qualify(func) or ""
+        if not name and isinstance(func, cst.Attribute):
+            name = f"{self.canon(func.value)}.{func.attr.value}"
+        return check_call(name, on_self=on_self)
 
     def _library_assert(self, function: str, call: cst.Call) -> Check:
         """``assert_allclose``, ``assert_frame_equal`` and other library assert helpers."""
@@ -169,27 +159,17 @@ class Reader(ExpressionReader):
         name = self.module.qualify(call.func) or ""
         args = self._positional(call)
         if name == "pytest.deprecated_call":
-            types: tuple[str, ...] = ("DeprecationWarning", "PendingDeprecationWarning")
+            types: tuple[str, ...] = DEPRECATION_WARNINGS
         else:
             types = self.exception_names(args[0]) if args else ()
         match = self._string(self._keyword(call, "match"))
         method = name.rsplit(".", 1)[-1]
+        method = UNITTEST_ALIASES.get(method, method)
         if method in ("assertRaisesRegex", "assertWarnsRegex"):
             match = self._string(
                 args[1] if len(args) > 1 else self._keyword(call, "expected_regex")
             )
         return Check(Kind.RAISES, subject, exceptions=types, match=match)
-
-    def is_raises(self, call: cst.BaseExpression) -> bool:
-        """True for a context manager that expects an exception or a warning."""
-        if not isinstance(call, cst.Call):
-            return False
-        name = self.module.qualify(call.func) or ""
-        if name in ("pytest.raises", "pytest.warns", "pytest.deprecated_call"):
-            return True
-        return isinstance(call.func, cst.Attribute) and _UNITTEST_ALIASES.get(
-            call.func.attr.value, call.func.attr.value
-        ) in ("assertRaises", "assertRaisesRegex", "assertWarns", "assertWarnsRegex")
 
     def _unittest(self, method: str, call: cst.Call) -> list[Check]:
         args = self._positional(call)
@@ -225,7 +205,7 @@ class Reader(ExpressionReader):
             return [Check(Kind.SUBSTRING, self.canon(first), pattern, negated=neg)]
         if method == "assertDictContainsSubset" and first and second:
             return [Check(Kind.PARTIAL, self.canon(second), self.expected(first))]
-        if method in ("assertRaises", "assertRaisesRegex", "assertWarns", "assertWarnsRegex"):
+        if method in UNITTEST_EXPECTS:
             skip = 2 if method.endswith("Regex") else 1
             if len(args) > skip:
                 rest = ", ".join(self.canon(a) for a in args[skip + 1 :])

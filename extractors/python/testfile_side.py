@@ -57,8 +57,7 @@ class _Collector:
     def _with(self, node: cst.With) -> None:
         subject = "; ".join(self._statement_text(s) for s in node.body.body)
         for item in node.items:
-            if self.reader.is_raises(item.item) and isinstance(item.item, cst.Call):
-                self.found.append((item, self.reader.raises(item.item, subject)))
+            self.found += [(item, c) for c in self.reader.with_checks(item.item, subject)]
 
     def _statement_text(self, statement: cst.CSTNode) -> str:
         """A statement inside ``with pytest.raises``, canonical when it is an expression."""
