@@ -66,22 +66,10 @@ def _python_imports(source: SourceFile) -> list[Import]:
             names=(bound.name,) if bound.name else (),
         )
         for bound in source.model(PythonModel).imports
-    ] + _python_star_imports(source)
-
-
-def _python_star_imports(source: SourceFile) -> list[Import]:
-    """``from .m import *`` binds no name the model records, yet is an import edge: a
-    package's ``__init__`` re-exporting a module reaches it (module-level only, as Python
-    allows)."""
-    found: list[Import] = []
-    for statement in source.tree.root_node.named_children:
-        if statement.type != "import_from_statement":
-            continue
-        module = statement.child_by_field_name("module_name")
-        if module is not None and any(c.type == "wildcard_import" for c in statement.children):
-            line = treesitter.line_of(statement)
-            found.append(Import(file=source.path, line=line, module=treesitter.text(module)))
-    return found
+    ] + [
+        Import(file=source.path, line=star.line, module=star.written)
+        for star in source.model(PythonModel).star_imports
+    ]
 
 
 def _javascript_imports(source: SourceFile) -> list[Import]:

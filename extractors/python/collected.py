@@ -15,7 +15,9 @@ never disagree on which tests a file holds. pytest's rules (``_pytest/python.py`
   every test class deriving from it); a base defined elsewhere cannot be read;
 - a pytest test class collects the test classes nested in it by the same rules;
 - ``__test__ = False`` on the module, or on a class or a base it inherits it from, collects
-  nothing there.
+  nothing there; ``name.__test__ = False`` after a module function or class does the same
+  for it;
+- a base may be a class nested in another class of the module (``class T(Holder.Base)``).
 """
 
 from __future__ import annotations
@@ -117,6 +119,38 @@ def _assigned_false(block: ts.Node | None, name: str) -> bool | None:
         if left is not None and right is not None and T.text(left) == name:
             answer = T.text(right) == "False"
     return answer
+
+
+def _class_named(block: ts.Node | None, name: str, before: int) -> ts.Node | None:
+    """The last class called ``name`` a body defines before byte ``before``."""
+    named = [
+        d
+        for d in definitions(block)
+        if d.type == "class_definition"
+        and d.start_byte < before
+        and T.text(d.child_by_field_name("name")) == name
+    ]
+    return named[-1] if named else None
+
+
+def _hidden_by_attribute(root: ts.Node) -> set[str]:
+    """Names a module marks ``<name>.__test__ = False`` (pytest collects neither such a
+    function nor such a class)."""
+    hidden: set[str] = set()
+    for child in root.named_children:
+        inner = child.named_children[0] if child.named_children else None
+        if child.type != "expression_statement" or inner is None or inner.type != "assignment":
+            continue
+        left, right = inner.child_by_field_name("left"), inner.child_by_field_name("right")
+        if left is None or right is None or left.type != "attribute":
+            continue
+        owner, attribute = left.child_by_field_name("object"), left.child_by_field_name("attribute")
+        if owner is not None and owner.type == "identifier" and T.text(attribute) == "__test__":
+            if T.text(right) == "False":
+                hidden.add(T.text(owner))
+            else:
+                hidden.discard(T.text(owner))
+    return hidden
 
 
 def module_values(source: SourceFile) -> dict[str, ts.Node]:
@@ -241,18 +275,16 @@ class _Reader:
             current = current.parent
         found: list[ts.Node] = []
         for base in supers.named_children if supers is not None else []:
-            if base.type != "identifier":
+            if base.type not in ("identifier", "attribute"):
                 continue
+            head, *rest = T.squash(base).split(".")
             for block in scopes[:1] + scopes[-1:]:
-                named = [
-                    d
-                    for d in definitions(block)
-                    if d.type == "class_definition"
-                    and d.start_byte < cls.start_byte
-                    and T.text(d.child_by_field_name("name")) == T.text(base)
-                ]
-                if named:
-                    found.append(named[-1])
+                named = _class_named(block, head, cls.start_byte)
+                for part in rest:  # ``Holder.Base``: a class nested in a class of the module
+                    inner = named.child_by_field_name("body") if named is not None else None
+                    named = _class_named(inner, part, cls.start_byte)
+                if named is not None:
+                    found.append(named)
                     break
         return found
 
@@ -326,7 +358,10 @@ class _Reader:
         last: dict[str, ts.Node] = {}
         for d in definitions(root):
             last[T.text(d.child_by_field_name("name"))] = d
+        hidden = _hidden_by_attribute(root)
         for name, d in last.items():
+            if name in hidden:
+                continue
             if d.type == "function_definition":
                 if matches_prefix_or_glob(name, self.functions) and not self.is_fixture(d):
                     found.append(PyCollected((name,), d, (), False))

@@ -35,7 +35,7 @@ from .collected import PyTests, default_tests
 from .double_sites import double_sites
 from .file_context import PyFile
 from .markers import binding_value, code_of, docstring, stub_kind, under_type_checking
-from .model import PythonModel, decorators, definition_of, qualname
+from .model import PythonModel, decorators, definition_of, enclosing_function
 from .module_skips import module_skips
 from .test_cases import (
     called_names,
@@ -61,14 +61,12 @@ _BINDING_FORMS: dict[str, BindingForm] = {
 
 def symbol_of(f: PyFile, node: ts.Node, tests: dict[int, str]) -> tuple[str, bool]:
     """(symbol, inside a test) of the innermost function around ``node``."""
-    current = node.parent
-    while current is not None:
-        if current.type == "function_definition":
-            if current.id in tests:
-                return tests[current.id], True
-            return symbol_id(f.source.path, qualname(current)), False
-        current = current.parent
-    return "", False
+    function = enclosing_function(node)
+    if function is None:
+        return "", False
+    if function.id in tests:
+        return tests[function.id], True
+    return f.model.symbol(function), False
 
 
 def _find_tests(f: PyFile, collected: PyTests) -> list[tuple[ts.Node, str, PyFramework]]:
@@ -164,7 +162,7 @@ def _function_facts(f: PyFile, fn: ts.Node, in_test_file: bool, subclassed: set[
     and its stub body when it has one."""
     facts: list[Fact] = []
     body = fn.child_by_field_name("body")
-    symbol = symbol_id(f.source.path, qualname(fn))
+    symbol = f.model.symbol(fn)
     if in_test_file and body is not None:
         facts.extend(
             a for a in body_facts(f, body, symbol, in_test=False) if isinstance(a, Assertion)

@@ -123,6 +123,11 @@ class PythonModel:
                     self.qualified[bound.module] = bound.module
         self.imports: tuple[PyImport, ...] = tuple(imports)
         self._statements = tuple(statements)
+        # ``from m import *`` binds no name this model can record, yet is an import edge (a
+        # package's ``__init__`` re-exporting a module), wherever it stands (``try``, ``if``).
+        self.star_imports: tuple[PyImport, ...] = tuple(
+            star for statement, _ in statements if (star := self._star(statement)) is not None
+        )
 
     def _resolve_module(self, module_node: ts.Node) -> str:
         """The module of ``from <module> import``, a relative one made absolute."""
@@ -163,6 +168,16 @@ class PythonModel:
                 PyImport(local, f"{module}.{name}", module, name, line, top, T.text(module_node))
             )
         return out
+
+    def _star(self, statement: ts.Node) -> PyImport | None:
+        """The module ``from <module> import *`` imports everything from, as one import."""
+        module_node = statement.child_by_field_name("module_name")
+        if module_node is None or not any(c.type == "wildcard_import" for c in statement.children):
+            return None
+        module = self._resolve_module(module_node)
+        top = statement.parent is not None and statement.parent.type == "module"
+        written = T.text(module_node)
+        return PyImport("*", f"{module}.*", module, "*", T.line_of(statement), top, written)
 
     def named_imports(self) -> list[tuple[str, str, str]]:
         """(module, imported name, local name) of every ``from m import a [as b]``."""
