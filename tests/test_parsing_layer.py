@@ -60,7 +60,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("validator/testruns/pytest_run.py", "conftest.py"): "pytest's conftest file name",
     **{
         ("validator/testruns/js_run.py", ext): "the extensions Jest/Vitest collect"
-        for ext in (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts", "jsx", "tsx")
+        for ext in ("jsx", "tsx")
     },
 }
 

@@ -211,7 +211,7 @@ class AssertionReader:
             if name in self.derived:
                 return self.derived[name], "value"
             return unbound_kind, "default"
-        return origin.kind, origin.name
+        return origin.kind, origin.export
 
     def library_kind(self, name: str) -> str:
         """The library (``supertest``, ``cdk-assertions``) a local name's value comes from."""

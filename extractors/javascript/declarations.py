@@ -9,6 +9,7 @@ of the enclosing test's context ``t``). Ids join the enclosing suite names:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -206,9 +207,14 @@ def _option_skips(options: ts.Node | None, how_base: str) -> list[tuple[str, boo
 
 
 def read_declaration(
-    call: ts.Node, chain: Chain, names: FrameworkNames, parent: Declaration | None
+    call: ts.Node,
+    chain: Chain,
+    names: FrameworkNames,
+    parent: Declaration | None,
+    constant: Callable[[ts.Node], str | None],
 ) -> Declaration | None:
-    """The declaration ``call`` makes, or None when it makes none."""
+    """The declaration ``call`` makes, or None when it makes none. ``constant`` is the
+    file's model's reading of a constant string (a ``const`` title, ``'a' + B``)."""
     resolved = names.resolve(chain)
     if resolved is None:
         if parent is None or parent.kind != "test" or chain.words[:1] != ("test",):
@@ -249,9 +255,9 @@ def read_declaration(
         call=call,
         kind=shape.kind,
         framework=resolved.framework,
-        name=name_of(args[0]),
+        name=title if (title := constant(args[0])) is not None else name_of(args[0]),
         callback=callback,
-        literal_title=known_title(args[0]),
+        literal_title=title is not None or known_title(args[0]),
         parametrized=bool(PARAMETRIZE_WORDS & set(shape.words))
         or (parent is not None and parent.parametrized),
     )

@@ -105,15 +105,8 @@ class FrameworkNames:
         origin = self.imports.bindings.get(name)
         if origin is not None:
             if is_framework(origin.kind):
-                if origin.name == "*":
-                    return origin.kind, "*"
-                if origin.name == "default":
-                    return (
-                        (origin.kind, "test")
-                        if origin.kind in ("node:test", "playwright")
-                        else None
-                    )
-                return (origin.kind, origin.name) if origin.name in BASES else None
+                export = origin.export
+                return (origin.kind, export) if export == "*" or export in BASES else None
             if origin.kind == "" and self.test_path and origin.name in BASES:
                 return self.default, origin.name
             if origin.kind == "" and self.test_path and origin.name == "default" and name in BASES:

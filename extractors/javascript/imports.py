@@ -73,12 +73,26 @@ def module_kind(source: str) -> JsFramework | LibraryKind | Literal[""]:
     return LIBRARY_MODULES.get(source, "")
 
 
+# Test frameworks whose module value is the test function (``test.describe`` hangs off it).
+DEFAULT_IS_TEST = frozenset({"node:test", "playwright"})
+
+
 @dataclass(frozen=True)
 class Origin:
     """What a local name was imported as: library kind and exported name."""
 
     kind: str  # module_kind of the source; "" for modules we do not know
     name: str  # the exported name, "default" or "*" (namespace)
+
+    @property
+    def export(self) -> str:
+        """The export the binding stands for. A test framework's module value bound whole
+        (``const jg = require('@jest/globals')``, a default import through CommonJS interop)
+        is its namespace, except where that value is the test function itself (node:test,
+        Playwright)."""
+        if self.name != "default" or not is_framework(self.kind):
+            return self.name
+        return "test" if self.kind in DEFAULT_IS_TEST else "*"
 
 
 @dataclass(frozen=True)

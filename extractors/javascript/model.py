@@ -229,6 +229,20 @@ class JsModel:
         name that reads a top-level ``const`` bound to such an expression."""
         return self._strings.value(node)
 
+    @cached_property
+    def _decoded(self) -> ModuleStrings:
+        return ModuleStrings(
+            self._source.tree.root_node,
+            lambda: self.scopes,
+            js_strings.decoded_string,
+            module_string_names,
+        )
+
+    def decoded_value(self, node: ts.Node | None) -> str | None:
+        """``string_value`` as the program sees it at run time (escapes decoded): the form
+        a runner reports a test title in."""
+        return self._decoded.value(node)
+
     def is_import(self, name: str, at: ts.Node) -> bool:
         """A reference to ``name`` at ``at`` reads an imported name (not a parameter or local
         that shadows it)."""

@@ -64,7 +64,8 @@ class DeclarationWalk:
         query = queries.joined_query(source.language, queries.TEST_FILE)
         # The captures of the one query pass the integrity facts read too.
         self.markers: dict[str, list[ts.Node]] = treesitter.captures(query, root)
-        self.imports: Imports = read_imports(source.model(JsModel), self.markers, root)
+        self.model = source.model(JsModel)
+        self.imports: Imports = read_imports(self.model, self.markers, root)
         self.calls = [
             Call(node, callee, source.data)
             for node in sorted(self.markers.get("call", []), key=_order)
@@ -144,7 +145,9 @@ class DeclarationWalk:
             chain = call.chain()
             if chain is None:
                 continue
-            declaration = read_declaration(call.node, chain, self.names, parent)
+            declaration = read_declaration(
+                call.node, chain, self.names, parent, self.model.decoded_value
+            )
             if declaration is None:
                 continue
             declaration.parent = parent

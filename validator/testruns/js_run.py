@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...extractors.common.testfile import JS_EXTENSIONS
 from ...extractors.runners.js_config import (
     JsConfig,
     JsObject,
@@ -21,7 +22,9 @@ from .model import Cause, Runner, Status, Suite, Verdict, not_run_cause
 from .pytest_args import Arg
 
 ROOT = "/__root__"
-JS_EXTENSIONS = (".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts")
+# The files the runners may collect are the script files the extractors read; the
+# defaults below are the runners' own documented settings, spelled as they spell them.
+_SCRIPT_EXTENSIONS = tuple(sorted(JS_EXTENSIONS))
 JEST_DEFAULTS: dict[str, tuple[str, ...]] = {
     "testMatch": ("**/__tests__/**/*.?([mc])[jt]s?(x)", "**/?(*.)+(spec|test).?([mc])[jt]s?(x)"),
     "testRegex": (),
@@ -206,7 +209,7 @@ def _candidates(view: RevisionView, folder: str) -> list[str]:
     """JS/TS files of the package that declare tests (node_modules never holds project tests)."""
     found = []
     for path in view.under(folder):
-        if not path.endswith(JS_EXTENSIONS) or "node_modules/" in path:
+        if not path.endswith(_SCRIPT_EXTENSIONS) or "node_modules/" in path:
             continue
         data = view.read(path) or b""
         if any(

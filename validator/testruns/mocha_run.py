@@ -27,6 +27,7 @@ from .model import Cause, Suite
 from .pytest_args import Arg
 
 DEFAULT_SPEC = "./test"
+# Mocha's own default ``--extension`` list (its documented setting, not the files we read).
 DEFAULT_EXTENSIONS = ("js", "cjs", "mjs")
 # Options that take the next word as their value (when not written ``--name=value``).
 _VALUED = frozenset(

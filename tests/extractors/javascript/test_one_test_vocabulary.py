@@ -264,3 +264,41 @@ def test_a_title_computed_at_run_time_is_known_to_the_runs_only_by_its_line() ->
     )
     runs = sorted(t.id for t in js_tests("src/d.test.js", source.encode()))
     assert runs == ["src/d.test.js::<dynamic@2>", "src/d.test.js::<dynamic@3> > a"]
+
+
+def test_a_title_read_from_a_module_constant_is_its_value_in_every_reader() -> None:
+    source = (
+        "const TITLE = 'adds';\nconst GROUP = `cart`;\nconst SAY = 'it\\'s';\n"
+        "describe(GROUP, () => {\n  it(TITLE, () => {});\n  it(SAY, () => {});\n});\n"
+        "function run(TITLE) {\n  it(TITLE, () => {});\n}\n"
+    )
+    path = "src/const.test.js"
+    facts = sorted(t.symbol for t in extract(path, source.encode()).of_type(TestCase))
+    compared = sorted(t.name for t in parse_test_file(path, source).tests)
+    runs = sorted(t.id for t in js_tests(path, source.encode()))
+    assert facts == [f"{path}::TITLE", f"{path}::cart > adds", f"{path}::cart > it's"]
+    assert compared == ["TITLE", "cart > adds", "cart > it's"]
+    # The parameter that shadows the constant is no constant: facts and comparison name
+    # that test as written, the run knows it by its line.
+    assert runs == [f"{path}::<dynamic@9>", f"{path}::cart > adds", f"{path}::cart > it's"]
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "const jg = require('@jest/globals');",
+        "import * as jg from '@jest/globals';",
+        "const jg = require('vitest');",
+    ],
+)
+def test_a_framework_module_object_declares_tests_through_its_members(head: str) -> None:
+    source = (
+        f"{head}\njg.describe('cart', () => {{\n"
+        "  jg.it('adds', () => { jg.expect(1 + 1).toBe(2); });\n});\n"
+    )
+    path = "src/cart.ts"
+    facts = [t.symbol for t in extract(path, source.encode()).of_type(TestCase)]
+    compared = [(t.name, len(t.assertions)) for t in parse_test_file(path, source).tests]
+    runs = [t.id for t in js_tests(path, source.encode())]
+    assert facts == runs == [f"{path}::cart > adds"]
+    assert compared == [("cart > adds", 1)]
