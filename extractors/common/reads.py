@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import tree_sitter as ts
 
 from ..facts.contracts import Read
-from . import ir
+from ..javascript.patterns import destructured_reads
 from . import treesitter as T
 from .adapter import CodeSyntax
 from .guards import DEFAULT, guard_texts, guarded_segments, in_condition, local_use, tolerance
@@ -74,55 +74,21 @@ def is_call_target(node: ts.Node, syntax: CodeSyntax) -> bool:
     )
 
 
-def _pattern_reads(pattern: ts.Node, prefix: tuple[str, ...], line: int) -> tuple[list[Read], bool]:
-    """Reads a JS destructuring pattern makes; True when a ``...rest`` keeps the remainder."""
-    reads: list[Read] = []
-    rest = False
-    for child in pattern.named_children:
-        if child.type == "shorthand_property_identifier_pattern":
-            reads.append(Read((*prefix, T.text(child)), T.line_of(child), T.text(child)))
-        elif child.type == "object_assignment_pattern":
-            left = child.child_by_field_name("left")
-            if left is not None:
-                reads.append(
-                    Read(
-                        (*prefix, T.text(left)),
-                        T.line_of(child),
-                        T.text(child),
-                        guarded=len(prefix) + 1,
-                        checked=len(prefix) + 1,
-                    )
-                )
-        elif child.type == "pair_pattern":
-            key = ir.js_key(child.child_by_field_name("key"))
-            value = child.child_by_field_name("value")
-            if key is None:
-                rest = True
-                continue
-            if value is not None and value.type == "object_pattern":
-                more, more_rest = _pattern_reads(value, (*prefix, key), line)
-                reads.extend(more)
-                rest = rest or more_rest
-            else:
-                default = value is not None and value.type == "assignment_pattern"
-                reads.append(
-                    Read(
-                        (*prefix, key),
-                        T.line_of(child),
-                        T.text(child),
-                        guarded=len(prefix) + 1 if default else 0,
-                        checked=len(prefix) + 1 if default else 0,
-                    )
-                )
-        elif child.type == "rest_pattern":
-            rest = True
-    return reads, rest
-
-
 def destructured(pattern: ts.Node) -> Uses:
-    """The reads of ``const {a, b: {c}} = value``."""
-    reads, rest = _pattern_reads(pattern, (), T.line_of(pattern))
-    return Uses(reads, escapes=rest)
+    """The reads of ``const {a, b: {c}} = value``: each key path read off the value, guarded
+    where a default stands in for a missing key; a ``...rest`` or computed key keeps the rest."""
+    bounds, escapes = destructured_reads(pattern)
+    reads = [
+        Read(
+            b.read,
+            T.line_of(b.entry or b.name),
+            T.text(b.entry or b.name),
+            guarded=len(b.read) if len(b.read) in b.defaulted else 0,
+            checked=len(b.read) if len(b.read) in b.defaulted else 0,
+        )
+        for b in bounds
+    ]
+    return Uses(reads, escapes=escapes)
 
 
 def uses_of(

@@ -17,6 +17,7 @@ from . import strings as js_strings
 from .adapter import JAVASCRIPT
 from .exports import Exports
 from .model import Imports, call_parts, strip, symbol
+from .patterns import keys
 from .routes import imported_name
 
 _FETCH = {"fetch", "window.fetch", "globalThis.fetch", "self.fetch"}
@@ -225,10 +226,7 @@ def _axios_clients(bindings: list[ts.Node]) -> dict[str, str]:
 
 def _shorthand(pattern: ts.Node, name: str) -> bool:
     """True when ``{name}`` appears as a plain shorthand in a destructuring pattern."""
-    return any(
-        c.type == "shorthand_property_identifier_pattern" and T.text(c) == name
-        for c in pattern.named_children
-    )
+    return any(key == name == b.local and b.default is None for key, b in keys(pattern))
 
 
 def _strip_pattern(uses: reads.Uses, strip: str) -> reads.Uses:

@@ -19,7 +19,7 @@ from ..common.treesitter import text
 from ..facts.integrity import JsFramework, PlatformWhere, SkipWhere
 from .conditions import lower_condition
 from .model import JsModel
-from .syntax import string_content
+from .patterns import keys
 from .test_aliases import wrapper_functions
 
 FRAMEWORK_MODULES: dict[str, JsFramework] = {
@@ -264,13 +264,5 @@ def _bind_pattern(pattern: ts.Node | None, kind: str, member: str, found: Import
     if pattern.type == "identifier":
         found.bind(text(pattern), Origin(kind, member or "default"))
         return
-    if pattern.type != "object_pattern":
-        return
-    for part in pattern.named_children:
-        if part.type == "shorthand_property_identifier_pattern":
-            found.bind(text(part), Origin(kind, text(part)))
-        elif part.type == "pair_pattern":
-            key = part.child_by_field_name("key")
-            value = part.child_by_field_name("value")
-            if value is not None and value.type == "identifier":
-                found.bind(text(value), Origin(kind, string_content(key) or text(key)))
+    for key, bound in keys(pattern):
+        found.bind(bound.local, Origin(kind, key))

@@ -20,6 +20,7 @@ from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.module_strings import ModuleStrings
 from . import strings as js_strings
+from .patterns import keys
 from .scopes import Scopes
 from .strings import literal_string, module_string_names
 from .symbols import function_symbol
@@ -118,7 +119,8 @@ class JsModel:
 
     def __init__(self, source: SourceFile) -> None:
         self._source = source
-        self._requires: set[int] = set()  # declarators whose value is a ``require(...)``
+        # Declarators whose value is a ``require(...)``, with the names they import.
+        self._requires: dict[int, frozenset[str]] = {}
         caps = source.captures("imports", source.language, "javascript")
         found: list[JsImport] = []
         self.modules: list[str] = []  # specifiers of import statements, bindings or not
@@ -188,23 +190,14 @@ class JsModel:
         module = _required_module(value)
         if name is None or module is None:
             return
-        self._requires.add(node.id)
         if name.type == "identifier":
             found.append(JsImport(T.text(name), module, member, "require", member=member))
+            self._requires[node.id] = frozenset({T.text(name)})
             return
-        if name.type != "object_pattern":
-            return
-        for part in name.named_children:
-            if part.type == "shorthand_property_identifier_pattern":
-                key, local = T.text(part), part
-            elif part.type == "pair_pattern":
-                key = ir.js_key(part.child_by_field_name("key")) or ""
-                local = part.child_by_field_name("value")
-                if not key or local is None or local.type != "identifier":
-                    continue
-            else:
-                continue
-            found.append(JsImport(T.text(local), module, key, "require", True, member))
+        taken = keys(name)
+        for key, bound in taken:
+            found.append(JsImport(bound.local, module, key, "require", True, member))
+        self._requires[node.id] = frozenset(bound.local for _, bound in taken)
 
     @cached_property
     def scopes(self) -> Scopes:

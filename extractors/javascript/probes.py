@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import tree_sitter as ts
 
-from ..common import ir
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.literals import js_literal
@@ -26,6 +25,7 @@ from ..facts import Fact
 from ..facts.impl import EnvWrite, RunnerProbe
 from .adapter import BEHAVIOUR, FUNCTIONS, symbol_at
 from .model import JsModel, strip
+from .patterns import keys
 from .probe_keys import bound_names, listed_object, searched_strings
 
 _PROCESS = ("process", "node:process")
@@ -198,16 +198,12 @@ def _destructured(
             continue
         fn = enclosing(node, FUNCTIONS)
         scope = fn if fn is not None else root(node)
-        for part in pattern.named_children:
-            if part.type == "shorthand_property_identifier_pattern":
-                key = local = T.text(part)
-            elif part.type == "pair_pattern":
-                key = _key(part.child_by_field_name("key"))
-                local = T.text(part.child_by_field_name("value"))
-            else:
-                continue
-            reads = uses(scope, local, False, BEHAVIOUR)
+        for key, bound in keys(pattern):
+            reads = uses(scope, bound.local, False, BEHAVIOUR)
             value = next((v for u in reads if (v := compared_value(u, BEHAVIOUR))), "")
+            part = bound.name  # the pattern's entry that binds it: the probe's line
+            while part.parent is not None and part.parent != pattern:
+                part = part.parent
             found.append(
                 runner_probe(source, part, kind, key, reads, BEHAVIOUR, value, symbol_node=node)
             )
@@ -239,9 +235,3 @@ def env_writes(source: SourceFile, model: JsModel, caps: dict[str, list[ts.Node]
         EnvWrite(file=source.path, line=T.line_of(n), symbol=symbol_at(source.path, n), name=name)
         for n, name in names
     ]
-
-
-def _key(node: ts.Node | None) -> str:
-    """An object key as written: its name or string, else its source (a computed key)."""
-    found = ir.js_key(node)
-    return found if found is not None else T.text(node)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from .patterns import pattern_names
 
 FUNCTIONS = frozenset(
     {
@@ -34,7 +35,6 @@ BLOCKS = FUNCTIONS | {
     "switch_body",
     "class_body",
 }
-_PARAMETER_WRAPPERS = ("required_parameter", "optional_parameter")
 
 
 @dataclass
@@ -61,24 +61,6 @@ def _around(node: ts.Node | None, types: frozenset[str]) -> ts.Node | None:
     return node
 
 
-def pattern_names(pattern: ts.Node | None) -> list[ts.Node]:
-    """The identifiers a binding pattern binds: ``a``, ``{ a, b: c, ...d }``, ``[e = 1]``."""
-    if pattern is None:
-        return []
-    kind = pattern.type
-    if kind in ("identifier", "shorthand_property_identifier_pattern"):
-        return [pattern]
-    if kind in _PARAMETER_WRAPPERS:
-        return pattern_names(pattern.child_by_field_name("pattern"))
-    if kind == "pair_pattern":
-        return pattern_names(pattern.child_by_field_name("value"))
-    if kind in ("assignment_pattern", "object_assignment_pattern"):
-        return pattern_names(pattern.child_by_field_name("left"))
-    if kind in ("object_pattern", "array_pattern", "rest_pattern"):
-        return [n for child in pattern.named_children for n in pattern_names(child)]
-    return []
-
-
 class Scopes:
     """Every scope of one file, built from one query and the model's imports."""
 
@@ -87,10 +69,10 @@ class Scopes:
         root: ts.Node,
         caps: dict[str, list[ts.Node]],
         imported: list[tuple[str, int]],
-        requires: set[int],
+        requires: dict[int, frozenset[str]],
     ):
-        """``imported``: (name, line) an import statement binds; ``requires``: ids of the
-        declarators whose value is a ``require(...)``."""
+        """``imported``: (name, line) an import statement binds; ``requires``: the names
+        each declarator whose value is a ``require(...)`` imports, by its id."""
         self._scopes: dict[int, Scope] = {}
         self.module = self._scope(root)
         for name, line in imported:
@@ -102,7 +84,7 @@ class Scopes:
             scope = self._at(node, FUNCTIONS if var else BLOCKS)
             for name in pattern_names(node):
                 self._bind(scope, name)
-                if node.parent is not None and node.parent.id in requires:
+                if node.parent is not None and T.text(name) in requires.get(node.parent.id, ()):
                     scope.imported.add(T.text(name))
         for node in caps.get("params", []):
             for name in (n for p in node.named_children for n in pattern_names(p)):

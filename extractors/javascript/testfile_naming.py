@@ -10,6 +10,7 @@ from tree_sitter import Node
 
 from ..common import treesitter as T
 from .model import JsImport, JsModel
+from .patterns import pattern_names
 from .testfile_words import ASSERT_SOURCES, EXPECT_SOURCES
 
 
@@ -55,18 +56,9 @@ def local_bindings(body: Node) -> list[str]:
     names: list[str] = []
 
     def bind(pattern: Node) -> None:
-        if pattern.type in ("identifier", "shorthand_property_identifier_pattern"):
-            if T.text(pattern) not in names:
-                names.append(T.text(pattern))
-            return
-        if pattern.type == "pair_pattern":
-            value = pattern.child_by_field_name("value")
-            if value is not None:
-                bind(value)
-            return
-        for child in pattern.named_children:
-            if child.type not in ("property_identifier", "comment"):
-                bind(child)
+        for name in pattern_names(pattern):
+            if T.text(name) not in names:
+                names.append(T.text(name))
 
     stack = [body]
     while stack:

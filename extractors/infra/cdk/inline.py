@@ -16,6 +16,7 @@ import tree_sitter as ts
 
 from ...common import ir
 from ...common import treesitter as T
+from ...javascript.patterns import COMPUTED, REST, Bound, bindings
 from .program import LOOP_NODES, Helper
 from .values import UNKNOWN_VALUE, LambdaFn, Stack, Unknown, Untraced
 
@@ -146,9 +147,9 @@ def bind_pattern(pattern: ts.Node, value: object, env: dict[str, object], stack:
     """Bind a declared name or pattern (``c``, ``{id, file}``, ``a, b``) to a value."""
     if pattern.type == "identifier":
         env[T.text(pattern)] = value
-    elif pattern.type == "object_pattern":
+    elif pattern.type in ("object_pattern", "array_pattern"):
         destructure(pattern, value, env, stack)
-    elif pattern.type in ("pattern_list", "tuple_pattern", "array_pattern", "list_pattern"):
+    elif pattern.type in ("pattern_list", "tuple_pattern", "list_pattern"):
         parts = [c for c in pattern.named_children if c.type != "comment"]
         for i, part in enumerate(parts):
             item = value[i] if isinstance(value, list) and i < len(value) else UNKNOWN_VALUE
@@ -156,39 +157,47 @@ def bind_pattern(pattern: ts.Node, value: object, env: dict[str, object], stack:
 
 
 def destructure(pattern: ts.Node, value: object, env: dict[str, object], stack: Stack) -> None:
-    """``{a, b = 1, c: d, ...rest}`` of an object value."""
-    given = value if isinstance(value, dict) else {}
-    taken: set[str] = set()
-    for part in pattern.named_children:
-        key, local, default = "", None, None
-        if part.type == "shorthand_property_identifier_pattern":
-            key, local = T.text(part), part
-        elif part.type == "object_assignment_pattern":
-            local = part.child_by_field_name("left")
-            key, default = (T.text(local) if local is not None else ""), part
-        elif part.type == "pair_pattern":
-            key_node, local = part.child_by_field_name("key"), part.child_by_field_name("value")
-            key = ir.js_key(key_node) or ""
-        elif part.type == "rest_pattern" and part.named_children:
-            rest = {k: v for k, v in given.items() if k not in taken}
-            env[T.text(part.named_children[0])] = rest
-            continue
-        if not key or local is None:
-            continue
-        taken.add(key)
-        found = given.get(key, UNKNOWN_VALUE)
-        if local.type == "assignment_pattern":
-            default, local = local, local.child_by_field_name("left")
-        if isinstance(found, Unknown) and key not in given and default is not None:
-            right = default.child_by_field_name("right")
-            found = stack.eval(stack.syntax.lower(right)) if right is not None else found
-        if local is not None and local.type in (
-            "identifier",
-            "shorthand_property_identifier_pattern",
-        ):
-            env[T.text(local)] = found
-        elif local is not None:
-            bind_pattern(local, found, env, stack)
+    """``{a, b = 1, c: d, ...rest}`` of an object value, ``[x, , y]`` of a list, nested:
+    each name the pattern binds (read once, ``javascript/patterns.py``) takes the part of
+    the value its path leads to, or its default where that part is missing."""
+    bound = bindings(pattern)
+    for b in bound:
+        env[b.local] = _part(b, value, bound, stack)
+
+
+def _part(b: Bound, value: object, bound: list[Bound], stack: Stack) -> object:
+    """The part of ``value`` one binding's path leads to."""
+    defaults = dict(b.defaults)
+    current = value
+    for depth, segment in enumerate(b.path):
+        if segment == COMPUTED:
+            return UNKNOWN_VALUE
+        siblings = {
+            o.path[depth]
+            for o in bound
+            if len(o.path) > depth and o.path[:depth] == b.path[:depth]
+        } - {REST, "[...]"}
+        if segment == REST:
+            given = current if isinstance(current, dict) else {}
+            current = {k: v for k, v in given.items() if k not in siblings}
+        elif segment == "[...]":
+            items = current if isinstance(current, list) else []
+            taken = max((int(o[1:-1]) + 1 for o in siblings if o[1:-1].isdigit()), default=0)
+            current = list(items[taken:])
+        elif segment.startswith("[") and segment[1:-1].isdigit():
+            index = int(segment[1:-1])
+            items = current if isinstance(current, list) else []
+            current = items[index] if index < len(items) else _missing(defaults, depth, stack)
+        else:
+            given = current if isinstance(current, dict) else {}
+            current = given[segment] if segment in given else _missing(defaults, depth, stack)
+    return current
+
+
+def _missing(defaults: dict[int, ts.Node], depth: int, stack: Stack) -> object:
+    """A part the value lacks: the default given for it, else unknown."""
+    default = defaults.get(depth + 1)
+    return stack.eval(stack.syntax.lower(default)) if default is not None else UNKNOWN_VALUE
 
 
 def _param_parts(param: ts.Node) -> tuple[str, ts.Node | None, ts.Node | None]:
