@@ -24,6 +24,7 @@ from ..facts.contracts import Shape
 from . import ir
 from .code_shapes import Env
 from .dispatch import SourceFile
+from .parameters import Parameter
 
 # (outermost node of a member/subscript chain, field path, segments an ``?.`` covers)
 Climb = tuple[ts.Node, list[str], int]
@@ -251,6 +252,11 @@ class CodeSyntax:
     chain_object: Callable[[ts.Node], ts.Node | None]
     # The node is a subscript whose key is computed, not a literal one.
     computed_key: Callable[[ts.Node], bool]
+    # The (first) base a class definition names: ``B`` of ``class A extends B`` /
+    # ``class A(B)``; None when it names none.
+    class_base: Callable[[ts.Node], ts.Node | None]
+    # The parameters of a function node (``common/parameters.py``).
+    parameters: Callable[[ts.Node], list[Parameter]]
     # (owner, sources) when the expression merges fields into a value: Python's
     # ``owner.update(a, k=v)``, JavaScript's ``Object.assign(owner, a, b)``; else None.
     merge_call: Callable[[ir.Expr], tuple[ir.Expr, list[ir.Expr]] | None]

@@ -27,7 +27,9 @@ from ..common.literals import js_literal
 from ..common.walk import inside
 from . import strings as js_strings
 from .answer_keys import case_pairs, condition_pairs, table_entries
+from .classes import extends_value
 from .domains import parameter_domain, produced, table_domain
+from .functions import parameters as function_parameters
 from .model import JsModel, call_parts, strip
 from .responses import passes_on, response_uses, sent
 from .symbols import WRAPPERS, enclosing_scope_symbol, own_name
@@ -367,6 +369,8 @@ JAVASCRIPT = CodeSyntax(
     model=JsModel,
     chain_object=_chain_object,
     computed_key=_computed_key,
+    parameters=function_parameters,
+    class_base=extends_value,
     merge_call=_merge_call,
     behaviour=BEHAVIOUR,
     returns=RETURNS,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import tree_sitter as ts
@@ -11,7 +10,6 @@ from ..common.treesitter import text
 from .markers import plain_name
 
 _CLASSES = frozenset({"class_declaration", "abstract_class_declaration", "class"})
-_EXTENDS = re.compile(r"^\s*extends\s+([\w$.]+)")
 
 
 @dataclass(frozen=True)
@@ -23,12 +21,29 @@ class ClassShape:
     methods: frozenset[str]
 
 
+def extends_value(cls: ts.Node) -> ts.Node | None:
+    """The expression a class extends (``B``, ``mod.B``, ``Mixin(B)``; the ``B`` of
+    ``B<T>``), comments aside; None for a class that extends nothing."""
+    for child in cls.children:
+        if child.type != "class_heritage":
+            continue
+        clauses = [c for c in child.named_children if c.type == "extends_clause"]
+        holder = clauses[0] if clauses else child  # TypeScript wraps it, JavaScript not
+        if clauses and holder.child_by_field_name("value") is not None:
+            return holder.child_by_field_name("value")
+        if not clauses and any(c.type == "implements_clause" for c in child.named_children):
+            return None
+        inner = [c for c in holder.named_children if c.type not in ("comment", "type_arguments")]
+        return inner[0] if inner else None
+    return None
+
+
 def _base(node: ts.Node) -> str:
-    for child in node.children:
-        if child.type == "class_heritage":
-            found = _EXTENDS.match(text(child))
-            return found.group(1) if found else ""
-    return ""
+    """The class a class extends by name (``B``, ``mod.B``); "" for none or an expression."""
+    value = extends_value(node)
+    if value is None or value.type not in ("identifier", "member_expression"):
+        return ""
+    return text(value)
 
 
 def _methods(node: ts.Node) -> frozenset[str]:

@@ -19,8 +19,10 @@ from ..common import ir
 from ..common import treesitter as T
 from ..common.code_shapes import Env, shape_of
 from ..common.double_values import Document, Value, as_shape, member
+from ..common.parameters import bind_arguments
 from ..facts.contracts import ARRAY, OBJECT, UNION, Shape, unknown
 from . import strings as js_strings
+from .functions import parameters
 from .model import Imports
 
 _DEPTH = 16  # steps through names, calls and path parts
@@ -143,20 +145,9 @@ class JsValues:
         """The call's arguments bound to ``function``'s parameter names (a parameter with a
         default takes the argument when one is given)."""
         env: Env = {}
-        params = function.child_by_field_name("parameters") or function.child_by_field_name(
-            "parameter"
-        )
-        if params is None:
-            return env
-        listed = [params] if params.type == "identifier" else params.named_children
-        for param, arg in zip(listed, args, strict=False):
-            node = param
-            if node.type in ("required_parameter", "optional_parameter"):
-                node = node.child_by_field_name("pattern") or node
-            if node.type == "assignment_pattern":
-                node = node.child_by_field_name("left") or node
-            if node.type == "identifier":
-                env[T.text(node)] = as_shape(self.of(arg, depth + 1))
+        for given in bind_arguments(parameters(function), args, {}):
+            if given.value is not None and given.parameter.name:
+                env[given.parameter.name] = as_shape(self.of(given.value, depth + 1))
         return env
 
     # --- data files ------------------------------------------------------------------

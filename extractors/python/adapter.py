@@ -26,7 +26,8 @@ from ..common.walk import enclosing
 from . import strings as py_strings
 from .answer_keys import case_pairs, condition_pairs, table_entries, tuple_key
 from .domains import parameter_domain, produced, table_domain
-from .model import PythonModel, definition_symbol
+from .model import PythonModel, base_nodes, definition_symbol
+from .model import parameters as model_parameters
 
 _TOLERANT_EXCEPTIONS = ("KeyError", "LookupError", "AttributeError", "Exception")
 
@@ -419,6 +420,8 @@ PYTHON = CodeSyntax(
     model=PythonModel,
     chain_object=_chain_object,
     computed_key=_computed_key,
+    parameters=model_parameters,
+    class_base=lambda cls: next(iter(base_nodes(cls)), None),
     merge_call=_merge_call,
     behaviour=BEHAVIOUR,
     returns=RETURNS,

@@ -30,7 +30,7 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from .knowledge import TEST_FILES
-from .model import PythonModel, decorator_parts, decorators
+from .model import PythonModel, base_nodes, decorator_parts, decorators
 
 # unittest's test case classes (and the frameworks' subclasses of the same name:
 # ``django.test.TestCase``), by the last part of the name a base resolves to.
@@ -264,7 +264,6 @@ class _Reader:
 
     def local_bases(self, cls: ts.Node) -> list[ts.Node]:
         """The bases of a class that the same module (or the same class body) defines."""
-        supers = cls.child_by_field_name("superclasses")
         scopes: list[ts.Node] = []
         current = cls.parent
         while current is not None:
@@ -274,7 +273,7 @@ class _Reader:
                 scopes.append(current)
             current = current.parent
         found: list[ts.Node] = []
-        for base in supers.named_children if supers is not None else []:
+        for base in base_nodes(cls):
             if base.type not in ("identifier", "attribute"):
                 continue
             head, *rest = T.squash(base).split(".")
@@ -298,11 +297,8 @@ class _Reader:
 
     def is_unittest(self, cls: ts.Node) -> bool:
         for klass in self.mro(cls):
-            supers = klass.child_by_field_name("superclasses")
-            for base in supers.named_children if supers is not None else []:
-                if base.type != "keyword_argument" and is_unittest_base(
-                    self.model.resolve_at(T.squash(base), base)
-                ):
+            for base in base_nodes(klass):
+                if is_unittest_base(self.model.resolve_at(T.squash(base), base)):
                     return True
         return False
 

@@ -14,6 +14,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.literals import py_literal
+from .model import base_nodes
 
 _ENUMS = frozenset({"Enum", "StrEnum", "IntEnum", "enum.Enum", "enum.StrEnum", "enum.IntEnum"})
 _COMPARED = frozenset({"comparison_operator", "case_pattern", "type", "subscript"})
@@ -53,8 +54,7 @@ def _module_binding(root: ts.Node, name: str) -> ts.Node | None:
 
 
 def _enum_values(cls: ts.Node) -> tuple[str, ...]:
-    bases = cls.child_by_field_name("superclasses")
-    if bases is None or not {T.text(b) for b in bases.named_children} & _ENUMS:
+    if not {T.text(b) for b in base_nodes(cls)} & _ENUMS:
         return ()
     body = cls.child_by_field_name("body")
     values: list[str | None] = []

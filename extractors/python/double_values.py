@@ -19,8 +19,10 @@ from ..common import ir
 from ..common import treesitter as T
 from ..common.code_shapes import Env, shape_of
 from ..common.double_values import Document, Value, as_shape, member
+from ..common.parameters import bind_arguments
 from ..facts.contracts import ARRAY, OBJECT, UNION, Shape, ShapeField, obj, unknown
 from . import strings as py_strings
+from .model import parameters
 
 _DEPTH = 16  # steps through names, calls and path parts
 _JSON_LOADS = {"json.load", "json.loads"}
@@ -105,33 +107,16 @@ class Values:
         keywords no parameter names, as an object with exactly those fields)."""
         positional, keywords = args
         env: Env = {}
-        params = function.child_by_field_name("parameters")
-        rest: dict[str, ShapeField] = dict(
-            (k, ShapeField(k, as_shape(self.of(v, depth + 1)), T.line_of(v)))
-            for k, v in keywords.items()
-        )
-        order = 0
-        for param in params.named_children if params is not None else []:
-            if param.type == "dictionary_splat_pattern":
-                name = T.text(param.named_children[0]) if param.named_children else ""
-                env[name] = obj(rest, line=T.line_of(param))
-                continue
-            if param.type == "list_splat_pattern":
-                order = len(positional)
-                continue
-            name_node = param if param.type == "identifier" else param.child_by_field_name("name")
-            if name_node is None:
-                name_node = param.named_children[0] if param.named_children else None
-            if name_node is None or name_node.type != "identifier":
-                continue
-            name = T.text(name_node)
-            given = keywords.get(name) if name in keywords else None
-            if given is None and order < len(positional):
-                given = positional[order]
-            order += 1
-            rest.pop(name, None)
-            if given is not None:
-                env[name] = as_shape(self.of(given, depth + 1))
+        for given in bind_arguments(parameters(function), positional, keywords):
+            name = given.parameter.name
+            if given.keywords is not None:
+                fields = {
+                    k: ShapeField(k, as_shape(self.of(v, depth + 1)), T.line_of(v))
+                    for k, v in given.keywords.items()
+                }
+                env[name] = obj(fields, line=T.line_of(given.parameter.target))
+            elif given.value is not None and name:
+                env[name] = as_shape(self.of(given.value, depth + 1))
         return env
 
     # --- data files ------------------------------------------------------------------

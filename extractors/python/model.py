@@ -9,7 +9,7 @@ is resolved once, the same way for every concern.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import PurePosixPath
 
@@ -18,6 +18,7 @@ import tree_sitter as ts
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
 from ..common.module_strings import ModuleStrings
+from ..common.parameters import Parameter, ParamKind
 from ..facts import symbol_id
 from .scopes import Scopes
 from .strings import literal_string, module_string_names
@@ -86,6 +87,75 @@ def qualname(definition: ts.Node) -> str:
 def definition_symbol(path: str, definition: ts.Node) -> str:
     """``path::Poller.status``: the symbol of a function or class definition."""
     return symbol_id(path, qualname(definition))
+
+
+def parameters(function: ts.Node) -> list[Parameter]:
+    """The parameters of a ``def`` (or ``lambda``) in the neutral form every binder reads:
+    after ``*``/``*args`` they are keyword-only; a method's first one is its receiver."""
+    params = function.child_by_field_name("parameters")
+    found: list[Parameter] = []
+    keyword_only = False
+    for param in params.named_children if params is not None else []:
+        kind = param.type
+        if kind == "typed_parameter" and param.named_children:
+            inner = param.named_children[0]
+            kind, param = (inner.type, inner) if "splat" in inner.type else (kind, inner)
+        if kind == "keyword_separator":
+            keyword_only = True
+        elif kind == "list_splat_pattern" and param.named_children:
+            found.append(Parameter(param.named_children[0], "var-positional"))
+            keyword_only = True
+        elif kind == "dictionary_splat_pattern" and param.named_children:
+            found.append(Parameter(param.named_children[0], "var-keyword"))
+        elif kind in ("default_parameter", "typed_default_parameter"):
+            name = param.child_by_field_name("name")
+            if name is not None:
+                plain: ParamKind = "keyword-only" if keyword_only else "positional"
+                found.append(Parameter(name, plain, param.child_by_field_name("value")))
+        elif param.type == "identifier":
+            found.append(Parameter(param, "keyword-only" if keyword_only else "positional"))
+    if found and _is_method(function) and found[0].kind == "positional":
+        found[0] = replace(found[0], receiver=True)
+    return found
+
+
+def _is_method(function: ts.Node) -> bool:
+    """A ``def`` directly in a class body that is no ``@staticmethod``."""
+    outer = function.parent
+    if outer is not None and outer.type == "decorated_definition":
+        outer = outer.parent
+    owner = outer.parent if outer is not None and outer.type == "block" else None
+    if owner is None or owner.type != "class_definition":
+        return False
+    return not any(
+        T.text(decorator_parts(d)[0]).rsplit(".", 1)[-1] == "staticmethod"
+        for d in decorators(function)
+    )
+
+
+def base_nodes(cls: ts.Node) -> list[ts.Node]:
+    """The base classes of a ``class`` statement as written (``Base``, ``mod.Base``), a
+    subscripted one (``Generic[T]``) as its value; keywords (``metaclass=``) left out."""
+    supers = cls.child_by_field_name("superclasses")
+    found: list[ts.Node] = []
+    for base in supers.named_children if supers is not None else []:
+        if base.type in ("keyword_argument", "comment"):
+            continue
+        if base.type == "subscript":
+            base = base.child_by_field_name("value") or base
+        found.append(base)
+    return found
+
+
+def class_keywords(cls: ts.Node) -> list[tuple[str, ts.Node]]:
+    """The keywords of a ``class`` statement: (``total``, ``False``) of ``total=False``."""
+    supers = cls.child_by_field_name("superclasses")
+    found: list[tuple[str, ts.Node]] = []
+    for item in supers.named_children if supers is not None else []:
+        name, value = item.child_by_field_name("name"), item.child_by_field_name("value")
+        if item.type == "keyword_argument" and name is not None and value is not None:
+            found.append((T.text(name), value))
+    return found
 
 
 def enclosing_function(node: ts.Node) -> ts.Node | None:

@@ -21,7 +21,14 @@ from ..common import treesitter as T
 from ..facts import symbol_id
 from ..facts.contracts import PyClassBases, Record, Shape, ShapeField, obj, unknown
 from . import strings as py_strings
-from .model import decorator_parts, decorators, definition_of, module_of
+from .model import (
+    base_nodes,
+    class_keywords,
+    decorator_parts,
+    decorators,
+    definition_of,
+    module_of,
+)
 from .wire import Models
 
 _MARKERS = {"TypedDict": "typeddict", "BaseModel": "model"}
@@ -85,16 +92,13 @@ class _Classes:
         fields: dict[str, ShapeField] = {}
         opened = False
         total = True
-        bases = node.child_by_field_name("superclasses")
-        for base in bases.named_children if bases is not None else []:
-            if base.type == "keyword_argument":
-                name = T.text(base.child_by_field_name("name"))
-                if name == "total":
-                    total = T.text(base.child_by_field_name("value")) != "False"
-                elif name != "metaclass":
-                    opened = True
-                continue
-            last = _last(base.child_by_field_name("value") if base.type == "subscript" else base)
+        for name, value in class_keywords(node):
+            if name == "total":
+                total = T.text(value) != "False"
+            elif name != "metaclass":
+                opened = True
+        for base in base_nodes(node):
+            last = _last(base)
             if last in _MARKERS:
                 kind = _MARKERS[last]
                 continue
@@ -207,12 +211,9 @@ def class_bases(path: str, classes: list[ts.Node], imports: dict[str, str]) -> l
     for node in classes:
         if not _module_level(node):
             continue
-        superclasses = node.child_by_field_name("superclasses")
         bases: list[str] = []
-        for base in superclasses.named_children if superclasses is not None else []:
-            if base.type == "subscript":
-                base = base.child_by_field_name("value")
-            if base is None or base.type not in ("identifier", "attribute"):
+        for base in base_nodes(node):
+            if base.type not in ("identifier", "attribute"):
                 continue
             dotted = T.squash(base)
             head, _, rest = dotted.partition(".")

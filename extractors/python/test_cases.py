@@ -21,6 +21,7 @@ from .collected import SKIP_MARKS, decorator_mark, marks_given, marks_of
 from .conditions import lower_condition
 from .file_context import PyFile, resolve
 from .knowledge import collected_by_default
+from .model import base_nodes
 
 _TEST_DIRS = {"tests", "test", "testing"}
 
@@ -185,10 +186,7 @@ def platform_of(
 
 def class_bases(f: PyFile, cls: ts.Node) -> list[str]:
     """The resolved names of a class's base classes."""
-    supers = cls.child_by_field_name("superclasses")
-    if supers is None:
-        return []
-    return [resolve(f, a) for a in supers.named_children if a.type != "keyword_argument"]
+    return [resolve(f, a) for a in base_nodes(cls)]
 
 
 def enclosing_class(definition: ts.Node) -> ts.Node | None:

@@ -22,7 +22,7 @@ from ..common import ir
 from ..common import treesitter as T
 from ..facts.contracts import Shape, ShapeField, obj, unknown
 from . import strings as py_strings
-from .model import decorator_parts, decorators, definition_of
+from .model import base_nodes, class_keywords, decorator_parts, decorators, definition_of
 
 
 def to_pascal(snake: str) -> str:
@@ -178,13 +178,10 @@ class Models:
     def _build(self, node: ts.Node) -> _Model | None:
         model = _Model(line=T.line_of(node))
         is_model = False
-        bases = node.child_by_field_name("superclasses")
-        for base in bases.named_children if bases is not None else []:
-            if base.type == "keyword_argument":
-                key = T.text(base.child_by_field_name("name"))
-                self._config(key, base.child_by_field_name("value"), model)
-                continue
-            last = _last(base.child_by_field_name("value") if base.type == "subscript" else base)
+        for key, value in class_keywords(node):
+            self._config(key, value, model)
+        for base in base_nodes(node):
+            last = _last(base)
             if last == "BaseModel":
                 is_model = True
             elif last in ("Generic", "object"):

@@ -16,6 +16,7 @@ import tree_sitter as ts
 
 from ...common import ir
 from ...common import treesitter as T
+from ...common.parameters import bind_arguments
 from ...javascript.patterns import COMPUTED, REST, Bound, bindings
 from .program import LOOP_NODES, Helper
 from .values import UNKNOWN_VALUE, LambdaFn, Stack, Unknown, Untraced
@@ -200,81 +201,26 @@ def _missing(defaults: dict[int, ts.Node], depth: int, stack: Stack) -> object:
     return stack.eval(stack.syntax.lower(default)) if default is not None else UNKNOWN_VALUE
 
 
-def _param_parts(param: ts.Node) -> tuple[str, ts.Node | None, ts.Node | None]:
-    """(kind, the name or pattern, the default) of one parameter; kind is "pos", "rest",
-    "kwrest", "star" (Python's ``*``), or "" for what binds nothing."""
-    kind = param.type
-    if kind in ("required_parameter", "optional_parameter"):
-        pattern = param.child_by_field_name("pattern")
-        if pattern is not None and pattern.type == "rest_pattern":
-            inner = pattern.named_children[0] if pattern.named_children else None
-            return "rest", inner, None
-        return "pos", pattern, param.child_by_field_name("value")
-    if kind in ("identifier", "object_pattern"):
-        return "pos", param, None
-    if kind == "assignment_pattern":
-        return "pos", param.child_by_field_name("left"), param.child_by_field_name("right")
-    if kind == "rest_pattern":
-        return "rest", param.named_children[0] if param.named_children else None, None
-    if kind == "typed_parameter":
-        inner = param.named_children[0] if param.named_children else None
-        if inner is not None and inner.type in ("list_splat_pattern", "dictionary_splat_pattern"):
-            return _param_parts(inner)
-        return "pos", inner, None
-    if kind in ("default_parameter", "typed_default_parameter"):
-        return "pos", param.child_by_field_name("name"), param.child_by_field_name("value")
-    if kind == "list_splat_pattern":
-        return "rest", param.named_children[0] if param.named_children else None, None
-    if kind == "dictionary_splat_pattern":
-        return "kwrest", param.named_children[0] if param.named_children else None, None
-    if kind == "keyword_separator":
-        return "star", None, None
-    return "", None, None
-
-
 def bind(
-    helper: Helper, args: list[object], kwargs: dict[str, object], stack: Stack, skip_first: bool
+    helper: Helper, args: list[object], kwargs: dict[str, object], stack: Stack
 ) -> dict[str, object]:
-    """The names a call binds in the helper's body."""
+    """The names a call binds in the helper's body (a method's receiver is bound by the
+    caller: ``self``/``this`` stays the caller's)."""
     env: dict[str, object] = {}
-    params = helper.params
-    if params is None:
-        # ``x => ...``: a single parameter without parentheses
-        single = helper.node.child_by_field_name("parameter")
-        if single is not None:
-            env[T.text(single)] = args[0] if args else UNKNOWN_VALUE
-        return env
-    position = 0
-    used: set[str] = set()
-    parts = [_param_parts(p) for p in params.named_children if p.type != "comment"]
-    if skip_first and parts:
-        parts = parts[1:]
-    keyword_only = False
-    for kind, pattern, default in parts:
-        if kind == "star":
-            keyword_only = True
-            continue
-        if pattern is None:
-            continue
-        name = T.text(pattern)
-        if kind == "rest":
-            env[name] = list(args[position:])
-            position = len(args)
-            keyword_only = True
-            continue
-        if kind == "kwrest":
-            env[name] = {k: v for k, v in kwargs.items() if k not in used}
-            continue
-        if not keyword_only and position < len(args):
-            value = args[position]
-            position += 1
-        elif name in kwargs:
-            value, used = kwargs[name], used | {name}
-        elif default is not None:
-            value = stack.eval(stack.syntax.lower(default))
+    for given in bind_arguments(stack.syntax.parameters(helper.node), args, kwargs):
+        parameter = given.parameter
+        value: object
+        if given.rest is not None:
+            value = list(given.rest)
+        elif given.keywords is not None:
+            value = dict(given.keywords)
+        elif given.value is not None:
+            value = given.value
+        elif parameter.default is not None:
+            value = stack.eval(stack.syntax.lower(parameter.default))
         else:
             value = UNKNOWN_VALUE
-        bind_pattern(pattern, value, env, stack)
+        bind_pattern(parameter.target, value, env, stack)
     return env
 
 
@@ -343,16 +289,13 @@ def run_helper(
     if stack.depth >= MAX_DEPTH or helper.node.id in stack.active or stack.budget <= 0:
         return Untraced(f"{helper.name}()", "helper")
     stack.budget -= 1
-    python = helper.node.type == "function_definition"
     saved = stack.env
     env = dict(saved)
-    self_name = "this"
-    if how in ("method", "class") and python:
-        first = helper.params.named_children[0] if helper.params is not None else None
-        self_name = T.text(first) if first is not None and first.type == "identifier" else "self"
+    receiver = next((p for p in stack.syntax.parameters(helper.node) if p.receiver), None)
+    self_name = receiver.name if receiver is not None and how != "function" else "this"
     if how == "class":
         env = {k: v for k, v in env.items() if not k.startswith(self_name + ".")}
-    env.update(bind(helper, args, kwargs, stack, python and how != "function"))
+    env.update(bind(helper, args, kwargs, stack))
     stack.env = env
     stack.depth += 1
     stack.active.add(helper.node.id)

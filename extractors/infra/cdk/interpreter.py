@@ -225,7 +225,7 @@ def run(source: SourceFile) -> Stack:
     stack.aliases, stack.task_names = cdk_names(source)
     stack.path_names = path_names(source)
     stack.imported = imported_names(source)
-    stack.program = build(source, syntax.query_folder)
+    stack.program = build(source, syntax)
     stack.budget = MAX_CALLS
     run_block(ROOT, stack)
     return stack

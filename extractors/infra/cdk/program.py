@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import tree_sitter as ts
 
 from ...common import treesitter as T
+from ...common.adapter import CodeSyntax
 from ...common.dispatch import SourceFile
 
 # Node types that open a function body, per grammar (TypeScript/JavaScript and Python).
@@ -94,37 +95,22 @@ def _helper_name(node: ts.Node) -> str:
     return ""
 
 
-def _base_of(cls: ts.Node) -> ts.Node | None:
-    """``Base`` of ``class X extends Base`` / ``class X(Base)``."""
-    for child in cls.named_children:
-        if child.type == "class_heritage":
-            for clause in child.named_children:
-                value = clause.child_by_field_name("value")
-                if clause.type == "extends_clause" and value is not None:
-                    return value
-            inner = [c for c in child.named_children if c.type != "comment"]
-            return inner[0] if inner else None
-        if child.type == "argument_list":
-            bases = [c for c in child.named_children if c.type != "keyword_argument"]
-            return bases[0] if bases else None
-    return None
-
-
 def _called_names(source: SourceFile, folder: str) -> set[str]:
     """Names some call in the file makes: ``f(...)``, ``new C(...)``, ``this.m(...)``."""
     caps = source.captures("contract_cdk", source.language, folder)
     return {T.text(n) for n in caps.get("callee", [])}
 
 
-def build(source: SourceFile, folder: str) -> Program:
+def build(source: SourceFile, syntax: CodeSyntax) -> Program:
     """The helpers of a stack file and the blocks its statements belong to."""
+    folder = syntax.query_folder
     caps = source.captures("contract_cdk", source.language, folder)
     program = Program()
     called = _called_names(source, folder)
     owners: set[int] = set()
     for node in caps.get("class", []):
         name = node.child_by_field_name("name")
-        base = _base_of(node)
+        base = syntax.class_base(node)
         if name is not None and base is not None:
             program.bases[T.text(name)] = base
     for node in caps.get("helper", []):

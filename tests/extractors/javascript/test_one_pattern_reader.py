@@ -74,6 +74,6 @@ def test_a_destructuring_reads_each_key_path_once_and_a_default_guards_it() -> N
 
 
 def test_the_test_comparison_names_locals_from_the_same_reader() -> None:
-    file, declarator = _declarator("function t() { const { a = fallback, b: [c] } = v; }")
+    _, declarator = _declarator("function t() { const { a = fallback, b: [c] } = v; }")
     body = declarator.parent.parent
     assert local_bindings(body) == ["a", "c"]  # not ``fallback``, a name the default reads
