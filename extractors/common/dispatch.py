@@ -16,14 +16,14 @@ from typing import TypeVar, cast
 
 import tree_sitter as ts
 
-from ..facts import ExtractionError, Fact, FileFacts
+from ..facts import ExtractionError, Fact, FileFacts, FileLanguage
 from . import treesitter
 
 M = TypeVar("M")
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
 EXTRACTOR_VERSION = "66"
-UNREAD = "none"  # the language of a file no extractor reads
+UNREAD: FileLanguage = "none"  # the language of a file no extractor reads
 
 
 @dataclass
@@ -75,7 +75,7 @@ Extractor = Callable[[SourceFile], tuple[Fact, ...]]
 
 @dataclass(frozen=True)
 class _Entry:
-    language: str
+    language: FileLanguage
     extractor: Extractor
     suffixes: tuple[str, ...] = ()
     matches: Callable[[str], bool] | None = None
@@ -84,12 +84,14 @@ class _Entry:
 _ENTRIES: list[_Entry] = []
 
 
-def register(language: str, suffixes: tuple[str, ...], extractor: Extractor) -> None:
+def register(language: FileLanguage, suffixes: tuple[str, ...], extractor: Extractor) -> None:
     """Make ``extractor`` read every file whose name ends in one of ``suffixes``."""
     _ENTRIES.append(_Entry(language, extractor, tuple(s.lower() for s in suffixes)))
 
 
-def register_matcher(language: str, matches: Callable[[str], bool], extractor: Extractor) -> None:
+def register_matcher(
+    language: FileLanguage, matches: Callable[[str], bool], extractor: Extractor
+) -> None:
     """Make ``extractor`` read the files a predicate on the repo-relative path picks."""
     _ENTRIES.append(_Entry(language, extractor, matches=matches))
 
@@ -111,7 +113,7 @@ def _chosen(path: str) -> list[_Entry]:
     return by_predicate + [e for _, _, e in by_suffix]
 
 
-def language_of(path: str) -> str | None:
+def language_of(path: str) -> FileLanguage | None:
     """The language extractors read ``path`` as, or None when none reads it."""
     chosen = _chosen(path)
     return chosen[0].language if chosen else None

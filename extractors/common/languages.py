@@ -13,13 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
+from ..facts import FileLanguage
 from ..javascript import knowledge as javascript
 from ..python import knowledge as python
 from .dispatch import UNREAD
 
 # The file extensions of each language the extractors read, by ``FileFacts.language``: the
 # one list every extractor's ``register`` and every path test reads.
-EXTENSIONS: dict[str, tuple[str, ...]] = {
+EXTENSIONS: dict[FileLanguage, tuple[str, ...]] = {
     "python": (".py", ".pyi"),
     "typescript": (".ts", ".mts", ".cts"),
     "tsx": (".tsx",),

@@ -8,7 +8,7 @@ carries ``file`` (repo-relative, forward slashes), ``line`` (1-based) and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Literal, TypeVar, get_args
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -46,15 +46,27 @@ class ExtractionError(Fact):
     error: str  # the exception's type name
 
 
+# The languages a file version is read as (``common/languages.py`` maps extensions to
+# them); "none" for a file no extractor reads.
+FileLanguage = Literal[
+    "python", "typescript", "tsx", "javascript", "markdown", "json", "yaml", "config", "none"
+]
+FILE_LANGUAGES: frozenset[str] = frozenset(get_args(FileLanguage))
+
+
 @dataclass(frozen=True)
 class FileFacts:
     """Everything the extractors found in one file version."""
 
     path: str
-    language: str  # "python", "typescript", "tsx", "javascript", "markdown", "json", ...
+    language: FileLanguage
     sha256: str  # of the bytes that were parsed
     extractor_version: str
     facts: tuple[Fact, ...]
+
+    def __post_init__(self) -> None:
+        if self.language not in FILE_LANGUAGES:
+            raise ValueError(f"{self.path}: unknown language {self.language!r}")
 
     def of_type(self, cls: type[F]) -> tuple[F, ...]:
         """The facts of one type, in file order."""

@@ -115,3 +115,14 @@ def test_javascript_arguments_bind_by_position(case: str) -> None:
     source, positional, expected = JAVASCRIPT[case]
     [function] = _functions("m.ts", "typescript", source)
     assert _bound(js_parameters(function), positional, {}) == expected
+
+
+def test_file_languages_are_one_closed_vocabulary() -> None:
+    """The languages facts are read as are the extension registry's, plus "none"; a fact
+    container with any other language is refused at construction."""
+    from ralph_validate.extractors.common.languages import EXTENSIONS
+    from ralph_validate.extractors.facts import FILE_LANGUAGES, FileFacts
+
+    assert set(EXTENSIONS) | {"none"} == FILE_LANGUAGES
+    with pytest.raises(ValueError, match="unknown language 'ts'"):
+        FileFacts("a.ts", "ts", "0" * 64, "1", ())  # type: ignore[arg-type]
