@@ -145,7 +145,6 @@ class LlmClient:
         if self.replay:
             return LlmReply(None, "no cached LLM answer (--llm-replay never calls the API)")
         import anthropic
-        import jsonschema
 
         try:
             response = self._sdk().messages.create(
@@ -163,31 +162,65 @@ class LlmClient:
             return LlmReply(None, "LLM API could not be reached")
         except anthropic.AnthropicError as err:
             return LlmReply(None, f"LLM client error: {type(err).__name__}")
+        except (RecursionError, ValueError, TypeError, AttributeError) as err:
+            # A body the SDK cannot read as a Message (too deeply nested, not JSON, wrong shape).
+            return LlmReply(None, f"the LLM reply was not a readable message: {type(err).__name__}")
         self.requests_sent += 1
-        usage = getattr(response, "usage", None)
-        tokens_in = int(getattr(usage, "input_tokens", 0) or 0)
-        tokens_out = int(getattr(usage, "output_tokens", 0) or 0)
-        self.tokens_used += tokens_in + tokens_out
-        if response.stop_reason == "refusal":
-            return LlmReply(None, "the model refused to answer", False, tokens_in, tokens_out)
-        if response.stop_reason == "max_tokens":
-            reason = "the answer was cut off (max tokens)"
-            return LlmReply(None, reason, False, tokens_in, tokens_out)
-        text = "".join(
-            block.text for block in response.content if getattr(block, "type", "") == "text"
-        )
-        try:
-            data = json.loads(text)
-            jsonschema.validate(data, schema)
-        except ValueError:
-            return LlmReply(None, "the answer was not JSON", False, tokens_in, tokens_out)
-        except jsonschema.ValidationError as err:
-            reason = f"the answer did not fit the schema: {err.message}"
-            return LlmReply(None, reason, False, tokens_in, tokens_out)
-        if not isinstance(data, dict):
-            return LlmReply(None, "the answer was not a JSON object", False, tokens_in, tokens_out)
-        self._write_cache(key, data)
-        return LlmReply(data, "answered by the model", False, tokens_in, tokens_out)
+        reply = _answer_from(response, schema)
+        self.tokens_used += reply.input_tokens + reply.output_tokens
+        if reply.data is not None:
+            self._write_cache(key, reply.data)
+        return reply
+
+
+def _token_count(usage: object, name: str) -> int:
+    value = getattr(usage, name, 0)
+    return value if isinstance(value, int) and value >= 0 else 0
+
+
+def _answer_from(response: object, schema: Mapping[str, Any]) -> LlmReply:
+    """The schema-valid answer in a Messages API reply, or why there is none.
+
+    The SDK does not validate a reply's shape, so every field is checked here: a body
+    that is not a Message, content that is not a list of blocks, a stop reason other
+    than the end of a turn, no text, text that is not JSON (or too deeply nested to
+    read) or does not fit the schema all end as a reason.
+    """
+    import jsonschema
+
+    usage = getattr(response, "usage", None)
+    tokens_in = _token_count(usage, "input_tokens")
+    tokens_out = _token_count(usage, "output_tokens")
+
+    def refused(reason: str) -> LlmReply:
+        return LlmReply(None, reason, False, tokens_in, tokens_out)
+
+    stop_reason = getattr(response, "stop_reason", None)
+    content = getattr(response, "content", None)
+    if getattr(response, "type", None) != "message" or not isinstance(content, list):
+        return refused("the LLM reply was not a message")
+    if stop_reason == "refusal":
+        return refused("the model refused to answer")
+    if stop_reason == "max_tokens":
+        return refused("the answer was cut off (max tokens)")
+    if stop_reason not in ("end_turn", "stop_sequence"):
+        return refused(f"the answer ended unexpectedly (stop reason {str(stop_reason)[:40]!r})")
+    texts = [
+        getattr(block, "text", None) for block in content if getattr(block, "type", "") == "text"
+    ]
+    text = "".join(t for t in texts if isinstance(t, str))
+    if not text.strip():
+        return refused("the answer had no text")
+    try:
+        data = json.loads(text)
+        jsonschema.validate(data, schema)
+    except (ValueError, RecursionError):
+        return refused("the answer was not JSON")
+    except jsonschema.ValidationError as err:
+        return refused(f"the answer did not fit the schema: {err.message}")
+    if not isinstance(data, dict):
+        return refused("the answer was not a JSON object")
+    return LlmReply(data, "answered by the model", False, tokens_in, tokens_out)
 
 
 def snippet_found(text: str, line: int, snippet: str, window: int = 3) -> bool:

@@ -178,3 +178,55 @@ def test_snippet_must_occur_near_the_cited_line() -> None:
     assert not snippet_found(text, 3, "z = 9")
     assert not snippet_found(text, 99, "a = 1")
     assert not snippet_found(text, 3, "   ")
+
+
+DEEP_JSON = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.reliability(cls="crash or hang", outcome="UNKNOWN")
+@pytest.mark.parametrize(
+    "body",
+    [
+        httpx2.Response(200, text='{"id": "msg_test", "type": "mess'),
+        httpx2.Response(
+            200, text="<html><body>Bad gateway</body></html>", headers={"content-type": "text/html"}
+        ),
+        httpx2.Response(200, json={"error": "not a message"}),
+        httpx2.Response(200, json=[1, 2, 3]),
+        httpx2.Response(200, text="plain words, no JSON"),
+        httpx2.Response(200, text=DEEP_JSON, headers={"content-type": "application/json"}),
+        httpx2.Response(200, json={"type": "message", "content": None, "stop_reason": "end_turn"}),
+        httpx2.Response(
+            200, json={"type": "message", "content": "a string", "stop_reason": "end_turn"}
+        ),
+        httpx2.Response(
+            200,
+            json={"type": "message", "content": [{"type": "tool_use"}], "stop_reason": "tool_use"},
+        ),
+        httpx2.Response(200, json={"type": "message", "content": [], "stop_reason": "end_turn"}),
+        message(DEEP_JSON),
+        message("", stop_reason="pause_turn"),
+        message('{"status": "PASS", "reason": "ok"}', stop_reason="stop_sequence_unknown"),
+    ],
+    ids=[
+        "truncated",
+        "html",
+        "json-not-message",
+        "json-array",
+        "text",
+        "deep-body",
+        "content-none",
+        "content-string",
+        "tool-use-only",
+        "empty-content",
+        "deep-answer",
+        "pause-turn",
+        "unknown-stop-reason",
+    ],
+)
+def test_a_reply_that_is_not_a_usable_answer_is_a_reason_never_an_exception(
+    tmp_path: Path, body: httpx2.Response
+) -> None:
+    reply = ask(make_client(tmp_path, Recorder(body)))
+    assert reply.data is None
+    assert reply.reason
