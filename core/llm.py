@@ -18,7 +18,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,9 +34,14 @@ if TYPE_CHECKING:
 
 DEFAULT_MODEL = "claude-sonnet-4-5"
 MODEL_ENV = "RALPH_VALIDATE_MODEL"
-# The SDK retries 408/409/429/5xx (529 overloaded included) with exponential backoff;
-# two retries bound a cell's wait to seconds, not minutes.
+# 408/409/429/5xx (529 overloaded included), timeouts and lost connections are retried
+# twice by this client (the SDK's own retries are off: it would honour any retry-after,
+# even 100,000 seconds). Each wait is capped, and all questions of one run share a
+# total time budget, after which the remaining cells stay UNKNOWN with the reason.
 MAX_RETRIES = 2
+MAX_RETRY_WAIT = 10.0
+DEFAULT_TIME_BUDGET = 600.0
+RETRYABLE_STATUS = frozenset({408, 409, 429})
 # Seconds for one request; a slow gateway makes a cell UNKNOWN rather than stall the audit.
 REQUEST_TIMEOUT = 60.0
 
@@ -89,12 +95,20 @@ class LlmClient:
         replay: bool = False,
         client: anthropic.Anthropic | None = None,
         max_tokens: int = 1024,
+        time_budget: float = DEFAULT_TIME_BUDGET,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.model = model
         self.cache_dir = cache_dir
         self.replay = replay
         self.max_tokens = max_tokens
-        self._client = client
+        self._client = None if client is None else client.with_options(max_retries=0)
+        self.time_budget = time_budget
+        self._clock = clock
+        self._sleep = sleep
+        self._started: float | None = None
+        self._spent = False
         self.requests_sent = 0
         self.tokens_used = 0
 
@@ -103,7 +117,7 @@ class LlmClient:
             import anthropic
 
             # Reads ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL from the environment itself.
-            self._client = anthropic.Anthropic(max_retries=MAX_RETRIES, timeout=REQUEST_TIMEOUT)
+            self._client = anthropic.Anthropic(max_retries=0, timeout=REQUEST_TIMEOUT)
         return self._client
 
     def _cache_path(self, key: str) -> Path | None:
@@ -129,6 +143,59 @@ class LlmClient:
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(path, json.dumps(data, sort_keys=True, ensure_ascii=False) + "\n")
 
+    def _budget_left(self) -> float:
+        if self._started is None:
+            self._started = self._clock()
+        if self._spent:
+            return 0.0
+        return self.time_budget - (self._clock() - self._started)
+
+    def _budget_reason(self) -> LlmReply:
+        """Once a wait would pass the budget, the run asks no more: every later cell stays
+        UNKNOWN with this reason (a waiting API is not asked again and again)."""
+        self._spent = True
+        return LlmReply(None, f"the LLM time budget ({self.time_budget:g} s) was used up")
+
+    def _send(self, system: str, prompt: str, schema: Mapping[str, Any]) -> object:
+        """The SDK's response, or an LlmReply saying why there is none (retries bounded)."""
+        import anthropic
+
+        for attempt in range(MAX_RETRIES + 1):
+            left = self._budget_left()
+            if left <= 0:
+                return self._budget_reason()
+            try:
+                return self._sdk().messages.create(
+                    model=self.model,
+                    max_tokens=self.max_tokens,
+                    system=system,
+                    messages=[{"role": "user", "content": prompt}],
+                    output_config={"format": {"type": "json_schema", "schema": dict(schema)}},
+                    timeout=min(REQUEST_TIMEOUT, left),
+                )
+            except anthropic.APITimeoutError as err:
+                failure, last = LlmReply(None, "LLM request timed out"), err
+            except anthropic.APIStatusError as err:
+                reason = f"LLM API answered HTTP {err.status_code} after retries"
+                failure, last = LlmReply(None, reason), err
+                if err.status_code not in RETRYABLE_STATUS and err.status_code < 500:
+                    return LlmReply(None, f"LLM API answered HTTP {err.status_code}")
+            except anthropic.APIConnectionError as err:
+                failure, last = LlmReply(None, "LLM API could not be reached"), err
+            except anthropic.AnthropicError as err:
+                return LlmReply(None, f"LLM client error: {type(err).__name__}")
+            except (RecursionError, ValueError, TypeError, AttributeError) as err:
+                # A body the SDK cannot read as a Message (too deep, not JSON, wrong shape).
+                reason = f"the LLM reply was not a readable message: {type(err).__name__}"
+                return LlmReply(None, reason)
+            if attempt == MAX_RETRIES:
+                return failure
+            wait = _retry_wait(last, attempt)
+            if wait >= self._budget_left():
+                return self._budget_reason()
+            self._sleep(wait)
+        return failure
+
     def ask(
         self,
         *,
@@ -144,33 +211,31 @@ class LlmClient:
             return LlmReply(cached, "answered from the LLM cache", from_cache=True)
         if self.replay:
             return LlmReply(None, "no cached LLM answer (--llm-replay never calls the API)")
-        import anthropic
-
-        try:
-            response = self._sdk().messages.create(
-                model=self.model,
-                max_tokens=self.max_tokens,
-                system=system,
-                messages=[{"role": "user", "content": prompt}],
-                output_config={"format": {"type": "json_schema", "schema": dict(schema)}},
-            )
-        except anthropic.APITimeoutError:
-            return LlmReply(None, "LLM request timed out")
-        except anthropic.APIStatusError as err:
-            return LlmReply(None, f"LLM API answered HTTP {err.status_code} after retries")
-        except anthropic.APIConnectionError:
-            return LlmReply(None, "LLM API could not be reached")
-        except anthropic.AnthropicError as err:
-            return LlmReply(None, f"LLM client error: {type(err).__name__}")
-        except (RecursionError, ValueError, TypeError, AttributeError) as err:
-            # A body the SDK cannot read as a Message (too deeply nested, not JSON, wrong shape).
-            return LlmReply(None, f"the LLM reply was not a readable message: {type(err).__name__}")
+        outcome = self._send(system, prompt, schema)
+        if isinstance(outcome, LlmReply):
+            return outcome
+        response = outcome
         self.requests_sent += 1
         reply = _answer_from(response, schema)
         self.tokens_used += reply.input_tokens + reply.output_tokens
         if reply.data is not None:
             self._write_cache(key, reply.data)
         return reply
+
+
+def _retry_wait(err: Exception, attempt: int) -> float:
+    """The capped wait before retrying after ``err``: its retry-after when given, else backoff."""
+    wait = 0.5 * 2.0**attempt
+    response = getattr(err, "response", None)
+    headers = getattr(response, "headers", None)
+    if headers is not None:
+        for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+            try:
+                wait = float(headers.get(name, "")) * scale
+                break
+            except ValueError:
+                continue
+    return min(max(wait, 0.0), MAX_RETRY_WAIT)
 
 
 def _token_count(usage: object, name: str) -> int:

@@ -114,6 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--llm-model", help="model (default: $RALPH_VALIDATE_MODEL or built-in)")
     p.add_argument("--llm-max-cells", type=int, help="ask about at most N cells")
     p.add_argument("--llm-max-tokens", type=int, help="stop asking after N tokens")
+    p.add_argument(
+        "--llm-time-limit",
+        type=float,
+        help="seconds all LLM questions of the run may take, waits included (default 600)",
+    )
     return p
 
 
@@ -198,6 +203,8 @@ def audit(argv: Sequence[str]) -> int:
     formats = parse_formats(args.format)
     if args.llm_replay and not args.llm:
         raise UsageError("--llm-replay needs --llm")
+    if args.llm_time_limit is not None and not args.llm_time_limit > 0:
+        raise UsageError("--llm-time-limit must be a number of seconds above 0")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     from .pipeline import AuditOptions, default_out, run_audit, threshold_reached
@@ -216,6 +223,7 @@ def audit(argv: Sequence[str]) -> int:
         llm_model=args.llm_model,
         llm_max_cells=args.llm_max_cells,
         llm_max_tokens=args.llm_max_tokens,
+        llm_time_limit=args.llm_time_limit,
     )
     update, bar = _progress_callback(args.quiet)
     try:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..core.git import Git
-from ..core.llm import LlmClient, api_key_available, resolve_model
+from ..core.llm import DEFAULT_TIME_BUDGET, LlmClient, api_key_available, resolve_model
 from ..core.specs import find_spec
 from ..core.specs.model import Spec
 from ..core.version import __version__
@@ -56,6 +56,7 @@ class AuditOptions:
     llm_model: str | None = None
     llm_max_cells: int | None = None
     llm_max_tokens: int | None = None
+    llm_time_limit: float | None = None  # seconds; None: the client's default
 
 
 def natural_key(value: str) -> tuple[object, ...]:
@@ -82,7 +83,8 @@ def _llm_state(opts: AuditOptions, injected: LlmClient | None) -> tuple[str, Llm
         return f"on (model {model})", LlmClient(model=model, cache_dir=cache, replay=True)
     if not api_key_available():
         return "off (no ANTHROPIC_API_KEY)", None
-    return f"on (model {model})", LlmClient(model=model, cache_dir=cache)
+    limit = DEFAULT_TIME_BUDGET if opts.llm_time_limit is None else opts.llm_time_limit
+    return f"on (model {model})", LlmClient(model=model, cache_dir=cache, time_budget=limit)
 
 
 def _sorted_report(report: Report) -> Report:

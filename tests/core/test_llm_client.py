@@ -230,3 +230,75 @@ def test_a_reply_that_is_not_a_usable_answer_is_a_reason_never_an_exception(
     reply = ask(make_client(tmp_path, Recorder(body)))
     assert reply.data is None
     assert reply.reason
+
+
+class FakeClock:
+    """A clock that only moves when the client sleeps, so waits are counted, not timed."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.waits: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.waits.append(seconds)
+        self.now += seconds
+
+
+def too_busy(retry_after: str) -> httpx2.Response:
+    return httpx2.Response(
+        429,
+        headers={"retry-after": retry_after},
+        json={"type": "error", "error": {"type": "rate_limit_error", "message": "slow"}},
+    )
+
+
+@pytest.mark.reliability(cls="crash or hang", outcome="UNKNOWN")
+def test_a_huge_retry_after_is_capped_not_obeyed(tmp_path: Path) -> None:
+    from ralph_validate.core.llm import MAX_RETRY_WAIT
+
+    clock = FakeClock()
+    recorder = Recorder(*(too_busy("100000") for _ in range(3)))
+    client = make_client(tmp_path, recorder, clock=clock, sleep=clock.sleep)
+    reply = ask(client)
+    assert reply.data is None
+    assert reply.reason == "LLM API answered HTTP 429 after retries"
+    assert len(recorder.requests) == 3  # the SDK's own retries are off: only the client's two
+    assert clock.waits == [MAX_RETRY_WAIT, MAX_RETRY_WAIT]
+
+
+@pytest.mark.reliability(cls="crash or hang", outcome="UNKNOWN")
+def test_once_the_time_budget_is_used_up_no_more_requests_are_sent(tmp_path: Path) -> None:
+    clock = FakeClock()
+    answer = message('{"status": "PASS", "reason": "done"}')
+    recorder = Recorder(too_busy("5"), too_busy("5"), answer)
+    client = make_client(tmp_path, recorder, clock=clock, sleep=clock.sleep, time_budget=7.0)
+    first = ask(client, "question one")
+    assert first.data is None
+    assert first.reason == "the LLM time budget (7 s) was used up"
+    assert len(recorder.requests) == 2  # the second wait would pass the budget: not taken
+    second = ask(client, "question two")
+    assert second.data is None and second.reason == first.reason
+    assert len(recorder.requests) == 2
+
+
+def test_within_the_budget_a_retried_question_is_answered(tmp_path: Path) -> None:
+    clock = FakeClock()
+    answer = message('{"status": "PASS", "reason": "done"}')
+    recorder = Recorder(too_busy("5"), answer)
+    client = make_client(tmp_path, recorder, clock=clock, sleep=clock.sleep, time_budget=7.0)
+    reply = ask(client)
+    assert reply.data == {"status": "PASS", "reason": "done"}
+    assert clock.waits == [5.0]
+
+
+@pytest.mark.parametrize("value", ["0", "-5", "nan"])
+def test_an_llm_time_limit_that_is_no_positive_number_is_a_usage_error(
+    value: str, validate, tmp_path: Path
+) -> None:
+    done = validate("--repo", str(tmp_path), "--llm", f"--llm-time-limit={value}")
+    assert done.returncode == 2
+    assert "--llm-time-limit" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
