@@ -1,10 +1,15 @@
 """Per-file facts at HEAD and at BASE, read safely, cached by content, computed in parallel.
 
-Cache: ``<user cache>/ralph-validate/facts/<sha256 of content>-<extractor version>.pickle``
+Cache: ``<user cache>/ralph-validate/facts/<sha256 of content>-<extractor version>.json``
 (``$RALPH_VALIDATE_CACHE``, else ``$XDG_CACHE_HOME/ralph-validate``, else
 ``~/.cache/ralph-validate``). It is kept outside the audited repository on purpose: the agent
 under audit writes that repository, and a cache it could plant entries in would let it forge
-the facts (or run code on unpickling). A damaged entry is ignored and recomputed.
+the facts. Entries are data only (``extractors/facts/codec.py``): reading one runs no code,
+and every field is checked against its declared type; a damaged, foreign or forged entry
+of the wrong shape is ignored and recomputed. A cache folder that cannot be written (a
+file in its place, a full or read-only disk) turns the cache off for the run, with one
+note on stderr. The limit: whoever can write the user's cache folder can still plant
+well-formed facts, so runs that decide (CI, pre-merge, FINAL) use ``--no-cache``.
 Files that are binary, not UTF-8, larger than ``MAX_BYTES``, or symlinks are not
 parsed; they are listed in
 ``skipped`` with the reason, and the report header says how many.
@@ -14,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
+import sys
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path, PurePosixPath
@@ -23,7 +28,7 @@ from ..core.atomic import atomic_write_bytes
 from ..core.git import EMPTY_TREE, Git
 from ..extractors.common.dispatch import EXTRACTOR_VERSION, extract, language_of
 from ..extractors.common.paths import may_be_minified
-from ..extractors.facts import FileFacts
+from ..extractors.facts import FileFacts, codec
 from .config import Config
 from .neverread import is_never_read
 
@@ -169,34 +174,33 @@ class FactStore:
         if self.cache_dir is None:
             return None
         digest = hashlib.sha256(data).hexdigest()
-        return self.cache_dir / f"{digest}-{EXTRACTOR_VERSION}.pickle"
+        return self.cache_dir / f"{digest}-{EXTRACTOR_VERSION}.json"
 
     def _cached(self, path: str, data: bytes) -> FileFacts | None:
         cache = self._cache_path(data)
-        if cache is None or not cache.is_file():
-            return None
         try:
-            facts = pickle.loads(cache.read_bytes())
-        except (
-            pickle.UnpicklingError,
-            EOFError,
-            AttributeError,
-            ImportError,
-            TypeError,
-            ValueError,
-            IndexError,
-        ):  # a damaged or foreign entry: recompute
+            if cache is None or not cache.is_file():
+                return None
+            facts = codec.loads(cache.read_bytes())
+        except (OSError, codec.FactsDataError):  # unreadable, damaged or foreign: recompute
             return None
-        if not isinstance(facts, FileFacts) or facts.path != path:
-            return None
-        return facts
+        return facts if facts.path == path else None
 
     def _store(self, facts: FileFacts, data: bytes) -> None:
         cache = self._cache_path(data)
         if cache is None:
             return
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(cache, pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL))
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(cache, codec.dumps(facts))
+        except OSError as err:
+            # No cache is slower, never wrong: the run goes on without one.
+            reason = err.strerror or type(err).__name__
+            print(
+                f"ralph-validate: note: facts cache off for this run ({reason}: {cache.parent})",
+                file=sys.stderr,
+            )
+            self.cache_dir = None
 
     def _facts_for(self, path: str, data: bytes | None) -> FileFacts | None:
         if data is None:

@@ -12,7 +12,7 @@
 set -u
 cat >/dev/null
 SPEC=${RALPH_SPEC:?set RALPH_SPEC to the spec name}
-ralph-validate --spec "$SPEC" --quiet >/dev/null 2>&1
+ralph-validate --no-cache --spec "$SPEC" --quiet >/dev/null 2>&1
 VERDICT=$(ralph-gate --spec "$SPEC" --json 2>&1)
 STATUS=$?
 if [ "$STATUS" -eq 0 ]; then

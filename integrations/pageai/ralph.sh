@@ -12,7 +12,7 @@ for i in $(seq 1 "$MAX_ITERATIONS"); do
   OUTPUT=$(bash -c "$AGENT_CMD" < "$PROMPT_FILE" 2>&1) || true
   printf '%s\n' "$OUTPUT"
   if grep -q '<promise>COMPLETE</promise>' <<<"$OUTPUT"; then
-    ralph-validate --spec "$SPEC" >/dev/null
+    ralph-validate --no-cache --spec "$SPEC" >/dev/null
     ralph-gate --spec "$SPEC"
     case $? in
       0) exit 0 ;;   # COMPLETE or COMPLETE-WITH-GAPS

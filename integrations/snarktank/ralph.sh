@@ -13,7 +13,7 @@ for i in $(seq 1 "$MAX_ITERATIONS"); do
   echo "=== Ralph iteration $i of $MAX_ITERATIONS ==="
   OUTPUT=$(bash -c "$AGENT_CMD" < "$PROMPT_FILE" 2>&1 | tee /dev/stderr) || true
   if grep -q "<promise>COMPLETE</promise>" <<<"$OUTPUT"; then
-    ralph-validate --spec "$SPEC" && ralph-gate --spec "$SPEC" && exit 0   # gate
+    ralph-validate --no-cache --spec "$SPEC" && ralph-gate --spec "$SPEC" && exit 0   # gate
     echo "Completion refused by ralph-gate; continuing."
   fi
   sleep "${RALPH_SLEEP:-2}"
