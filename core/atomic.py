@@ -65,6 +65,13 @@ class Staged:
             self.temp.unlink(missing_ok=True)
 
 
+def _umask() -> int:
+    """The process's umask (read by setting it, then setting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def stage_bytes(path: Path, data: bytes) -> Staged:
     """Write ``data`` to a flushed temporary file beside ``path`` (its symlink target);
     nothing is left behind when that fails."""
@@ -78,6 +85,8 @@ def stage_bytes(path: Path, data: bytes) -> Staged:
             os.close(fd)
         if target.exists():
             os.chmod(tmp, target.stat().st_mode & 0o7777)
+        else:  # a new file gets the mode any new file gets here, not mkstemp's 0600
+            os.chmod(tmp, 0o666 & ~_umask())
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -246,6 +246,10 @@ def _write(repo: Path, spec: str, head: str, decision: Decision) -> bool:
         marked = final_bytes(task_list.path, final, task_list.data)
     staged: Staged | None = None
     if marked is not None and task_list is not None:
+        if not task_list.path.resolve().stat().st_mode & 0o222:
+            # A rename would replace it whatever its mode (and root may write anything):
+            # a task file someone made read-only is not edited.
+            raise InputError(f"the task list {task_list.path.name} is read-only; FINAL not marked")
         staged = stage_bytes(task_list.path, marked)
     try:
         appended = _record(repo, spec, head, decision, staged is not None)

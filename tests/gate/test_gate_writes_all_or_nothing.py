@@ -218,3 +218,26 @@ def test_a_log_line_cut_short_by_a_kill_stays_apart_from_the_next(repo, gate, sh
     lines = (repo.root / ".ralph/gate-log.jsonl").read_text(encoding="utf-8").splitlines()
     assert lines[0] == '{"spec": "shop", "verd'
     assert json.loads(lines[1])["verdict"] == "INCOMPLETE"
+
+
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="refused")
+def test_a_read_only_task_file_is_not_edited(repo, gate, shop) -> None:
+    path = shop(DONE)
+    path.chmod(0o444)
+    before = files_of(repo.root)
+    done = gate("--repo", str(repo.root), "--spec", "shop")
+    assert_one_line_error(done, "read-only")
+    assert files_of(repo.root) == before and path.read_bytes() == DONE.encode()
+    assert path.stat().st_mode & 0o777 == 0o444
+
+
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
+def test_a_new_file_gets_the_umask_mode_not_a_private_one(tmp_path) -> None:
+    from ralph_validate.core.atomic import atomic_write_bytes
+
+    old = os.umask(0o022)
+    try:
+        atomic_write_bytes(tmp_path / "validation-report.md", b"# Report\n")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "validation-report.md").stat().st_mode & 0o777 == 0o644
