@@ -38,12 +38,13 @@ class Parameter:
 
 @dataclass(frozen=True)
 class Argument(Generic[V]):
-    """What one parameter receives from a call: an argument (``value``), nothing (both
-    None: its default applies, if any), or the arguments no other parameter took
-    (``rest`` for ``*args``/``...rest``, ``keywords`` for ``**kwargs``)."""
+    """What one parameter receives from a call: an argument (``given``, its ``value`` may
+    itself be ``None``/``null``), nothing (its default applies, if any), or the arguments no
+    other parameter took (``rest`` for ``*args``/``...rest``, ``keywords`` for ``**kwargs``)."""
 
     parameter: Parameter
     value: V | None = None
+    given: bool = False
     rest: tuple[V, ...] | None = None
     keywords: dict[str, V] | None = None
 
@@ -65,10 +66,10 @@ def bind_arguments(
             left = {k: v for k, v in keywords.items() if k not in named}
             found.append(Argument(parameter, keywords=left))
         elif parameter.kind == "positional" and position < len(positional):
-            found.append(Argument(parameter, value=positional[position]))
+            found.append(Argument(parameter, value=positional[position], given=True))
             position += 1
         elif parameter.name and parameter.name in keywords:
-            found.append(Argument(parameter, value=keywords[parameter.name]))
+            found.append(Argument(parameter, value=keywords[parameter.name], given=True))
         else:
             found.append(Argument(parameter))
     return found

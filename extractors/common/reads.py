@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import tree_sitter as ts
 
 from ..facts.contracts import Read
-from ..javascript.patterns import destructured_reads
+from ..javascript.patterns import destructured_reads, pattern_names
 from . import treesitter as T
 from .adapter import CodeSyntax
 from .guards import DEFAULT, guard_texts, guarded_segments, in_condition, local_use, tolerance
@@ -227,8 +227,18 @@ _COMPREHENSIONS = {
 }
 
 
+def _parameter_names(function: ts.Node, syntax: CodeSyntax) -> set[bytes]:
+    """The names a function's parameters bind, destructured ones included (read by the
+    language's model: a name in a default or a computed key is read there, not bound)."""
+    return {
+        name.text or b""
+        for parameter in syntax.parameters(function)
+        for name in pattern_names(parameter.target)
+    }
+
+
 def _names_in(node: ts.Node | None) -> set[bytes]:
-    """The identifiers a parameter list or a loop target binds."""
+    """The identifiers a comprehension's loop target binds (``for k, v in ...``)."""
     out: set[bytes] = set()
     stack = [node] if node is not None else []
     while stack:
@@ -257,10 +267,7 @@ def shadowed(ident: ts.Node, scope: ts.Node, syntax: CodeSyntax) -> bool:
     current = ident.parent
     while current is not None and current != scope:
         if current.type in functions:
-            params = current.child_by_field_name("parameters") or current.child_by_field_name(
-                "parameter"
-            )
-            if name in _names_in(params):
+            if name in _parameter_names(current, syntax):
                 return True
         elif current.type in _COMPREHENSIONS:
             for child in current.children:

@@ -25,7 +25,7 @@ CompareOperator = Literal[
     "", "==", "!=", "<>", "<", "<=", ">", ">=", "in", "not in", "is", "is not"
 ]
 HandlerBody = Literal["empty", "pass", "reraise", "asserts", "return", "other"]
-CommentCode = Literal["", "assert", "call", "unparsed"]
+CommentCode = Literal["", "assert", "check", "call", "unparsed"]
 StubKind = Literal[
     "pass",
     "ellipsis",
@@ -163,8 +163,9 @@ class Comment(Fact):
     text: str
     in_test: bool = False
     # For comments inside tests, what the text parses as in the file's language when it is
-    # code ("assert", "call"); "" when it does not parse alone (prose, a block header);
-    # "unparsed" when the extractor of the language does not parse comments.
+    # code: "assert" (an assert statement), "check" (a call or a ``with`` header the
+    # language's check vocabulary counts as a check), "call" (another call); "" when it does
+    # not parse (prose); "unparsed" when the extractor of the language does not parse comments.
     code: CommentCode = ""
 
 

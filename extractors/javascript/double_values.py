@@ -146,7 +146,7 @@ class JsValues:
         default takes the argument when one is given)."""
         env: Env = {}
         for given in bind_arguments(parameters(function), args, {}):
-            if given.value is not None and given.parameter.name:
+            if given.given and given.value is not None and given.parameter.name:
                 env[given.parameter.name] = as_shape(self.of(given.value, depth + 1))
         return env
 

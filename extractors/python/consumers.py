@@ -55,7 +55,7 @@ def _strip_await(node: ts.Node | None) -> ts.Node | None:
 def consumers(model: PythonModel, caps: dict[str, list[ts.Node]], local: set[str]) -> list[Fact]:
     """A Consumer per value bound from a call the file can name, with the reads made on it.
     A value bound at module level to a public name escapes: its readers are the importers."""
-    path, imports = model.path, model.qualified
+    path = model.path
     facts: list[Fact] = []
     responses: dict[str, tuple[str, str]] = {}
     index = reads.Identifiers(caps.get("ident", []))
@@ -90,8 +90,8 @@ def consumers(model: PythonModel, caps: dict[str, list[ts.Node]], local: set[str
                 # ``client = Client(); client.get(...)``: the method of the class.
                 module, _, cls = instance.rpartition(".")
                 qualified = f"{module}.{cls}.{rest}"
-            elif head in imports:
-                qualified = imports[head] + (f".{rest}" if rest else "")
+            elif model.imported_at(head, node):  # not a parameter or local of that name
+                qualified = model.resolve(dotted)
             elif dotted in local:
                 qualified = f"{model.module}.{dotted}"
             else:

@@ -22,7 +22,7 @@ from ..common.double_values import Document, Value, as_shape, member
 from ..common.parameters import bind_arguments
 from ..facts.contracts import ARRAY, OBJECT, UNION, Shape, ShapeField, obj, unknown
 from . import strings as py_strings
-from .model import parameters
+from .model import parameters, qualify
 
 _DEPTH = 16  # steps through names, calls and path parts
 _JSON_LOADS = {"json.load", "json.loads"}
@@ -80,11 +80,7 @@ class Values:
         return shape_of(ir.from_py(node), env)
 
     def _qualified(self, func: ts.Node | None) -> str:
-        name = ir.dotted(ir.from_py(func))
-        head, _, rest = name.partition(".")
-        if head in self.imports:
-            return self.imports[head] + (f".{rest}" if rest else "")
-        return name
+        return qualify(self.imports, ir.dotted(ir.from_py(func)))
 
     def _call(self, node: ts.Node, depth: int) -> Value:
         line = T.line_of(node)
@@ -115,7 +111,7 @@ class Values:
                     for k, v in given.keywords.items()
                 }
                 env[name] = obj(fields, line=T.line_of(given.parameter.target))
-            elif given.value is not None and name:
+            elif given.given and given.value is not None and name:
                 env[name] = as_shape(self.of(given.value, depth + 1))
         return env
 

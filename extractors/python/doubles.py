@@ -24,6 +24,7 @@ from ..facts.contracts import ARRAY, OBJECT, Mock, Shape, union, unknown
 from . import strings as py_strings
 from .adapter import PYTHON
 from .double_values import Document, Value, Values, call_arguments
+from .model import qualify
 
 _DOUBLES = {
     "Mock",
@@ -162,12 +163,11 @@ class Doubles:
     def _owner_target(self, owner_expr: ir.Expr, attr: ir.Expr) -> str | None:
         """``patch.object(mod, "f")`` -> ``pkg.mod.f`` when ``mod`` is an imported name."""
         owner = ir.dotted(owner_expr)
-        head, _, rest = owner.partition(".")
-        if head not in self.imports or not isinstance(attr, ir.Lit):
+        if owner.partition(".")[0] not in self.imports or not isinstance(attr, ir.Lit):
             return None
         if not isinstance(attr.value, str) or not attr.value:
             return None
-        return self.imports[head] + (f".{rest}" if rest else "") + f".{attr.value}"
+        return f"{qualify(self.imports, owner)}.{attr.value}"
 
     # --- what a call returns ---------------------------------------------------------
     def call_result(self, node: ts.Node | None, at: ts.Node, depth: int = 0) -> list[Result]:

@@ -216,7 +216,7 @@ def _comments(f: PyFile, nodes: list[ts.Node], tests: dict[int, str]) -> list[Fa
                     symbol=symbol,
                     text=text,
                     in_test=in_test,
-                    code=code_of(text) if in_test else "",
+                    code=code_of(text, f.model.resolve) if in_test else "",
                 )
             )
     return facts

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..facts.integrity import CommentCode, LiteralKind, StubKind
 from .assertions import number_value
+from .check_calls import CheckCall, check_call
 from .strings import literal_string
 
 _BIG_EXPRESSIONS = {
@@ -112,18 +115,50 @@ def binding_value(node: ts.Node) -> tuple[LiteralKind, float | None] | None:
     return None
 
 
-def code_of(text: str) -> CommentCode:
-    """What statement a comment's text parses as ("assert", "call"), or "" for prose."""
+def code_of(text: str, resolve: Callable[[str], str] = lambda name: name) -> CommentCode:
+    """What statement a comment's text parses as: "assert", "check" (a call or ``with``
+    header the one check vocabulary, ``check_calls.py``, counts), "call", or "" for prose.
+    ``resolve`` qualifies a dotted name through the file's imports."""
     root = T.parse("python", text.encode("utf-8")).root_node
+    if root.has_error and text.rstrip().endswith(":"):  # a block header alone
+        root = T.parse("python", f"{text}\n    pass\n".encode()).root_node
     if root.has_error or root.named_child_count != 1:
         return ""
     statement = root.named_children[0]
     if statement.type == "assert_statement":
         return "assert"
-    if (
-        statement.type == "expression_statement"
-        and statement.named_children
-        and (statement.named_children[0].type == "call")
-    ):
-        return "call"
+    calls: list[ts.Node] = []
+    if statement.type == "expression_statement" and statement.named_children:
+        value = statement.named_children[0]
+        value = value.named_children[0] if value.type == "await" and value.named_children else value
+        if value.type != "call":
+            return ""
+        # every call of the expression, as in live code (``assert_that(x).is_equal_to(3)``)
+        calls = [n for n in _walk(value) if n.type == "call"]
+        return "check" if any(_check(c, resolve) is not None for c in calls) else "call"
+    if statement.type == "with_statement":
+        clause = next((c for c in statement.named_children if c.type == "with_clause"), None)
+        items = clause.named_children if clause is not None else []
+        calls = [i.named_children[0] for i in items if i.named_children]
+        calls = [c.named_children[0] if c.type == "as_pattern" else c for c in calls]
+        found = [_check(c, resolve) for c in calls if c.type == "call"]
+        return "check" if any(f is not None and f.context for f in found) else ""
     return ""
+
+
+def _walk(node: ts.Node) -> list[ts.Node]:
+    found, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(current.children)
+    return found
+
+
+def _check(call: ts.Node, resolve: Callable[[str], str]) -> CheckCall | None:
+    func = call.child_by_field_name("function")
+    if func is None:
+        return None
+    receiver = func.child_by_field_name("object")
+    on_self = receiver is not None and T.text(receiver) in ("self", "cls")
+    return check_call(resolve(T.squash(func)), on_self=on_self)

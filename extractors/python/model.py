@@ -133,6 +133,15 @@ def _is_method(function: ts.Node) -> bool:
     )
 
 
+def qualify(imports: dict[str, str], dotted: str) -> str:
+    """``dotted`` with its head resolved through ``imports`` (local name -> qualified name,
+    ``PythonModel.qualified``); unchanged when its head is not imported."""
+    head, _, rest = dotted.partition(".")
+    if head in imports:
+        return imports[head] + (f".{rest}" if rest else "")
+    return dotted
+
+
 def base_nodes(cls: ts.Node) -> list[ts.Node]:
     """The base classes of a ``class`` statement as written (``Base``, ``mod.Base``), a
     subscripted one (``Generic[T]``) as its value; keywords (``metaclass=``) left out."""
@@ -300,10 +309,7 @@ class PythonModel:
     def resolve(self, dotted: str) -> str:
         """``pt.mark.skip`` -> ``pytest.mark.skip``: the head resolved through the imports,
         the name unchanged when its head is not imported."""
-        head, _, rest = dotted.partition(".")
-        if head in self.qualified:
-            return self.qualified[head] + (f".{rest}" if rest else "")
-        return dotted
+        return qualify(self.qualified, dotted)
 
     def symbol(self, scope: ts.Node) -> str:
         """``path::Class.method`` of a function scope; "" for the module or a lambda."""

@@ -28,6 +28,7 @@ from .model import (
     decorators,
     definition_of,
     module_of,
+    qualify,
 )
 from .wire import Models
 
@@ -220,7 +221,7 @@ def class_bases(path: str, classes: list[ts.Node], imports: dict[str, str]) -> l
             if head in _IGNORED_BASES and not rest:
                 continue
             if head in imports:
-                bases.append(imports[head] + (f".{rest}" if rest else ""))
+                bases.append(qualify(imports, dotted))
             elif head in local and not rest:
                 bases.append(f"{module}.{head}")
         if bases:

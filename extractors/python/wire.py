@@ -22,7 +22,14 @@ from ..common import ir
 from ..common import treesitter as T
 from ..facts.contracts import Shape, ShapeField, obj, unknown
 from . import strings as py_strings
-from .model import base_nodes, class_keywords, decorator_parts, decorators, definition_of
+from .model import (
+    base_nodes,
+    class_keywords,
+    decorator_parts,
+    decorators,
+    definition_of,
+    qualify,
+)
 
 
 def to_pascal(snake: str) -> str:
@@ -282,8 +289,7 @@ class Models:
         if value.type not in ("identifier", "attribute"):
             return _UNKNOWN_RULE
         dotted = ir.dotted(ir.from_py(value))
-        head, _, rest = dotted.partition(".")
-        qualified = self.imports.get(head, "") + (f".{rest}" if rest else "")
+        qualified = qualify(self.imports, dotted)
         last = qualified.rsplit(".", 1)[-1]
         if last in GENERATORS and qualified.startswith("pydantic."):
             return last

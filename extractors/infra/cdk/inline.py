@@ -214,7 +214,7 @@ def bind(
             value = list(given.rest)
         elif given.keywords is not None:
             value = dict(given.keywords)
-        elif given.value is not None:
+        elif given.given:
             value = given.value
         elif parameter.default is not None:
             value = stack.eval(stack.syntax.lower(parameter.default))

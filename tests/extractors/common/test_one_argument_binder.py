@@ -39,7 +39,7 @@ def _bound(params: list[object], positional: list[str], keywords: dict[str, str]
             out[name] = list(given.rest)
         elif given.keywords is not None:
             out[name] = dict(given.keywords)
-        elif given.value is not None:
+        elif given.given:
             out[name] = given.value
         elif given.parameter.default is not None:
             out[name] = "default " + T.text(given.parameter.default)
@@ -115,6 +115,13 @@ def test_javascript_arguments_bind_by_position(case: str) -> None:
     source, positional, expected = JAVASCRIPT[case]
     [function] = _functions("m.ts", "typescript", source)
     assert _bound(js_parameters(function), positional, {}) == expected
+
+
+def test_an_explicit_none_is_an_argument_not_a_missing_one() -> None:
+    [function] = _functions("m.py", "python", "def make(kind, handler='app.main'):\n    pass\n")
+    assert _bound(py_parameters(function), ["'A'", None], {}) == {"kind": "'A'", "handler": None}
+    [function] = _functions("m.ts", "typescript", "function make(kind, entry = 'x') {}")
+    assert _bound(js_parameters(function), ["'A'", None], {}) == {"kind": "'A'", "entry": None}
 
 
 def test_file_languages_are_one_closed_vocabulary() -> None:

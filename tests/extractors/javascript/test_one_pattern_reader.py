@@ -77,3 +77,31 @@ def test_the_test_comparison_names_locals_from_the_same_reader() -> None:
     _, declarator = _declarator("function t() { const { a = fallback, b: [c] } = v; }")
     body = declarator.parent.parent
     assert local_bindings(body) == ["a", "c"]  # not ``fallback``, a name the default reads
+
+
+@pytest.mark.parametrize(
+    ("source", "shadowed"),
+    [
+        ("rows.map(({ id = data }) => data.total);", False),  # ``data`` is read, not bound
+        ("rows.map(({ [data]: v }) => data.total);", False),  # a computed key reads it
+        ("rows.map(({ data }) => data.total);", True),
+        ("rows.map(([first, data]) => data.total);", True),
+        ("rows.map((data = {}) => data.total);", True),
+    ],
+)
+def test_a_parameter_shadows_only_the_names_its_pattern_binds(source: str, shadowed: bool) -> None:
+    from ralph_validate.extractors.common.reads import shadowed as is_shadowed
+    from ralph_validate.extractors.javascript.adapter import JAVASCRIPT
+
+    file = SourceFile("src/a.ts", source.encode(), "typescript")
+    root = file.tree.root_node
+    stack, uses = [root], []
+    while stack:
+        node = stack.pop()
+        if node.type == "identifier" and T.text(node) == "data":
+            parent = node.parent
+            if parent is not None and parent.type == "member_expression":
+                uses.append(node)
+        stack.extend(node.children)
+    [use] = uses
+    assert is_shadowed(use, root, JAVASCRIPT) is shadowed

@@ -88,3 +88,20 @@ def test_an_alias_is_read_as_the_method_it_stands_for() -> None:
     source = _source("self.assertRaisesRegexp(ValueError, 'neg', total, -1)")
     [fact] = extract("tests/test_cart.py", source.encode()).of_type(Assertion)
     assert (fact.method, fact.has_match) == ("assertRaisesRegex", True)
+
+
+@pytest.mark.parametrize("case", sorted(BODIES))
+def test_a_commented_out_check_is_read_by_the_same_vocabulary(case: str) -> None:
+    """A comment holding a check's first line (a call, or a ``with`` header) is a check
+    exactly when the live line is one: the comment reader uses the same vocabulary."""
+    from ralph_validate.extractors.facts.integrity import Comment
+
+    body, checks = BODIES[case]
+    first = (
+        body.splitlines()[-1]
+        if body.startswith("m = ") or body.startswith("case = ")
+        else body.splitlines()[0]
+    )
+    source = _source(f"# {first}\npass")
+    [comment] = [c for c in extract("tests/test_cart.py", source.encode()).of_type(Comment)]
+    assert (comment.code in ("assert", "check")) is checks, comment.code

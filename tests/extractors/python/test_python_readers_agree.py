@@ -118,3 +118,15 @@ def test_integrity_and_runs_collect_the_same_tests_as_pytest(case: str) -> None:
     facts = sorted(t.symbol for t in extract("tests/test_m.py", source.encode()).of_type(TestCase))
     runs = sorted(i.id for i in python_test_items("tests/test_m.py", source.encode()))
     assert facts == runs == expected
+
+
+def test_a_parameter_that_shadows_an_import_is_no_consumer_of_that_import() -> None:
+    from ralph_validate.extractors.facts.contracts import Consumer
+
+    source = (
+        "from app import client\n\ndef load(client):\n    r = client.fetch_total()\n"
+        "    return r['total']\n\ndef other():\n    r = client.fetch_total()\n"
+        "    return r['total']\n"
+    )
+    consumers = extract("src/load.py", source.encode()).of_type(Consumer)
+    assert [(c.line, c.module) for c in consumers] == [(8, "app.client")]

@@ -64,14 +64,11 @@ class CommentedAssert(FileRule):
 
 def _holds_assertion(c: Comment) -> bool:
     """True when a comment's text is an assertion's code in one of the test styles."""
-    text = c.text.strip()
-    # Where the extractor parses comments, prose like "assert that it works" does not
-    # parse; a block header (``with pytest.raises(E):``) does not parse alone.
-    if c.code == "assert":
+    # Where the extractor parses comments it says whether the text is a check, by the
+    # language's one check vocabulary (prose like "assert that it works" does not parse).
+    if c.code in ("assert", "check"):
         return True
-    if c.code in ("call", "unparsed"):
-        return bool(_ASSERT_CODE.match(text))
-    return bool(_PY_RAISES_HEADER.match(text))
+    return c.code == "unparsed" and bool(_ASSERT_CODE.match(c.text.strip()))
 
 
 _ASSERT_CODE = re.compile(
@@ -88,7 +85,4 @@ _ASSERT_CODE = re.compile(
     # tap / ava
     r"|t\.(?:is|not|equal|notEqual|ok|notOk|same|deepEqual|notDeepEqual|true|false|truthy"
     r"|falsy|throws|notThrows|like|match|regex)\(.*)$"
-)
-_PY_RAISES_HEADER = re.compile(
-    r"^with\s+(?:pytest\.raises|self\.assert(?:Raises|Warns)\w*)\(.*\)(?:\s+as\s+\w+)?\s*:$"
 )
