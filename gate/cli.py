@@ -179,7 +179,7 @@ def _judge(git: Git, head: str, spec: Spec, args: argparse.Namespace, cap: int) 
     report_path = _absolute(args.report) if args.report is not None else spec_dir / REPORT_NAME
     judged = _judged_paths(repo, task_list)
     parsed, problem = _judge_report(git, report_path, judged)
-    unread = [u for u in spec.unread if u.file == spec.requirements_file]
+    unread = list(spec.requirements_unread)
     unread += task_list.unread if task_list is not None else ()
     unread = list(dict.fromkeys(unread))  # a JSON list is both the requirements and the tasks
     stalls = log.stalls(repo, spec.name, head)

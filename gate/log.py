@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..core.atomic import write_all
+from ..core.bounded import json_loads
 
 LOG = Path(".ralph") / "gate-log.jsonl"
 
@@ -92,7 +93,7 @@ def stalls(repo: Path, spec: str, head: str) -> int:
     count = 0
     for line in reversed(path.read_text(encoding="utf-8", errors="replace").splitlines()):
         try:
-            entry = json.loads(line)
+            entry = json_loads(line)
         except ValueError:
             continue
         if not isinstance(entry, dict) or entry.get("spec") != spec:

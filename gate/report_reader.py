@@ -35,11 +35,11 @@ beside it (same stem) is used. None when neither has one.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.bounded import json_loads
 from ..core.errors import InputError
 from ..core.specs.text import Line, prose_lines, split_lines, unclosed_block
 
@@ -130,7 +130,7 @@ def _is_json(text: str) -> bool:
     if not text.startswith(("{", "[")):
         return False
     try:
-        json.loads(text)
+        json_loads(text)
     except ValueError:
         return False
     return True
@@ -220,7 +220,7 @@ def parse_report(data: bytes, name: str) -> ParsedReport:
 def _own_json(path: Path) -> dict[str, object] | None:
     """The JSON report beside the Markdown when it is this tool's, else None."""
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        data = json_loads(path.read_bytes().decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or data.get("schema_version") != 1:
@@ -262,7 +262,7 @@ def _cross_check(parsed: ParsedReport, path: Path, beside: Path) -> None:
 
 def _head_from_json(path: Path) -> str | None:
     try:
-        head = json.loads(path.read_bytes().decode("utf-8")).get("head")
+        head = json_loads(path.read_bytes().decode("utf-8")).get("head")
     except (OSError, ValueError, AttributeError):
         return None
     return head.lower() if isinstance(head, str) and _SHA.fullmatch(head.lower()) else None

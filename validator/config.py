@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pathspec
 
+from ..core.bounded import toml_loads
 from ..core.errors import InputError
 from .config_lines import LISTED_KEYS, entry_lines
 
@@ -144,7 +145,7 @@ def config_from(read: Callable[[str], str | None]) -> Config:
         if text is None:
             continue
         try:
-            data = tomllib.loads(text)
+            data = toml_loads(text)
         except tomllib.TOMLDecodeError as err:
             raise InputError(f"{name}: not valid TOML ({err})") from None
         nested = nested or _own_file_nested(name, data)

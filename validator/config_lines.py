@@ -13,6 +13,8 @@ import re
 import tomllib
 from dataclasses import dataclass
 
+from ..core.bounded import toml_loads
+
 LISTED_KEYS = ("exclude", "ignore")
 _TABLE = re.compile(r"^\s*\[(?!\[)(?P<name>[^\]]*)\]\s*$")
 _STRING = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'")
@@ -53,7 +55,7 @@ def _dotted(name: str) -> tuple[str, ...]:
 
 def _decoded(literal: str) -> str | None:
     try:
-        value = tomllib.loads(f"v = {literal}")["v"]
+        value = toml_loads(f"v = {literal}")["v"]
     except tomllib.TOMLDecodeError:
         return None
     return value if isinstance(value, str) else None

@@ -39,6 +39,7 @@ SEARCH_ROOTS = (".kiro/specs", "specs", ".ralph/specs", ".specs")
 _FOLDER_FILES = ("prd.json", "feature_list.json", "contract.md", ".agent/tasks.json")
 NOTHING_DECLARED = "the spec declares no requirement and no task: nothing was read to trace"
 _SELF_REPORTS = frozenset({"progress.txt", "progress.md", "fix_plan.md"})
+OTHER_FORMAT = "requirements written in a format this tool does not read (only requirements.md is)"
 
 
 def _relative(repo: Path, path: Path) -> str:
@@ -79,6 +80,25 @@ def _name(repo: Path, folder: Path, file: Path | None) -> str:
     return file.stem
 
 
+def _requirements_in_other_formats(repo: Path, folder: Path) -> tuple[Unread, ...]:
+    """A requirements file beside the tasks in a format not read (``requirements.yaml``,
+    ``.txt``, ``.rst``, ``.adoc``...) holds requirements nobody traced: each is unread. At
+    the repository root ``requirements*.txt`` is a package manager's file, not a spec."""
+    if folder == repo:
+        return ()
+    try:
+        names = sorted(folder.iterdir())
+    except OSError:
+        return ()
+    return tuple(
+        Unread(_relative(repo, path), 1, OTHER_FORMAT)
+        for path in names
+        if path.name.lower().startswith("requirement")
+        and path.name != "requirements.md"
+        and path.is_file()
+    )
+
+
 def _kiro(repo: Path, folder: Path, tasks_file: Path | None) -> Spec:
     req_file = folder / "requirements.md"
     has_reqs = req_file.is_file()
@@ -91,6 +111,7 @@ def _kiro(repo: Path, folder: Path, tasks_file: Path | None) -> Spec:
         unread += unread_tasks(tasks_data, rel_tasks)
     requirements = parse_requirements(req_data, str(rel_reqs)) if has_reqs else ()
     tasks = parse_tasks(tasks_data, rel_tasks) if rel_tasks is not None else ()
+    unread += _requirements_in_other_formats(repo, folder)
     if rel_reqs is not None and not (requirements or tasks or unread):
         # A requirements file holding only its title is no requirement section when the
         # tasks carry the work; with no task either, the spec declares nothing to check.

@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from ..bounded import yaml_load
 from ..errors import InputError
 from .model import Requirement
 from .text import decode
@@ -41,7 +42,7 @@ def _front_matter(text: str, path: str) -> dict[str, Any]:
     if match is None:
         raise InputError(f"{path} has no YAML front matter between --- lines")
     try:
-        front = yaml.safe_load(match.group("yaml"))
+        front = yaml_load(match.group("yaml"))
     except yaml.YAMLError as err:
         problem = getattr(err, "problem", None) or "cannot be parsed"
         raise InputError(f"{path}: front matter is not valid YAML ({problem})") from None

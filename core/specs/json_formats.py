@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..bounded import json_loads
 from ..errors import InputError
 from .done_states import read_done_state
 from .json_shapes import CONTAINERS, PHASES, Entry, fail, locate
@@ -52,7 +53,7 @@ _STORY_KINDS = ("snarktank-prd", "ralph-loop-prd")
 def load_json(data: bytes, path: str) -> Any:
     """Parsed JSON, or InputError naming the file and the position."""
     try:
-        return json.loads(decode(data, path))
+        return json_loads(decode(data, path))
     except json.JSONDecodeError as err:
         raise InputError(
             f"{path} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}"

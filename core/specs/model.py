@@ -97,3 +97,10 @@ class Spec:
     validator_command: str | None = None
     # Spec structure that was there but not read (Markdown task lists and requirements).
     unread: tuple[Unread, ...] = ()
+
+    @property
+    def requirements_unread(self) -> tuple[Unread, ...]:
+        """What was not read on the requirements side: every unread part but the task
+        file's (the task list reports its own), all of it when one file holds both."""
+        both = self.tasks_file == self.requirements_file
+        return tuple(u for u in self.unread if both or u.file != self.tasks_file)

@@ -20,6 +20,7 @@ from pathlib import PurePosixPath
 import yaml
 from dotenv.parser import parse_stream
 
+from ...core.bounded import toml_loads, yaml_compose_all, yaml_scan
 from ..facts import Fact
 from ..facts.integrity import Binding, Comment
 from .dispatch import SourceFile, register, register_matcher
@@ -108,7 +109,7 @@ def _yaml_scalar(
 def _yaml_comments(path: str, text: str) -> list[Comment]:
     """Comments of a YAML file: a ``#`` outside every token the YAML scanner reads."""
     try:
-        tokens = list(yaml.scan(text, Loader=yaml.SafeLoader))
+        tokens = yaml_scan(text)
     except yaml.YAMLError:
         return []
     covered: dict[int, list[tuple[int, int]]] = {}
@@ -138,7 +139,7 @@ def yaml_values(source: SourceFile) -> tuple[Fact, ...]:
     is_json = source.path.lower().endswith(".json")
     text = source.text.replace("\t", " ") if is_json else source.text
     try:
-        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+        nodes = yaml_compose_all(text)
     except yaml.YAMLError:
         return ()
     facts: list[Fact] = [
@@ -176,7 +177,7 @@ def _toml_comment(line: str) -> str:
     for match in re.finditer("#", line):
         head = line[: match.start()]
         try:
-            tomllib.loads(head)
+            toml_loads(head)
         except tomllib.TOMLDecodeError:
             continue
         return line[match.start() + 1 :].strip()
@@ -188,7 +189,7 @@ def toml_values(source: SourceFile) -> tuple[Fact, ...]:
     if not _read(source.path, source.data):
         return ()
     try:
-        whole = tomllib.loads(source.text)
+        whole = toml_loads(source.text)
     except tomllib.TOMLDecodeError:
         return ()
     lines = source.text.splitlines()
@@ -197,7 +198,7 @@ def toml_values(source: SourceFile) -> tuple[Fact, ...]:
     first_seen: dict[tuple[str, ...], int] = {}
     for end in range(1, len(lines) + 1):
         try:
-            prefix = tomllib.loads("\n".join(lines[:end]))
+            prefix = toml_loads("\n".join(lines[:end]))
         except tomllib.TOMLDecodeError:
             continue  # inside a value that spans lines
         for keys, _ in _toml_leaves(prefix):

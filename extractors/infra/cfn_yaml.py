@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import yaml
 
+from ...core.bounded import yaml_compose
+
 _TAG_PREFIX = "tag:yaml.org,2002:"
 
 
@@ -116,7 +118,7 @@ def load(
     if json_text:
         text = text.replace("\t", " ")
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml_compose(text)
     except yaml.YAMLError:
         return None
     if node is None:

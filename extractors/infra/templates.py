@@ -12,9 +12,9 @@ known by its key and by the CloudFormation id Serverless derives from it.
 
 from __future__ import annotations
 
-import json
 import posixpath
 
+from ...core.bounded import json_loads
 from ..facts.contracts import Fact, FunctionDef, FunctionRef, StateMachine, StateMachineDef
 from . import asl, cfn_yaml
 from .cfn_yaml import PMap, Tagged
@@ -60,7 +60,7 @@ def _definition_string(value: object, line: int) -> object | None:
         value = value[0]
     if isinstance(value, str):
         try:
-            json.loads(value)
+            json_loads(value)
         except ValueError:
             return None
         if isinstance(value, cfn_yaml.Block):

@@ -11,10 +11,10 @@ A ``*.config.*`` file is JavaScript: the object it exports is read through its s
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 
+from ...core.bounded import json_loads
 from ..common.dispatch import SourceFile, register
 from ..common.languages import extensions
 from ..facts import Fact
@@ -121,7 +121,7 @@ def extract_package_aliases(source: SourceFile) -> tuple[Fact, ...]:
     if name not in ("package.json", "jest.config.json"):
         return ()
     try:
-        data = json.loads(source.text)
+        data = json_loads(source.text)
     except ValueError:
         return ()
     jest = data.get("jest") if isinstance(data, dict) and name == "package.json" else data

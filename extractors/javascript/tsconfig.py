@@ -9,10 +9,10 @@ those are removed first (outside strings).
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 
+from ...core.bounded import json_loads
 from ..common.dispatch import SourceFile, register
 from ..common.languages import extensions
 from ..facts import Fact
@@ -25,7 +25,7 @@ _TOKENS = re.compile(r'"(?:\\.|[^"\\])*"|//[^\n]*|/\*.*?\*/|,(?=\s*[}\]])', re.D
 
 def jsonc(text: str) -> object:
     """Parse JSON with comments and trailing commas (tsconfig's dialect)."""
-    return json.loads(_TOKENS.sub(lambda m: m.group(0) if m.group(0)[0] == '"' else "", text))
+    return json_loads(_TOKENS.sub(lambda m: m.group(0) if m.group(0)[0] == '"' else "", text))
 
 
 def extract_path_aliases(source: SourceFile) -> tuple[Fact, ...]:

@@ -6,6 +6,7 @@ import json
 import posixpath
 import re
 
+from ...core.bounded import json_loads
 from .inifile import json_key_line
 from .scripts import Guard, Script, unreadable
 
@@ -13,7 +14,7 @@ from .scripts import Guard, Script, unreadable
 def package_scripts(path: str, source: str) -> tuple[Script, ...]:
     """``scripts`` of a package.json (npm runs each with ``sh -c``)."""
     try:
-        document = json.loads(source)
+        document = json_loads(source)
     except json.JSONDecodeError:
         return unreadable(path)
     scripts = document.get("scripts") if isinstance(document, dict) else None

@@ -6,13 +6,14 @@ import json
 
 import yaml
 
+from ...core.bounded import yaml_compose, yaml_load
 from .scripts import Guard, Script, Trigger, unreadable
 
 
 def _yaml_nodes(source: str) -> yaml.Node | None:
     """The composed YAML tree (it keeps line marks), or None when it does not parse."""
     try:
-        return yaml.compose(source, Loader=yaml.SafeLoader)
+        return yaml_compose(source)
     except yaml.YAMLError:
         return None
 
@@ -44,7 +45,7 @@ def _guard(entries: dict[str, tuple[yaml.Node, yaml.Node]], key: str, file: str)
     key_node, value_node = entries[key]
     value = _scalar(value_node)
     if value is None:
-        value = json.dumps(yaml.safe_load(yaml.serialize(value_node)), sort_keys=True)
+        value = json.dumps(yaml_load(yaml.serialize(value_node)), sort_keys=True)
     return Guard(key, value, file, key_node.start_mark.line + 1)
 
 

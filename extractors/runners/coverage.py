@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 import yaml
 
+from ...core.bounded import json_loads, yaml_load
 from .inifile import read_ini, read_toml, toml_key_line
 from .js_config import JsObject, Opaque, jest_config, json_object, vitest_config
 from .view import RevisionView
@@ -112,10 +113,10 @@ def _rc_object(view: RevisionView, path: str) -> Any:
     """An rc file (.nycrc, .c8rc, with json/yml/yaml extensions) as a JsObject."""
     source = view.text(path) or ""
     try:
-        value = json.loads(source)
+        value = json_loads(source)
     except json.JSONDecodeError:
         try:
-            value = yaml.safe_load(source)
+            value = yaml_load(source)
         except yaml.YAMLError:
             return None
     return json_object(path, source, value) if isinstance(value, dict) else None
@@ -139,7 +140,7 @@ def config_thresholds(view: RevisionView) -> tuple[Threshold, ...]:
         elif name == "package.json":
             source = view.text(path) or ""
             try:
-                document = json.loads(source)
+                document = json_loads(source)
             except json.JSONDecodeError:
                 continue
             for key in ("nyc", "c8"):

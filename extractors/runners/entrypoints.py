@@ -10,6 +10,7 @@ import json
 import posixpath
 from typing import Any
 
+from ...core.bounded import json_loads
 from .build_scripts import justfile_scripts, makefile_scripts, package_scripts
 from .ci_scripts import github_scripts, gitlab_scripts
 from .inifile import json_key_line
@@ -69,6 +70,6 @@ def load_json(view: RevisionView, path: str) -> Any:
     if source is None:
         return None
     try:
-        return json.loads(source)
+        return json_loads(source)
     except json.JSONDecodeError:
         return None

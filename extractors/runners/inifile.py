@@ -8,6 +8,8 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.bounded import toml_loads
+
 _SECTION = re.compile(r"^\[([^\]]+)\]\s*(?:[#;].*)?$")
 _KEY = re.compile(r"^([^=:\s][^=:]*?)\s*[=:]\s?(.*)$")
 
@@ -58,7 +60,7 @@ def _strip_comment(value: str) -> str:
 def read_toml(text: str) -> dict[str, Any] | None:
     """The parsed TOML document, or None when it does not parse."""
     try:
-        return tomllib.loads(text)
+        return toml_loads(text)
     except tomllib.TOMLDecodeError:
         return None
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import tree_sitter as ts
 
+from ...core.bounded import json_loads
 from ..common.dispatch import SourceFile
 from ..common.testfile import language_of
 from ..common.treesitter import line_of as line
@@ -245,7 +246,7 @@ def jest_config(view: RevisionView, folder: str, explicit: str | None = None) ->
         if path.endswith(".json"):
             source = data.decode("utf-8", errors="replace")
             try:
-                return JsConfig(path, json_object(path, source, json.loads(source)))
+                return JsConfig(path, json_object(path, source, json_loads(source)))
             except json.JSONDecodeError:
                 return JsConfig(path, Opaque("invalid JSON", 1))
         return JsConfig(path, exported_object(path, data) or Opaque("no exported config", 1))
@@ -253,7 +254,7 @@ def jest_config(view: RevisionView, folder: str, explicit: str | None = None) ->
     source = view.text(package)
     if source is not None and not explicit:
         try:
-            document = json.loads(source)
+            document = json_loads(source)
         except json.JSONDecodeError:
             return JsConfig(package, Opaque("invalid JSON", 1))
         if isinstance(document, dict) and isinstance(document.get("jest"), dict):

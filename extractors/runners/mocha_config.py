@@ -11,6 +11,7 @@ import re
 
 import yaml
 
+from ...core.bounded import json_loads, yaml_load
 from .js_config import JsObject, Opaque, exported_object, json_object
 from .view import RevisionView
 
@@ -36,9 +37,9 @@ def mocharc_settings(view: RevisionView, path: str) -> JsObject | Opaque | None:
     source = data.decode("utf-8", errors="replace")
     try:
         if path.endswith((".yaml", ".yml")):
-            document = yaml.safe_load(source)
+            document = yaml_load(source)
         else:
-            document = json.loads(re.sub(r"^\s*//.*$", "", source, flags=re.MULTILINE))
+            document = json_loads(re.sub(r"^\s*//.*$", "", source, flags=re.MULTILINE))
     except (json.JSONDecodeError, yaml.YAMLError):
         return Opaque("unreadable configuration", 1)
     if not isinstance(document, dict):

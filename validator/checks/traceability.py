@@ -156,7 +156,7 @@ class TraceabilityCheck:
         spec = ctx.spec
         if spec is None:
             return out
-        unread = [u for u in spec.unread if u.file == spec.requirements_file]
+        unread = list(spec.requirements_unread)
         if unread:
             table = RequirementTable()
             out.findings.extend(rule_named(NOT_READ).detect(unread, table))

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ...core.bounded import json_loads
 from ...extractors.runners.scripts import Trigger
 
 
@@ -258,7 +259,7 @@ def _call(name: str, args: Sequence[object]) -> object:
         return whole.startswith(part) if name == "startswith" else whole.endswith(part)
     if name == "fromjson" and len(args) == 1:
         try:
-            value = json.loads(_text(args[0]))
+            value = json_loads(_text(args[0]))
         except json.JSONDecodeError:
             return UNKNOWN
         return float(value) if isinstance(value, int) and not isinstance(value, bool) else value

@@ -14,6 +14,7 @@ import posixpath
 import re
 from typing import Any
 
+from ...core.bounded import json_loads
 from ...extractors.runners.js_config import (
     JsObject,
     Opaque,
@@ -121,7 +122,7 @@ def _configs(
     source = view.text(path) if "--no-package" not in names else None
     if source is not None:
         try:
-            document = json.loads(source)
+            document = json_loads(source)
         except json.JSONDecodeError:
             document = None
         if isinstance(document, dict) and isinstance(document.get("mocha"), dict):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shlex
 
+from ...core.bounded import json_loads
 from ...extractors.runners.scripts import Script
 from ...extractors.runners.shell import SimpleCommand
 from .ci_conditions import over_triggers
@@ -81,7 +82,7 @@ def _decided(cause: Cause, value: str, triggers: str) -> Cause:
 def _json(value: str) -> object:
     """A JSON value, or None."""
     try:
-        return json.loads(value)
+        return json_loads(value)
     except json.JSONDecodeError:
         return None
 

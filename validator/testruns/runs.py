@@ -7,6 +7,7 @@ import json
 import posixpath
 from dataclasses import dataclass
 
+from ...core.bounded import json_loads
 from ...extractors.runners.coverage import Threshold, config_thresholds
 from ...extractors.runners.entrypoints import UNREADABLE, revision_scripts
 from ...extractors.runners.js_config import JEST_CONFIG_NAMES, VITEST_CONFIG_NAMES
@@ -62,7 +63,7 @@ def _package_folders(view: RevisionView) -> dict[str, set[str]]:
             found.setdefault(folder, set()).add("vitest")
         elif name == "package.json":
             try:
-                document = json.loads(view.text(path) or "")
+                document = json_loads(view.text(path) or "")
             except json.JSONDecodeError:
                 continue
             if not isinstance(document, dict):

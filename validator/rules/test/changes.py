@@ -8,9 +8,9 @@ changed test file from these.
 
 from __future__ import annotations
 
-import json
 from collections import deque
 
+from ....core.bounded import json_loads
 from ....extractors.common.languages import is_code
 from ....extractors.common.modules import import_files
 from ....extractors.common.paths import is_test_path
@@ -54,7 +54,7 @@ def _asks_differently(ctx: AnalysisContext, path: str) -> bool:
         return True
     if path.endswith(".json"):
         try:
-            return _without_progress(json.loads(before)) != _without_progress(json.loads(after))
+            return _without_progress(json_loads(before)) != _without_progress(json_loads(after))
         except ValueError:
             return True
     return True
