@@ -214,6 +214,8 @@ def parse_report(data: bytes, name: str) -> ParsedReport:
             rows.append(
                 StatusRow(table.title, tuple(cells), normalise_status(raw), raw, row.number)
             )
+    if not rows:  # "0 rows, all PASS" would be a COMPLETE nothing earned
+        raise InputError(f"{name} is malformed: no table with a Status column has a row")
     return ParsedReport(tuple(rows), _recorded_head(lines, with_status[0].first_line))
 
 

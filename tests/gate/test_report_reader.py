@@ -153,7 +153,8 @@ def test_a_heading_or_prose_line_with_a_pipe_is_not_a_table() -> None:
     ],
 )
 def test_the_recorded_head_is_read_from_the_header(header: str) -> None:
-    report = f"# Report\n\n- **BASE:** `{'f' * 40}`\n{header}\n\n| Id | Status |\n|---|---|\n"
+    table = "| Id | Status |\n|---|---|\n| a | PASS |\n"
+    report = f"# Report\n\n- **BASE:** `{'f' * 40}`\n{header}\n\n{table}"
     assert parse_report(report.encode(), "r.md").head == SHA
 
 
