@@ -47,13 +47,13 @@ def test_tasks_md(data: bytes) -> None:
         unread = unread_tasks(data, "tasks.md")
     except InputError as err:
         _one_line_naming(err, "tasks.md")
-        return
-    assert all(t.title.strip() == t.title and t.line >= 1 for t in tasks)
-    assert all(u.file == "tasks.md" and u.line >= 1 for u in unread)
-    text = data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
-    boxes = OPEN_BOX.findall(text)
-    # Every open box of a list item is an open task or an unread line, never dropped.
-    assert sum(1 for t in tasks if not t.checked) + len(unread) >= min(len(boxes), 1)
+    else:
+        assert all(t.title.strip() == t.title and t.line >= 1 for t in tasks)
+        assert all(u.file == "tasks.md" and u.line >= 1 for u in unread)
+        text = data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
+        boxes = OPEN_BOX.findall(text)
+        # Every open box of a list item is an open task or an unread line, never dropped.
+        assert sum(1 for t in tasks if not t.checked) + len(unread) >= min(len(boxes), 1)
 
 
 @pytest.mark.reliability(cls="fuzzed input", outcome="survived")
@@ -65,13 +65,13 @@ def test_kiro_requirements_md(data: bytes) -> None:
         unread = unread_requirements(data, "requirements.md")
     except InputError as err:
         _one_line_naming(err, "requirements.md")
-        return
-    assert all(r.id and r.line >= 1 for r in requirements)
-    text = data.decode("utf-8", "replace").lstrip("\ufeff")
-    prose = [
-        line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
-    ]
-    assert requirements or unread or not prose  # a title alone declares nothing
+    else:
+        assert all(r.id and r.line >= 1 for r in requirements)
+        text = data.decode("utf-8", "replace").lstrip("\ufeff")
+        prose = [
+            line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
+        ]
+        assert requirements or unread or not prose  # a title alone declares nothing
 
 
 @pytest.mark.reliability(cls="fuzzed input", outcome="survived")
@@ -82,6 +82,6 @@ def test_json_task_lists(data: bytes) -> None:
         read = read_json_tasks(data, "prd.json")
     except InputError as err:
         _one_line_naming(err, "prd.json")
-        return
-    assert read.tasks or read.unread or read.empty is not None
-    assert all(t.line >= 1 for t in read.tasks)
+    else:
+        assert read.tasks or read.unread or read.empty is not None
+        assert all(t.line >= 1 for t in read.tasks)
