@@ -134,7 +134,7 @@ def code_of(text: str, resolve: Callable[[str], str] = lambda name: name) -> Com
         if value.type != "call":
             return ""
         # every call of the expression, as in live code (``assert_that(x).is_equal_to(3)``)
-        calls = [n for n in _walk(value) if n.type == "call"]
+        calls = [n for n in T.walk(value) if n.type == "call"]
         return "check" if any(_check(c, resolve) is not None for c in calls) else "call"
     if statement.type == "with_statement":
         clause = next((c for c in statement.named_children if c.type == "with_clause"), None)
@@ -144,15 +144,6 @@ def code_of(text: str, resolve: Callable[[str], str] = lambda name: name) -> Com
         found = [_check(c, resolve) for c in calls if c.type == "call"]
         return "check" if any(f is not None and f.context for f in found) else ""
     return ""
-
-
-def _walk(node: ts.Node) -> list[ts.Node]:
-    found, stack = [], [node]
-    while stack:
-        current = stack.pop()
-        found.append(current)
-        stack.extend(current.children)
-    return found
 
 
 def _check(call: ts.Node, resolve: Callable[[str], str]) -> CheckCall | None:
