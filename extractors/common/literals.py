@@ -1,5 +1,6 @@
 """Literal values in one normal form for every language, so that a Python test's input
-can be compared with a TypeScript table's key: ``n:17``, ``s:text``, ``b:true``, ``none``;
+can be compared with a TypeScript table's key: ``n:17``, ``s:text``, ``b:true``, ``none``,
+``y:data`` for Python bytes, ``c:3j`` for its complex numbers;
 an array or list of literals a test passes in is ``q:`` and the JSON list of its elements'
 normal forms (``q:["n:10","n:10"]``)."""
 
@@ -11,6 +12,7 @@ from collections.abc import Callable
 
 import tree_sitter as ts
 
+from ..facts.integrity import OperandKind
 from ..javascript import strings as js_strings
 from ..python import strings as py_strings
 from . import treesitter as T
@@ -20,7 +22,12 @@ from . import treesitter as T
 WORD = re.compile(r"[A-Za-z_$@/][\w$@./:-]{1,63}")
 
 _PY_WRAPPERS = {"parenthesized_expression"}
-_JS_WRAPPERS = {"parenthesized_expression", "as_expression", "satisfies_expression"}
+_JS_WRAPPERS = {
+    "parenthesized_expression",
+    "as_expression",
+    "satisfies_expression",
+    "non_null_expression",
+}
 
 
 def _number(text: str) -> str | None:
@@ -55,21 +62,57 @@ def py_literal(node: ts.Node | None) -> str | None:
         return None
     kind = node.type
     if kind in ("integer", "float"):
-        return _number(T.text(node))
+        written = T.text(node)
+        # a complex number (``3j``) is no real one: its own kind, as written
+        return f"c:{written.replace('_', '')}" if written[-1:] in ("j", "J") else _number(written)
     if kind == "unary_operator":
         operator = T.text(node.child_by_field_name("operator"))
         inner = py_literal(node.child_by_field_name("argument"))
-        return _negated(inner) if operator == "-" else (inner if operator == "+" else None)
+        if inner is None:
+            return None
+        if operator == "-":
+            return _negated(inner)
+        return inner if operator == "+" and inner.startswith("n:") else None
     if kind in ("string", "concatenated_string"):
-        if T.text(node).lstrip("rRuU")[:1] not in ("'", '"'):
-            return None  # bytes and f-strings are no plain text
+        # ``f"x"`` without a replacement field is plain text (string_text says None where one
+        # stands); bytes are a value of their own kind, never equal to a text.
         value = py_strings.string_text(node)
-        return None if value is None else f"s:{value}"
+        if value is None:
+            return None
+        return f"y:{value}" if "b" in _string_prefix(node).lower() else f"s:{value}"
     if kind in ("true", "false"):
         return f"b:{kind}"
     if kind == "none":
         return "none"
     return None
+
+
+def _string_prefix(node: ts.Node) -> str:
+    """The prefix letters of a Python string (``rb`` of ``rb"x"``); the first part's for an
+    implicit concatenation."""
+    first = node.named_children[0] if node.type == "concatenated_string" else node
+    return T.text(first).split("'", 1)[0].split('"', 1)[0] if first is not None else ""
+
+
+_KINDS: dict[str, OperandKind] = {
+    "n": "number",
+    "c": "number",
+    "s": "string",
+    "y": "string",
+    "b": "bool",
+}
+
+
+def literal_kind(normal: str | None) -> OperandKind | None:
+    """The operand kind of a normal form: ``n:``/``c:`` number (real, complex), ``s:``/``y:``
+    string (text, bytes), ``b:`` bool, ``none``, ``q:`` collection."""
+    if normal is None:
+        return None
+    if normal == "none":
+        return "none"
+    if normal.startswith("q:"):
+        return "collection"
+    return _KINDS.get(normal.split(":", 1)[0])
 
 
 def js_literal(node: ts.Node | None) -> str | None:
@@ -86,7 +129,9 @@ def js_literal(node: ts.Node | None) -> str | None:
         if operator == "void":
             return "none"
         inner = js_literal(node.child_by_field_name("argument"))
-        return _negated(inner) if operator == "-" else None
+        if operator == "-":
+            return _negated(inner)
+        return inner if operator == "+" and inner is not None and inner.startswith("n:") else None
     if kind == "string":
         return f"s:{js_strings.string_text(node)}"
     if kind == "template_string":

@@ -25,7 +25,7 @@ CompareOperator = Literal[
     "", "==", "!=", "<>", "<", "<=", ">", ">=", "in", "not in", "is", "is not"
 ]
 HandlerBody = Literal["empty", "pass", "reraise", "asserts", "return", "other"]
-CommentCode = Literal["", "assert", "check", "call", "unparsed"]
+CommentCode = Literal["", "assert", "check", "call"]
 StubKind = Literal[
     "pass",
     "ellipsis",
@@ -40,7 +40,7 @@ LiteralKind = Literal["number", "string", "bool", "none", "expression"]
 # "collection" (a list/dict/array/object literal of constants).
 OperandKind = Literal["number", "string", "bool", "none", "collection"]
 PyFramework = Literal["pytest", "unittest"]
-JsFramework = Literal["jest", "vitest", "mocha", "node:test", "playwright"]
+JsFramework = Literal["jest", "vitest", "mocha", "node:test", "playwright", "ava"]
 Framework = PyFramework | JsFramework
 AssertionStyle = Literal[
     "assert",  # Python's ``assert`` statement
@@ -65,7 +65,8 @@ class Operand:
     # The literal's kind when the operand is a constant: "bool", "number", "string",
     # "none" (None/null/undefined), "collection" (empty or literal list/dict/array); else None.
     literal: OperandKind | None = None
-    # Its value as source text when literal ("True", "0", "'x'"), else None.
+    # Its value when literal: a scalar's normal form (``common.literals``: "b:true", "n:0",
+    # "s:x", "none"), a collection's source text ("[]", "{'a': 1}"); else None.
     value: str | None = None
     # The operand is the size of something (``len(x)``, ``x.length``): never negative.
     size: bool = False
@@ -165,7 +166,7 @@ class Comment(Fact):
     # For comments inside tests, what the text parses as in the file's language when it is
     # code: "assert" (an assert statement), "check" (a call or a ``with`` header the
     # language's check vocabulary counts as a check), "call" (another call); "" when it does
-    # not parse (prose); "unparsed" when the extractor of the language does not parse comments.
+    # not parse (prose).
     code: CommentCode = ""
 
 

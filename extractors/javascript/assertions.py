@@ -49,6 +49,31 @@ CDK_ASSERTIONS = frozenset(
 FRAMEWORK_ASSERTS = {"vitest": "chai"}
 # The exports of a namespace import (``import * as v from 'vitest'``) that assert.
 NAMESPACE_ASSERTS = frozenset({"expect", "assert"})
+# Frameworks whose test context asserts (AVA's ``t.is(a, b)``): each method under the name
+# of the node:assert function it checks as, so every rule reads one vocabulary.
+CONTEXT_ASSERTS: dict[str, dict[str, str]] = {
+    "ava": {
+        "is": "strictEqual",
+        "not": "notStrictEqual",
+        "deepEqual": "deepStrictEqual",
+        "notDeepEqual": "notDeepStrictEqual",
+        "assert": "ok",
+        "truthy": "ok",
+        "true": "true",
+        "falsy": "falsy",
+        "false": "false",
+        "throws": "throws",
+        "throwsAsync": "rejects",
+        "notThrows": "doesNotThrow",
+        "notThrowsAsync": "doesNotReject",
+        "regex": "match",
+        "notRegex": "doesNotMatch",
+        "like": "like",
+        "snapshot": "snapshot",
+        "pass": "pass",
+        "fail": "fail",
+    }
+}
 # Libraries whose values are asserted on through their own methods.
 LIBRARY_ASSERTIONS = frozenset({"supertest", "cdk-assertions"})
 
@@ -203,6 +228,10 @@ class AssertionReader:
         self.imports = imports
         # Local names holding a library's value: ``const template = Template.fromStack(s)``.
         self.derived = derived or {}
+        # The context assertions of the file's framework (AVA's ``t.is``), if it has any.
+        self.context_asserts: dict[str, str] = next(
+            (CONTEXT_ASSERTS[f] for f in imports.frameworks if f in CONTEXT_ASSERTS), {}
+        )
 
     def _kind(self, name: str, unbound_kind: str) -> tuple[str, str]:
         """(library kind, exported name) of a local name; unbound names are globals."""
@@ -233,11 +262,16 @@ class AssertionReader:
             kind = FRAMEWORK_ASSERTS[kind]
         if root in TYPE_EXPECTS or root == "expect" or self._kind(root, "")[1] == "expect":
             return self._expect(call, root, words)
+        if root == "should" and not words:
+            # should.js called on its subject: ``should(x).equal(y)`` reads as ``expect``.
+            return _expect_site(call, "chai")
         if root == "should" and words and "()" not in words:
             plain = [w for w in words if w != "not"]
             return _call_site(call, "chai", "should." + ".".join(plain), "not" in words)
         if is_context(root) and len(words) == 2 and words[0] == "assert":
             return _call_site(call, "node-assert", words[1])
+        if is_context(root) and len(words) == 1 and words[0] in self.context_asserts:
+            return _call_site(call, "node-assert", self.context_asserts[words[0]])
         if kind in LIBRARY_ASSERTIONS:
             return _library_site(call, kind, words)
         if kind == "sinon" or (root == "sinon" and kind == ""):

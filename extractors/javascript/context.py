@@ -14,7 +14,7 @@ from ..common import treesitter
 from ..common.dispatch import SourceFile
 from ..facts import Fact, symbol_id
 from . import queries
-from .assertions import AssertionSite
+from .assertions import AssertionReader, AssertionSite
 from .declarations import Declaration
 from .frameworks import is_test_path
 from .imports import FRAMEWORK_HINTS, Imports
@@ -58,6 +58,9 @@ class JsFile:
         self.facts: list[Fact] = []
         self.assertions: list[tuple[AssertionSite, Declaration | None]] = []
         self.assertion_starts: list[int] = []
+        # The file's assertion vocabulary (its imports, the library values it derives), set
+        # by the test reader; commented-out code is read with the same one.
+        self.assertion_reader = AssertionReader(self.imports)
         self.throw_starts = [t.start_byte for t in self.markers.get("throw", [])]
 
     def symbol(self, name: str) -> str:

@@ -30,6 +30,7 @@ FRAMEWORK_MODULES: dict[str, JsFramework] = {
     "bun:test": "jest",  # Bun's runner: Jest's globals and matchers
     "@playwright/test": "playwright",
     "playwright/test": "playwright",
+    "ava": "ava",
 }
 # The assertion and double libraries a module specifier names, by kind.
 LibraryKind = Literal["node-assert", "chai", "sinon", "expect", "supertest", "cdk-assertions"]
@@ -74,7 +75,7 @@ def module_kind(source: str) -> JsFramework | LibraryKind | Literal[""]:
 
 
 # Test frameworks whose module value is the test function (``test.describe`` hangs off it).
-DEFAULT_IS_TEST = frozenset({"node:test", "playwright"})
+DEFAULT_IS_TEST = frozenset({"node:test", "playwright", "ava"})
 
 
 @dataclass(frozen=True)

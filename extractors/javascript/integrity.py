@@ -27,7 +27,7 @@ from ..facts.integrity import (
     StubBody,
     TestCase,
 )
-from . import double_sites, marker_facts, test_facts
+from . import comment_checks, double_sites, marker_facts, test_facts
 from .context import JsFile
 from .model import JsModel
 
@@ -54,7 +54,7 @@ def extract_integrity(source: SourceFile) -> tuple[Fact, ...]:
         test_facts.read_tests(f)
         f.facts.extend(double_sites.double_sites(f, source.model(JsModel)))
     marker_facts.handlers(f)
-    marker_facts.comments(f)
+    comment_checks.comments(f)
     marker_facts.stubs(f, functions)
     marker_facts.bindings(f)
     return tuple(sorted(f.facts, key=lambda fact: (fact.line, _ORDER[type(fact)])))

@@ -1,4 +1,4 @@
-"""Facts every JS/TS file has, tests or not: Handler (catch), Comment, StubBody, Binding.
+"""Facts every JS/TS file has, tests or not: Handler (catch), StubBody, Binding.
 
 Also the symbol scopes (named functions, methods, classes, interfaces) that
 give each fact its ``symbol``.
@@ -12,10 +12,10 @@ import tree_sitter as ts
 
 from ..common.containers import container_name, enclosing_keys
 from ..common.treesitter import line_of
-from ..facts.integrity import Binding, BindingForm, Comment, Handler, HandlerBody, StubBody
+from ..facts.integrity import Binding, BindingForm, Handler, HandlerBody, StubBody
 from .classes import file_classes, overridden_in_subclass, subclassed
 from .context import JsFile
-from .markers import FunctionSite, comment_lines, read_binding, read_functions
+from .markers import FunctionSite, read_binding, read_functions
 from .strings import literal_string
 from .symbols import function_symbol
 from .syntax import SpanIndex, body_statements, enclosing_function, literal_kind, situation, span
@@ -131,25 +131,6 @@ def handlers(f: JsFile) -> None:
                 and f.assertions_between(guarded.start_byte, guarded.end_byte) > 0,
             )
         )
-
-
-def comments(f: JsFile) -> None:
-    """One Comment per non-blank comment line."""
-    for node in f.markers.get("comment", []):
-        symbol, owner = f.place(node.start_byte)
-        first = line_of(node)
-        for offset, text in comment_lines(node):
-            f.facts.append(
-                Comment(
-                    file=f.path,
-                    line=first + offset,
-                    symbol=symbol,
-                    text=text,
-                    in_test=owner is not None,
-                    # Comments are not parsed as code: their text is all a check can read.
-                    code="unparsed" if owner is not None else "",
-                )
-            )
 
 
 def stubs(f: JsFile, functions: list[FunctionSite]) -> None:

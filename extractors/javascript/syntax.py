@@ -13,6 +13,8 @@ from typing import Generic, TypeVar
 
 import tree_sitter as ts
 
+from ..common.literals import js_literal
+from ..common.literals import literal_kind as kind_of_normal
 from ..common.treesitter import squash, text
 from ..facts.integrity import Operand, OperandKind
 from .strings import decoded_string, literal_string, template_source
@@ -136,32 +138,19 @@ def operand(node: ts.Node) -> Operand:
     )
     value = decoded_string(node) if kind == "string" else None
     nonempty = bool(value) if value is not None else None
-    return Operand(shown, kind, shown if kind is not None else None, size, nonempty)
+    known = (shown if kind == "collection" else js_literal(unwrap(node))) if kind else None
+    return Operand(shown, kind, known, size, nonempty)
 
 
 def literal_kind(node: ts.Node | None) -> OperandKind | None:
-    """ "bool", "number", "string", "none" or "collection" for a constant expression."""
+    """ "bool", "number", "string", "none" or "collection" for a constant expression; a
+    scalar's kind is its normal form's (``common.literals``), the one literal reader."""
     node = unwrap(node)
     if node is None:
         return None
-    kind = node.type
-    if kind in ("true", "false"):
-        return "bool"
-    if kind == "number":
-        return "number"
-    if kind == "unary_expression":
-        arg = node.child_by_field_name("argument")
-        op = node.child_by_field_name("operator")
-        if arg is not None and arg.type == "number" and text(op) in ("-", "+"):
-            return "number"
-        return None
-    if kind == "string" or (kind == "template_string" and is_plain_template(node)):
-        return "string"
-    if kind in ("null", "undefined") or (kind == "identifier" and text(node) == "undefined"):
-        return "none"
-    if kind in ("array", "object"):
+    if node.type in ("array", "object"):
         return "collection" if all(_constant_member(c) for c in node.named_children) else None
-    return None
+    return kind_of_normal(js_literal(node))
 
 
 def _constant_member(node: ts.Node) -> bool:

@@ -58,7 +58,7 @@ def read_tests(f: JsFile) -> None:
     _declarations(f, walk.declarations)
     parameters = {p for t in f.tests if (p := t.context_parameter())}
     declared = {span(d.call) for d in (*f.tests, *f.suites)}
-    reader = AssertionReader(f.imports)
+    reader = f.assertion_reader
     reader.derived.update(library_values(calls, reader))
     known = _KNOWN_ROOTS | imported | parameters | reader.derived.keys()
     sites: list[AssertionSite] = []

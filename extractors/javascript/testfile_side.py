@@ -128,6 +128,11 @@ class _Statements:
         return checks
 
 
+def _context_test(context: str) -> Callable[[str], bool]:
+    """Tells a test's context parameter (``t`` in node:test and AVA) from other names."""
+    return lambda name: bool(context) and name == context
+
+
 def _comment_text(comment: Node) -> str:
     raw = T.text(comment)
     if raw.startswith("//"):
@@ -157,25 +162,39 @@ def _commented(
     renames: dict[str, str],
     comments: list[Node],
     assertions: AssertionReader,
+    is_context: Callable[[str], bool],
 ) -> Iterator[Assertion]:
     """Assertions written inside comments: a comment that parses as test code."""
     seen: set[int] = set()
-    grammar = language if language in ("typescript", "tsx") else "javascript"
     for line, text in _comment_blocks(comments):
         if line in seen or not text.strip():
             continue
-        tree = T.parse(grammar, text.encode("utf-8"))
-        if tree.root_node.has_error and ";" in text:
-            # ``assert.equal(a, 1); -- flaky on CI``: the code up to its last statement's end.
-            tree = T.parse(grammar, text[: text.rindex(";") + 1].encode("utf-8"))
-        if tree.root_node.has_error:
-            continue
-        statements = _Statements(Reader(roles, renames), assertions)
-        statements.walk(tree.root_node)
-        for node, check in statements.found:
+        reader = Reader(roles, renames)
+        for node, check in code_checks(language, text, reader, assertions, is_context):
             at = line + node.start_point[0]
             seen.add(at)
             yield replace(place(check, at, T.text(node)), commented=True)
+
+
+def code_checks(
+    language: str,
+    text: str,
+    reader: Reader,
+    assertions: AssertionReader,
+    is_context: Callable[[str], bool],
+) -> list[tuple[Node, Check]]:
+    """The checks ``text`` (a comment's) holds when parsed as code of the file's language,
+    read as the same lines of a live test body would be; none for prose."""
+    grammar = language if language in ("typescript", "tsx") else "javascript"
+    tree = T.parse(grammar, text.encode("utf-8"))
+    if tree.root_node.has_error and ";" in text:
+        # ``assert.equal(a, 1); -- flaky on CI``: the code up to its last statement's end.
+        tree = T.parse(grammar, text[: text.rindex(";") + 1].encode("utf-8"))
+    if tree.root_node.has_error:
+        return []
+    statements = _Statements(reader, assertions, is_context)
+    statements.walk(tree.root_node)
+    return statements.found
 
 
 def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
@@ -194,7 +213,8 @@ def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
         renames = {n: f"_v{i}" for i, n in enumerate(local_bindings(body))} if body else {}
         reader = Reader(roles, renames)
         context = test.context_parameter()
-        statements = _Statements(reader, recogniser, lambda n, c=context: bool(c) and n == c)
+        is_context = _context_test(context)
+        statements = _Statements(reader, recogniser, is_context)
         if body is not None:
             # A test declared inside this one (a node:test subtest) holds its own checks.
             inner = frozenset(
@@ -209,7 +229,7 @@ def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
             place(c, T.line_of(n), T.text(n)) for n, c in [*cases, *statements.found]
         )
         commented = tuple(
-            _commented(language, roles, renames, statements.comments, recogniser)
+            _commented(language, roles, renames, statements.comments, recogniser, is_context)
         )
         canon = reader.canon(body) if body is not None else ""
         tests.append(TestCase(name, T.line_of(call), canon, assertions, commented))

@@ -12,6 +12,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.env_conditions import skip_env, skip_platform
+from ..common.literals import literal_kind, py_literal
 from ..facts import Fact
 from ..facts.integrity import (
     Assertion,
@@ -19,7 +20,6 @@ from ..facts.integrity import (
     Handler,
     HandlerBody,
     Operand,
-    OperandKind,
     Return,
     Skip,
     SkipScope,
@@ -51,38 +51,42 @@ _SKIP_CALLS = {"pytest.skip": "pytest.skip()", "pytest.xfail": "pytest.xfail()"}
 
 
 def operand(node: ts.Node) -> Operand:
-    """An assertion operand: its text, and which literal it is when it is one."""
-    kind = node.type
+    """An assertion operand: its text, and which literal it is when it is one (by the one
+    normal-form reader, ``common.literals``: ``(3)`` and ``-(3)`` are numbers, ``3j`` none)."""
     text = T.squash(node)
-    literal: OperandKind | None = None
-    if kind in ("true", "false"):
-        literal = "bool"
-    elif kind in ("integer", "float") or (
-        kind == "unary_operator"
-        and node.named_child_count == 1
-        and node.named_children[0].type in ("integer", "float")
-    ):
-        literal = "number"
-    elif kind == "string" or kind == "concatenated_string":
-        if not any(c.type == "interpolation" for c in node.children):
-            literal = "string"
-    elif kind == "none":
-        literal = "none"
-    elif kind in ("list", "dictionary", "tuple", "set") and all(
-        operand(c).literal for c in node.named_children if c.type != "pair"
+    inner = node
+    while inner.type == "parenthesized_expression" and inner.named_child_count == 1:
+        inner = inner.named_children[0]
+    normal = py_literal(inner)
+    literal = literal_kind(normal)
+    if (
+        literal is None
+        and inner.type in ("list", "dictionary", "tuple", "set")
+        and all(operand(c).literal for c in _elements(inner))
     ):
         literal = "collection"
-    function = node.child_by_field_name("function") if kind == "call" else None
+    function = node.child_by_field_name("function") if node.type == "call" else None
     size = function is not None and T.text(function) == "len"
     # the content as written: empty exactly when the value is (bytes included)
-    value = py_strings.string_text(node) if literal == "string" else None
+    value = py_strings.string_text(inner) if literal == "string" else None
     return Operand(
         text=text,
         literal=literal,
-        value=text if literal else None,
+        value=(text if literal == "collection" else normal) if literal else None,
         size=size,
         nonempty=bool(value) if value is not None else None,
     )
+
+
+def _elements(collection: ts.Node) -> list[ts.Node]:
+    """The values a collection display holds: a dict's keys and values, others' items."""
+    out: list[ts.Node] = []
+    for child in collection.named_children:
+        if child.type == "pair":
+            out += [n for f in ("key", "value") if (n := child.child_by_field_name(f)) is not None]
+        elif child.type != "comment":
+            out.append(child)
+    return out
 
 
 def number_value(text: str) -> float | None:

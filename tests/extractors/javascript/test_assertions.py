@@ -39,7 +39,7 @@ def test_expect_chains_with_not_resolves_rejects_and_await() -> None:
     ]
     assert found[0].operands == (
         Operand("value", None, None),
-        Operand("null", "none", "null"),
+        Operand("null", "none", "none"),
     )
     assert found[1].operands[1] == Operand("{ ok: true }", "collection", "{ ok: true }")
     assert found[1].text == "expect(load()).resolves.toEqual({ ok: true })"
@@ -63,10 +63,10 @@ def test_literal_operands_are_classified() -> None:
 """
     found = _assertions("lits.test.ts", source)
     assert [tuple((o.literal, o.value) for o in a.operands) for a in found] == [
-        (("bool", "true"), ("bool", "true")),
-        (("number", "-1"), ("string", "`x`")),
-        (("none", "undefined"), ("collection", "[]")),
-        ((None, None), ("string", "'c'")),
+        (("bool", "b:true"), ("bool", "b:true")),
+        (("number", "n:-1"), ("string", "s:x")),
+        (("none", "none"), ("collection", "[]")),
+        ((None, None), ("string", "s:c")),
     ]
 
 
@@ -130,7 +130,7 @@ describe('chai', () => {
         (14, "mock", "calledOnce", False),
     ]
     assert (found[6].exception_types, found[6].has_match) == (("RangeError",), True)
-    assert found[4].operands == (Operand("x", None, None), Operand("2", "number", "2"))
+    assert found[4].operands == (Operand("x", None, None), Operand("2", "number", "n:2"))
 
 
 def test_conditional_flags_follow_the_control_flow_of_the_test_body() -> None:

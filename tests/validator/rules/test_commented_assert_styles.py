@@ -24,6 +24,11 @@ JS = (
     "describe('cart', () => {{\n  it('totals', () => {{\n    const total = 3;\n"
     "    // {comment}\n    expect(total).toBe(3);\n  }});\n}});\n"
 )
+# AVA: the test context ``t`` asserts.
+AVA = (
+    "import test from 'ava';\n\ntest('totals', (t) => {{\n  const total = 3;\n"
+    "  // {comment}\n  t.truthy(total);\n}});\n"
+)
 
 ASSERTIONS = [
     ("test_cart.py", "assert total == 3"),
@@ -50,7 +55,13 @@ ASSERTIONS = [
     ("cart.test.js", "expect(total).to.be.ok;"),
     ("cart.test.js", "chai.expect(total).to.equal(3)"),
     ("cart.test.js", "total.should.equal(3);"),
-    ("cart.test.js", "t.is(total, 3)"),
+    ("cart.test.js", "expect.assertions(1);"),
+    ("cart.test.js", "expect.hasAssertions()"),
+    ("cart.test.ts", "await expect.soft(total).toBe(3);"),
+    ("cart.test.js", "sinon.assert.calledWith(spy, 1)"),
+    ("cart.test.ts", "expectTypeOf(total).toBeNumber()"),
+    ("ava.test.js", "t.is(total, 3)"),
+    ("ava.test.js", "await t.throwsAsync(pay(-1))"),
 ]
 PROSE = [
     ("test_cart.py", "we assert that the cart is empty"),
@@ -63,11 +74,16 @@ PROSE = [
     ("cart.test.js", "assert (roughly) that totals match"),
     ("cart.test.js", "we expect(nothing) here"),
     ("cart.test.ts", "should equal three"),
+    ("cart.test.js", "t.is(total, 3)"),  # no test context in a Jest test
+    ("ava.test.js", "t.context.total = 3;"),
+    ("ava.test.js", "t is the context; is() compares with Object.is"),
 ]
 
 
 def _source(path: str, comment: str) -> str:
-    return (PYTHON if path.endswith(".py") else JS).format(comment=comment)
+    if path.endswith(".py"):
+        return PYTHON.format(comment=comment)
+    return (AVA if path.startswith("ava") else JS).format(comment=comment)
 
 
 def _comment_line(path: str, comment: str) -> int:

@@ -69,10 +69,12 @@ def _show(value: str) -> str:
     items = _items(value)
     if items is not None:
         return "[" + ", ".join(_show(i) for i in items) + "]"
-    if value.startswith("n:"):
+    if value.startswith(("n:", "c:")):
         return value[2:]
     if value.startswith("s:"):
         return repr(value[2:])
+    if value.startswith("y:"):
+        return "b" + repr(value[2:])
     return value[2:] if value.startswith("b:") else value
 
 

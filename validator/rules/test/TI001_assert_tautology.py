@@ -99,13 +99,15 @@ _AT_LEAST_MATCHERS = {"toBeGreaterThanOrEqual", "isAtLeast", "gte", "least", "at
 _FLIPPED = {">=": "<=", "<=": ">=", ">": "<", "<": ">"}
 
 
+def _number(op: Operand) -> float | None:
+    """A real number literal's value (its normal form ``n:2.5``), else None."""
+    if op.literal != "number" or op.value is None or not op.value.startswith("n:"):
+        return None
+    return float(op.value[2:])
+
+
 def _is_zero(op: Operand) -> bool:
-    if op.literal != "number" or op.value is None:
-        return False
-    try:
-        return float(op.value.replace("_", "")) == 0
-    except ValueError:
-        return False
+    return _number(op) == 0
 
 
 def _size_at_least_zero(left: Operand, operator: str, right: Operand) -> bool:
@@ -119,25 +121,25 @@ def _truthy(op: Operand) -> bool | None:
     """A literal's truth value, or None when the operand is not a literal."""
     if op.literal is None or op.value is None:
         return None
-    value = op.value.strip()
     if op.literal == "bool":
-        return value.lower() == "true"
+        return op.value == "b:true"
     if op.literal == "none":
         return False
     if op.literal == "number":
-        try:
-            return float(value.replace("_", "")) != 0
-        except ValueError:
-            return None
+        number = _number(op)
+        return None if number is None else number != 0
     if op.literal == "string":
         return op.nonempty
     if op.literal == "collection":
-        return value not in ("[]", "{}", "()", "set()")
+        return op.value.strip() not in ("[]", "{}", "()", "set()")
     return None
 
 
 def _same_value(x: Operand, y: Operand) -> bool:
-    """Both sides are the same side-effect-free expression (a call may differ between calls)."""
+    """Both sides are the same side-effect-free expression (a call may differ between calls):
+    the same literal, or the same text without a call."""
+    if x.literal is not None and x.literal != "collection" and x.literal == y.literal:
+        return x.value is not None and x.value == y.value
     return x.text == y.text and "(" not in x.text
 
 
