@@ -33,6 +33,12 @@ class Lit(Expr):
 
 
 @dataclass(frozen=True)
+class Undefined(Lit):
+    """JavaScript's ``undefined`` (``void 0``): read as a null literal everywhere, except
+    as an argument, which passes no value (the parameter's default applies)."""
+
+
+@dataclass(frozen=True)
 class Template(Expr):
     """A template/f-string; ``parts`` are literal text, None where a value is interpolated."""
 
@@ -148,8 +154,12 @@ def from_js(node: ts.Node | None) -> Expr:
             return Lit(line, text)
     if kind in ("true", "false"):
         return Lit(line, kind == "true")
-    if kind in ("null", "undefined"):
+    if kind == "null":
         return Lit(line, None)
+    if kind == "undefined" or (kind == "identifier" and T.text(node) == "undefined"):
+        return Undefined(line, None)
+    if kind == "unary_expression" and T.text(node.child_by_field_name("operator")) == "void":
+        return Undefined(line, None)
     if kind in ("identifier", "this", "super", "shorthand_property_identifier"):
         return Name(line, T.text(node))
     if kind == "member_expression":

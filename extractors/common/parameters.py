@@ -50,9 +50,14 @@ class Argument(Generic[V]):
 
 
 def bind_arguments(
-    parameters: list[Parameter], positional: list[V], keywords: dict[str, V]
+    parameters: list[Parameter],
+    positional: list[V],
+    keywords: dict[str, V],
+    absent: frozenset[int] = frozenset(),
 ) -> list[Argument[V]]:
-    """Each parameter (receivers left out) with what the call hands it."""
+    """Each parameter (receivers left out) with what the call hands it. ``absent``: the
+    positions whose argument passes no value (JavaScript's ``undefined``): the parameter
+    there is bound as if the call stopped before it, so its default applies."""
     named = {p.name for p in parameters if p.kind in ("positional", "keyword-only") and p.name}
     found: list[Argument[V]] = []
     position = 0
@@ -66,7 +71,10 @@ def bind_arguments(
             left = {k: v for k, v in keywords.items() if k not in named}
             found.append(Argument(parameter, keywords=left))
         elif parameter.kind == "positional" and position < len(positional):
-            found.append(Argument(parameter, value=positional[position], given=True))
+            if position in absent:
+                found.append(Argument(parameter))
+            else:
+                found.append(Argument(parameter, value=positional[position], given=True))
             position += 1
         elif parameter.name and parameter.name in keywords:
             found.append(Argument(parameter, value=keywords[parameter.name], given=True))

@@ -74,6 +74,19 @@ CONTEXT_ASSERTS: dict[str, dict[str, str]] = {
         "fail": "fail",
     }
 }
+# A browser driver's wait for a state (Playwright, Puppeteer), which fails the test when the
+# state never comes (``page.waitForURL('**/account')``, ``locator.waitFor()``); a pause
+# (``waitForTimeout``) or a page load (``waitForLoadState``) checks nothing.
+STATE_WAITS = frozenset(
+    {
+        "waitForURL",
+        "waitForSelector",
+        "waitForResponse",
+        "waitForRequest",
+        "waitForFunction",
+        "waitFor",
+    }
+)
 # Libraries whose values are asserted on through their own methods.
 LIBRARY_ASSERTIONS = frozenset({"supertest", "cdk-assertions"})
 
@@ -247,11 +260,23 @@ class AssertionReader:
         kind = self._kind(name, "")[0]
         return kind if kind in LIBRARY_ASSERTIONS else ""
 
+    @staticmethod
+    def is_state_wait(callee: ts.Node) -> bool:
+        """``<object>.waitForURL(...)``: a method call waiting for a state (``STATE_WAITS``),
+        whatever the object's name (a fixture, a locator)."""
+        if callee.type != "member_expression":
+            return False
+        prop = callee.child_by_field_name("property")
+        return prop is not None and text(prop) in STATE_WAITS
+
     def read(
         self, call: ts.Node, chain: Chain, is_context: Callable[[str], bool]
     ) -> AssertionSite | None:
         """The assertion ``call`` starts, or None. ``is_context`` tells a test-context name."""
         root, words = chain.root, chain.words
+        callee = call.child_by_field_name("function")
+        if callee is not None and self.is_state_wait(callee):
+            return _call_site(call, "call", words[-1])
         kind, exported = self._kind(root, "node-assert" if root == "assert" else "")
         if exported == "*" and words[:1] and words[0] in NAMESPACE_ASSERTS:
             # ``v.expect(x)`` / ``chai.assert.equal(...)`` through a namespace import.

@@ -20,6 +20,7 @@ from ..common.treesitter import squash, text
 from ..facts.integrity import JsFramework, PlatformWhere, SkipScope, SkipWhere
 from .conditions import lower_condition
 from .frameworks import SUITE_BASES, FrameworkNames, Resolved
+from .module_bindings import module_declarators
 from .strings import decoded_string, template_source
 from .syntax import CALLBACK_TYPES, Chain, arguments_of, string_content
 
@@ -150,15 +151,10 @@ def _names_function(name: str, root: ts.Node) -> bool:
             own = statement.child_by_field_name("name")
             if own is not None and text(own) == name:
                 return True
-        elif statement.type in ("lexical_declaration", "variable_declaration"):
-            for declarator in statement.named_children:
-                bound = declarator.child_by_field_name("name")
-                value = declarator.child_by_field_name("value")
-                if bound is not None and text(bound) == name and value is not None and (
-                    value.type in _NAMED_VALUES
-                ):
-                    return True
-    return False
+    return any(
+        d.name == name and d.value is not None and d.value.type in _NAMED_VALUES
+        for d in module_declarators(root)
+    )
 
 
 def known_title(node: ts.Node) -> bool:

@@ -142,12 +142,16 @@ class JsValues:
         return shape_of(ir.from_js(node), {})
 
     def _parameters(self, function: ts.Node, args: list[ts.Node], depth: int) -> Env:
-        """The call's arguments bound to ``function``'s parameter names (a parameter with a
-        default takes the argument when one is given)."""
+        """The call's arguments bound to ``function``'s parameter names; a parameter the call
+        leaves out or hands ``undefined`` takes its default."""
         env: Env = {}
-        for given in bind_arguments(parameters(function), args, {}):
-            if given.given and given.value is not None and given.parameter.name:
-                env[given.parameter.name] = as_shape(self.of(given.value, depth + 1))
+        absent = frozenset(i for i, a in enumerate(args) if isinstance(ir.from_js(a), ir.Undefined))
+        for given in bind_arguments(parameters(function), args, {}, absent):
+            name = given.parameter.name
+            if given.given and given.value is not None and name:
+                env[name] = as_shape(self.of(given.value, depth + 1))
+            elif not given.given and given.parameter.default is not None and name:
+                env[name] = as_shape(self.of(given.parameter.default, depth + 1))
         return env
 
     # --- data files ------------------------------------------------------------------

@@ -17,6 +17,7 @@ from ..common import treesitter as T
 from ..common.walk import inside
 from .adapter import WRAPPERS
 from .model import JsModel, strip
+from .module_bindings import module_declarators
 
 # Array methods whose callback sees each element and whose result says what it found.
 ARRAY_METHODS = frozenset(
@@ -40,15 +41,9 @@ def _module_array(model: JsModel, name: ts.Node) -> ts.Node | None:
     root = name
     while root.parent is not None:
         root = root.parent
-    for statement in root.named_children:
-        if statement.type == "export_statement":
-            statement = statement.child_by_field_name("declaration") or statement
-        if statement.type not in ("lexical_declaration", "variable_declaration"):
-            continue
-        for declarator in statement.named_children:
-            left = declarator.child_by_field_name("name")
-            if declarator.type == "variable_declarator" and T.text(left) == text:
-                return strip(declarator.child_by_field_name("value"))
+    for declarator in module_declarators(root):
+        if declarator.name == text:
+            return strip(declarator.value)
     return None
 
 

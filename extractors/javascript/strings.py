@@ -20,6 +20,7 @@ from __future__ import annotations
 import tree_sitter as ts
 
 from ..common import treesitter as T
+from .module_bindings import module_declarators
 
 _TRANSPARENT = ("parenthesized_expression", "as_expression", "satisfies_expression")
 _PIECES = ("string_fragment", "escape_sequence")
@@ -102,19 +103,8 @@ def decoded_string(node: ts.Node | None) -> str | None:
 def module_string_names(root: ts.Node) -> dict[str, ts.Node]:
     """Name -> value of each ``const NAME = <string expression>`` at the top of the program
     (exported or not)."""
-    out: dict[str, ts.Node] = {}
-    for statement in root.named_children:
-        if statement.type == "export_statement":
-            statement = statement.child_by_field_name("declaration") or statement
-        if statement.type != "lexical_declaration" or not T.text(statement).startswith("const"):
-            continue
-        for declarator in statement.named_children:
-            if declarator.type != "variable_declarator":
-                continue
-            name = declarator.child_by_field_name("name")
-            value = declarator.child_by_field_name("value")
-            if name is None or name.type != "identifier" or value is None:
-                continue
-            if literal_string(value) is not None:
-                out[T.text(name)] = value
-    return out
+    return {
+        d.name: d.value
+        for d in module_declarators(root)
+        if d.constant and d.value is not None and literal_string(d.value) is not None
+    }

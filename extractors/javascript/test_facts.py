@@ -70,7 +70,7 @@ def read_tests(f: JsFile) -> None:
             called.setdefault(id(owner), set()).add(call.root)
         if owner is not None and (written := call.chain()) is not None:
             callees.setdefault(id(owner), set()).update(_callee_paths(f, written))
-        if call.root not in known:
+        if call.root not in known and not reader.is_state_wait(call.callee):
             continue
         chain = call.chain()
         if chain is None or span(call.node) in declared:

@@ -34,7 +34,9 @@ def runtime_patches(
 
     def written(left: ts.Node) -> str:
         text = T.squash(left)
-        if left.type != "attribute" or text.split(".", 1)[0] not in model.qualified:
+        # ``time.time = f`` patches the module only where ``time`` is the import, not a
+        # parameter or local of that name
+        if left.type != "attribute" or not model.imported_at(text.split(".", 1)[0], left):
             return ""
         return model.resolve(text)
 
@@ -46,19 +48,19 @@ def runtime_patches(
 def _call_target(model: PythonModel, node: ts.Node) -> str:
     """``setattr(time, "time", f)``, ``mock.patch("time.time", ...)``, ``freeze_time(...)``:
     the target replaced, or the patching function itself when it names none."""
-    function = model.resolve(T.squash(node.child_by_field_name("function")))
+    function = model.resolve_at(T.squash(node.child_by_field_name("function")), node)
     args = node.child_by_field_name("arguments")
     values = [a for a in (args.named_children if args else []) if a.type != "comment"]
     if function in ("setattr", "builtins.setattr") and len(values) == 3:
         owner, name = T.squash(values[0]), py_literal(values[1])
-        if owner.split(".", 1)[0] in model.qualified and name and name.startswith("s:"):
+        if model.imported_at(owner.split(".", 1)[0], values[0]) and name and name.startswith("s:"):
             return f"{model.resolve(owner)}.{name[2:]}"
     elif function.endswith(("mock.patch", "mock.patch.object")) and values:
         named = py_literal(values[0])
         if function.endswith("object") and len(values) >= 2:
             attribute = py_literal(values[1])
             if attribute and attribute.startswith("s:"):
-                return f"{model.resolve(T.squash(values[0]))}.{attribute[2:]}"
+                return f"{model.resolve_at(T.squash(values[0]), values[0])}.{attribute[2:]}"
         elif named and named.startswith("s:"):
             return named[2:]
     elif function.startswith(("freezegun.", "time_machine.")):

@@ -99,9 +99,7 @@ def extract_py_contracts(source: SourceFile) -> tuple[Fact, ...]:
     local = {qualname(f) for f in functions}
     facts = _producers(model, root, functions)
     facts += consumers(model, caps, local)
-    facts += Doubles(
-        source.path, caps, model.qualified, partial(function_shape, syntax=PYTHON)
-    ).facts()
+    facts += Doubles(source.path, caps, model, partial(function_shape, syntax=PYTHON)).facts()
     facts += records(source.path, caps.get("class", []), model.qualified)
     facts += class_bases(source.path, caps.get("class", []), model.qualified)
     facts += functional_records(source.path, caps.get("binding", []))

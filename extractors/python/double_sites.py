@@ -37,7 +37,6 @@ class _Reader:
         self.f = f
         self.own = f.model.module
         self.early = {i.local for i in f.model.imports if i.top_level and i.name}
-        self.imported = set(f.model.qualified)
 
     # --- targets -------------------------------------------------------------------------
     def _qualified(self, text: str) -> tuple[str, bool]:
@@ -50,7 +49,7 @@ class _Reader:
     def _owner(self, owner: ts.Node, attr: ts.Node | None) -> str | None:
         name = module_relative_string(attr)
         head = T.squash(owner).split(".", 1)[0]
-        if not name or head not in self.imported:
+        if not name or not self.f.model.imported_at(head, owner):
             return None
         return f"{resolve(self.f, owner)}.{name}"
 
@@ -137,7 +136,9 @@ class _Reader:
                 continue
             text = T.squash(func)
             head = text.split(".", 1)[0]
-            if head not in self.imported or not all(p.isidentifier() for p in text.split(".")):
+            if not self.f.model.imported_at(head, func) or not all(
+                p.isidentifier() for p in text.split(".")
+            ):
                 continue
             target = self.f.model.resolve(text)
             if "." not in target:

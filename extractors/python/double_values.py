@@ -22,7 +22,7 @@ from ..common.double_values import Document, Value, as_shape, member
 from ..common.parameters import bind_arguments
 from ..facts.contracts import ARRAY, OBJECT, UNION, Shape, ShapeField, obj, unknown
 from . import strings as py_strings
-from .model import parameters, qualify
+from .model import parameters
 
 _DEPTH = 16  # steps through names, calls and path parts
 _JSON_LOADS = {"json.load", "json.loads"}
@@ -32,6 +32,8 @@ _SAME_PATH = {"resolve", "absolute", "expanduser", "abspath", "realpath", "normp
 
 Binding = Callable[[str, ts.Node], ts.Node | None]  # what a name is bound to where used
 Inline = Callable[[ts.Node, Env], Shape | None]  # a function's result, its parameters known
+# A dotted name read at a node, qualified through the imports unless a local shadows its head.
+ResolveAt = Callable[[str, ts.Node], str]
 
 
 def _plain(node: ts.Node | None) -> ts.Node | None:
@@ -43,9 +45,9 @@ def _plain(node: ts.Node | None) -> ts.Node | None:
 class Values:
     """Evaluates expressions of one file (``path``) through its bindings and functions."""
 
-    def __init__(self, path: str, imports: dict[str, str], binding: Binding, inline: Inline):
+    def __init__(self, path: str, resolve_at: ResolveAt, binding: Binding, inline: Inline):
         self.path = path
-        self.imports = imports
+        self.resolve_at = resolve_at
         self.binding = binding
         self.inline = inline
         self._bound: dict[int, Value] = {}  # each binding evaluated once (a cycle: unknown)
@@ -80,7 +82,9 @@ class Values:
         return shape_of(ir.from_py(node), env)
 
     def _qualified(self, func: ts.Node | None) -> str:
-        return qualify(self.imports, ir.dotted(ir.from_py(func)))
+        if func is None:
+            return ""
+        return self.resolve_at(ir.dotted(ir.from_py(func)), func)
 
     def _call(self, node: ts.Node, depth: int) -> Value:
         line = T.line_of(node)
@@ -100,7 +104,8 @@ class Values:
         self, function: ts.Node, args: tuple[list[ts.Node], dict[str, ts.Node]], depth: int
     ) -> Env:
         """The call's arguments bound to ``function``'s parameters (``**kw`` takes the
-        keywords no parameter names, as an object with exactly those fields)."""
+        keywords no parameter names, as an object with exactly those fields; a parameter
+        the call leaves out takes its default)."""
         positional, keywords = args
         env: Env = {}
         for given in bind_arguments(parameters(function), positional, keywords):
@@ -113,6 +118,8 @@ class Values:
                 env[name] = obj(fields, line=T.line_of(given.parameter.target))
             elif given.given and given.value is not None and name:
                 env[name] = as_shape(self.of(given.value, depth + 1))
+            elif not given.given and given.parameter.default is not None and name:
+                env[name] = as_shape(self.of(given.parameter.default, depth + 1))
         return env
 
     # --- data files ------------------------------------------------------------------

@@ -24,7 +24,7 @@ from ..facts.contracts import ARRAY, OBJECT, Mock, Shape, union, unknown
 from . import strings as py_strings
 from .adapter import PYTHON
 from .double_values import Document, Value, Values, call_arguments
-from .model import qualify
+from .model import PythonModel
 
 _DOUBLES = {
     "Mock",
@@ -66,12 +66,12 @@ class Doubles:
         self,
         path: str,
         caps: dict[str, list[ts.Node]],
-        imports: dict[str, str],
+        model: PythonModel,
         returns: Callable[..., Shape | None],
     ) -> None:
         self.path = path
         self.caps = caps
-        self.imports = imports
+        self.model = model
         self.returns = returns  # the shape a function definition returns (``env=``: inlined)
         self.assignments = caps.get("binding", [])
         self.defs: dict[str, list[ts.Node]] = {}
@@ -79,7 +79,7 @@ class Doubles:
             name = T.text(function.child_by_field_name("name"))
             self.defs.setdefault(name, []).append(function)
         self.values = Values(
-            path, imports, self._binding, lambda function, env: returns(function, env=env)
+            path, model.resolve_at, self._binding, lambda function, env: returns(function, env=env)
         )
 
     # --- facts -----------------------------------------------------------------------
@@ -96,7 +96,7 @@ class Doubles:
         call = ir.from_py(node)
         if not isinstance(call, ir.Call):
             return []
-        target = self._target(call)
+        target = self._target(call, node)
         if target is None:
             return []
         positional, keywords = call_arguments(node)
@@ -119,7 +119,9 @@ class Doubles:
                 py_strings.string_text(positional[0]) if positional[0].type == "string" else None
             )
         elif len(positional) == 3:
-            target = self._owner_target(ir.from_py(positional[0]), ir.from_py(positional[1]))
+            target = self._owner_target(
+                ir.from_py(positional[0]), ir.from_py(positional[1]), node
+            )
         else:
             return []
         if not target or "." not in target:
@@ -152,22 +154,25 @@ class Doubles:
         return out
 
     # --- targets ---------------------------------------------------------------------
-    def _target(self, call: ir.Call) -> str | None:
+    def _target(self, call: ir.Call, at: ts.Node) -> str | None:
         if ir.dotted(call.func).endswith("patch.object"):
-            return self._owner_target(*call.args[:2]) if len(call.args) >= 2 else None
+            return self._owner_target(*call.args[:2], at) if len(call.args) >= 2 else None
         first = call.args[0] if call.args else None
         if isinstance(first, ir.Lit) and isinstance(first.value, str) and first.value:
             return first.value
         return None
 
-    def _owner_target(self, owner_expr: ir.Expr, attr: ir.Expr) -> str | None:
-        """``patch.object(mod, "f")`` -> ``pkg.mod.f`` when ``mod`` is an imported name."""
+    def _owner_target(self, owner_expr: ir.Expr, attr: ir.Expr, at: ts.Node) -> str | None:
+        """``patch.object(mod, "f")`` -> ``pkg.mod.f`` when ``mod`` read at ``at`` is an
+        imported name (not a parameter or local that shadows one)."""
         owner = ir.dotted(owner_expr)
-        if owner.partition(".")[0] not in self.imports or not isinstance(attr, ir.Lit):
+        if not self.model.imported_at(owner.partition(".")[0], at) or not isinstance(
+            attr, ir.Lit
+        ):
             return None
         if not isinstance(attr.value, str) or not attr.value:
             return None
-        return f"{qualify(self.imports, owner)}.{attr.value}"
+        return f"{self.model.resolve(owner)}.{attr.value}"
 
     # --- what a call returns ---------------------------------------------------------
     def call_result(self, node: ts.Node | None, at: ts.Node, depth: int = 0) -> list[Result]:

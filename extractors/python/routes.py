@@ -118,7 +118,8 @@ def response_of(model: PythonModel, function: ts.Node) -> Response | None:
     if by_alias is not None and T.text(by_alias) not in ("True", "False"):
         return None
     name, many = target
-    imported = name.partition(".")[0] in model.qualified
+    # the class is named where the route is declared: there a local may shadow an import
+    imported = model.imported_at(name.partition(".")[0], call)
     return (
         model.resolve(name) if imported else f"{model.module}.{name}",
         by_alias is None or T.text(by_alias) == "True",
@@ -138,6 +139,7 @@ def declared_class(model: PythonModel, function: ts.Node, shape: Shape) -> str:
     name = annotated_class(function)
     if not name:
         return ""
-    if name.partition(".")[0] in model.qualified:
+    # an annotation is read in the scope around the function, not among its parameters
+    if model.imported_at(name.partition(".")[0], function.parent or function):
         return model.resolve(name)
     return f"{model.module}.{name}"

@@ -13,6 +13,7 @@ import tree_sitter as ts
 
 from ...core.bounded import json_loads
 from ..common.dispatch import SourceFile
+from ..common.literals import js_literal
 from ..common.testfile import language_of
 from ..common.treesitter import line_of as line
 from ..common.treesitter import text
@@ -20,6 +21,7 @@ from ..facts import symbol_id
 from ..javascript import strings as js_strings
 from ..javascript.declarations import Declaration
 from ..javascript.frameworks import PREFIXED
+from ..javascript.module_bindings import module_declarators
 from ..javascript.test_walk import collected_walk
 from .inifile import json_key_line
 from .view import RevisionView
@@ -90,11 +92,15 @@ def _value(node: ts.Node, consts: dict[str, ts.Node], depth: int = 0) -> Any:
     if kind == "regex":
         pattern = node.child_by_field_name("pattern")
         return text(pattern)
-    if kind == "number":
-        try:
-            return float(text(node)) if "." in text(node) else int(text(node), 0)
-        except ValueError:
+    if kind in ("number", "unary_expression"):
+        # ``-5``, ``1e3``, ``0x1F``, ``10n``: the one JS literal reader's value
+        normal = js_literal(node)
+        if normal == "none":  # ``void 0``
+            return None
+        if normal is None or not normal.startswith("n:"):
             return Opaque(text(node), line(node))
+        number = float(normal[2:])
+        return int(number) if number.is_integer() else number
     if kind in ("true", "false"):
         return kind == "true"
     if kind in ("null", "undefined"):
@@ -164,22 +170,8 @@ def _object(node: ts.Node, consts: dict[str, ts.Node], depth: int) -> JsObject:
 
 
 def _top_consts(root: ts.Node) -> dict[str, ts.Node]:
-    """Top-level ``const/let/var name = value`` initializers."""
-    found: dict[str, ts.Node] = {}
-    for statement in root.named_children:
-        declaration = statement
-        if statement.type == "export_statement":
-            declaration = statement.child_by_field_name("declaration") or statement
-        if declaration.type not in ("lexical_declaration", "variable_declaration"):
-            continue
-        for declarator in declaration.named_children:
-            if declarator.type != "variable_declarator":
-                continue
-            name = declarator.child_by_field_name("name")
-            value = declarator.child_by_field_name("value")
-            if name is not None and value is not None and name.type == "identifier":
-                found[text(name)] = value
-    return found
+    """Top-level ``const/let/var name = value`` initializers (the last one written wins)."""
+    return {d.name: d.value for d in module_declarators(root) if d.value is not None}
 
 
 def exported_object(path: str, data: bytes) -> JsObject | Opaque | None:

@@ -202,12 +202,18 @@ def _missing(defaults: dict[int, ts.Node], depth: int, stack: Stack) -> object:
 
 
 def bind(
-    helper: Helper, args: list[object], kwargs: dict[str, object], stack: Stack
+    helper: Helper,
+    args: list[object],
+    kwargs: dict[str, object],
+    stack: Stack,
+    absent: frozenset[int] = frozenset(),
 ) -> dict[str, object]:
     """The names a call binds in the helper's body (a method's receiver is bound by the
-    caller: ``self``/``this`` stays the caller's)."""
+    caller: ``self``/``this`` stays the caller's). ``absent``: argument positions that pass
+    no value (``undefined``), where a parameter's default applies."""
     env: dict[str, object] = {}
-    for given in bind_arguments(stack.syntax.parameters(helper.node), args, kwargs):
+    parameters = stack.syntax.parameters(helper.node)
+    for given in bind_arguments(parameters, args, kwargs, absent):
         parameter = given.parameter
         value: object
         if given.rest is not None:
@@ -260,7 +266,8 @@ def inline(call: ir.Call, helper: Helper, how: str, stack: Stack) -> object:
     """Run a helper's body for one call; its value is what the body returns (a class:
     the construct its ``super`` builds, else its fields)."""
     args, kwargs = _call_args(call, stack)
-    return run_helper(helper, how, args, kwargs, stack)
+    absent = frozenset(i for i, arg in enumerate(call.args) if isinstance(arg, ir.Undefined))
+    return run_helper(helper, how, args, kwargs, stack, absent)
 
 
 def each(call: ir.Call, stack: Stack) -> object | None:
@@ -283,9 +290,14 @@ def each(call: ir.Call, stack: Stack) -> object | None:
 
 
 def run_helper(
-    helper: Helper, how: str, args: list[object], kwargs: dict[str, object], stack: Stack
+    helper: Helper,
+    how: str,
+    args: list[object],
+    kwargs: dict[str, object],
+    stack: Stack,
+    absent: frozenset[int] = frozenset(),
 ) -> object:
-    """Run a helper's body with the given arguments bound."""
+    """Run a helper's body with the given arguments bound (``absent``: see ``bind``)."""
     if stack.depth >= MAX_DEPTH or helper.node.id in stack.active or stack.budget <= 0:
         return Untraced(f"{helper.name}()", "helper")
     stack.budget -= 1
@@ -295,7 +307,7 @@ def run_helper(
     self_name = receiver.name if receiver is not None and how != "function" else "this"
     if how == "class":
         env = {k: v for k, v in env.items() if not k.startswith(self_name + ".")}
-    env.update(bind(helper, args, kwargs, stack))
+    env.update(bind(helper, args, kwargs, stack, absent))
     stack.env = env
     stack.depth += 1
     stack.active.add(helper.node.id)

@@ -117,7 +117,10 @@ class SdkFile:
         if func is None:
             return False
         if func.type == "identifier":
-            return self.model.qualified.get(T.text(func), "").startswith(("boto3", "botocore"))
+            name = T.text(func)
+            return self.model.imported_at(name, func) and self.model.qualified[name].startswith(
+                ("boto3", "botocore")
+            )
         last = func.child_by_field_name("attribute") if func.type == "attribute" else None
         return last is not None and last.text in _FACTORY_NAMES
 
@@ -157,7 +160,9 @@ class SdkFile:
             if not self.is_boto(func.obj, at):
                 return None
         elif not (
-            isinstance(func, ir.Name) and self.model.qualified.get(func.id) in ("boto3.client",)
+            isinstance(func, ir.Name)
+            and self.model.imported_at(func.id, at)
+            and self.model.qualified[func.id] == "boto3.client"
         ):
             return None
         arg = call.args[0] if call.args else dict(call.kwargs).get("service_name")
@@ -167,13 +172,18 @@ class SdkFile:
 
     def is_boto(self, obj: ir.Expr, at: ts.Node) -> bool:
         dotted = ir.dotted(obj)
-        if dotted and self.model.resolve(dotted) == "boto3":
+        if dotted and self._imported(dotted, at) and self.model.resolve(dotted) == "boto3":
             return True
         if isinstance(obj, ir.Call):
-            return self.model.resolve(ir.dotted(obj.func)) in _SESSIONS
+            made_by = ir.dotted(obj.func)
+            return self._imported(made_by, at) and self.model.resolve(made_by) in _SESSIONS
         if isinstance(obj, ir.Name):
             return any((_key(s), obj.id) in self.sessions for s in self.scopes(at))
         return False
+
+    def _imported(self, dotted: str, at: ts.Node) -> bool:
+        """The head of ``dotted``, read at ``at``, is an import (no local shadows it)."""
+        return self.model.imported_at(dotted.partition(".")[0], at)
 
     def scopes(self, node: ts.Node) -> list[ts.Node]:
         """The function scopes around ``node``, innermost first, then the module."""
@@ -201,7 +211,7 @@ class SdkFile:
                 local = self.assigned.get(_key(scope), set())
                 if scope.type != "module" and (name in local or name in _params(scope)):
                     return None
-            if name in self.model.qualified:
+            if self.model.imported_at(name, node):
                 return "", self.model.qualified[name]
             return None
         if node.type == "attribute":
@@ -218,7 +228,7 @@ class SdkFile:
                 return service, f"{self.model.module}.{cls}.{expr.name}"
             dotted = ir.dotted(expr)
             head = dotted.partition(".")[0]
-            if dotted and head in self.model.qualified:
+            if dotted and self.model.imported_at(head, node):
                 return "", self.model.resolve(dotted)
             return None
         if node.type == "call":

@@ -123,3 +123,32 @@ def test_names_are_evaluated_once_and_cycles_end() -> None:
     cycle = "const a = { b: b };\nconst b = { a: a };\n"
     (looped,) = [_ts_mock(cycle, "a")]
     assert lookup(looped.shape, ("b", "a")).presence is Presence.PRESENT
+
+
+def _field_kinds(found: Mock) -> dict[str, str]:
+    return {f.name: f.shape.kind for f in found.shape.fields}
+
+
+def test_a_factory_parameter_left_out_or_given_undefined_takes_its_default() -> None:
+    """``order(undefined, 7)`` in JavaScript and ``order(total=7)`` in Python: the customer is
+    the default object; ``null``/``None`` handed in is a value, not the default."""
+    js = (
+        "import { vi, test } from 'vitest';\nimport * as api from '../src/api';\n"
+        "function order(customer = { name: 'ann' }, total = 5) { return { customer, total }; }\n"
+        "test('a', () => {\n"
+        "  vi.spyOn(api, 'getOrder').mockReturnValue(order(undefined, 7));\n"
+        "  vi.spyOn(api, 'getOther').mockReturnValue(order(null, 7));\n});\n"
+    )
+    given, nulled = _mocks("tests/a.test.ts", js)
+    assert _field_kinds(given)["customer"] == "object"
+    assert _field_kinds(nulled)["customer"] != "object"
+    py = PY_HEAD + (
+        "def order(customer={'name': 'ann'}, total=5):\n"
+        "    return {'customer': customer, 'total': total}\n"
+        "def test_a():\n"
+        "    with mock.patch('app.x.get', return_value=order(total=7)):\n        pass\n"
+        "    with mock.patch('app.x.other', return_value=order(None, 7)):\n        pass\n"
+    )
+    given, nulled = _mocks("tests/unit/test_a.py", py)
+    assert _field_kinds(given)["customer"] == "object"
+    assert _field_kinds(nulled)["customer"] != "object"

@@ -93,3 +93,28 @@ def test_js_tests_keep_describe_nesting_and_mark_dynamic_names() -> None:
         ("cart.test.js::cart > later", "cart later", 6),
         ("cart.test.js::cart > with %i > adds", "cart with %i adds", 3),
     ]
+
+
+def test_numbers_are_read_as_the_js_literal_reader_reads_them() -> None:
+    """A negative threshold (Jest: at most N uncovered), exponent, hex, BigInt and
+    parenthesised numbers are values, as in the rest of the JS model; ``-x`` stays opaque."""
+    source = (
+        b"const floor = -(80)\n"
+        b"export default {\n  coverageThreshold: { global: {\n"
+        b"    lines: -10, branches: 1e1, functions: 0x50, statements: 90n,\n"
+        b"    floor, unset: void 0, dynamic: -limit,\n  } },\n}\n"
+    )
+    value = exported_object("jest.config.mjs", source)
+    assert isinstance(value, JsObject)
+    block, _ = value.get("coverageThreshold")
+    numbers, _ = block.get("global")
+    read = {name: found for name, found, _ in numbers.entries}
+    assert {k: read[k] for k in ("lines", "branches", "functions", "statements", "floor")} == {
+        "lines": -10,
+        "branches": 10,
+        "functions": 80,
+        "statements": 90,
+        "floor": -80,
+    }
+    assert read["unset"] is None
+    assert read["dynamic"] == Opaque("-limit", 5)

@@ -85,27 +85,12 @@ class NoAssert(FileRule):
 _ASSERTION_NAME = re.compile(r"(?:assert|expect)(?:[A-Z_].*)?|verify")
 
 
-# A browser driver's wait for a state, which fails the test when the state never comes
-# (``page.waitForURL('**/account')``, ``locator.waitFor()``); a pause
-# (``waitForTimeout``) or a page load (``waitForLoadState``) checks nothing.
-_STATE_WAITS = frozenset(
-    {
-        "waitForURL",
-        "waitForSelector",
-        "waitForResponse",
-        "waitForRequest",
-        "waitForFunction",
-        "waitFor",
-    }
-)
-
-
 def _named_as_assertion(callee: str) -> bool:
-    """A method call (``obj.assertX``) whose name says it asserts or waits for a state; a
-    bare function of that name is only an assertion when it is a known one or configured
-    (its body may be here)."""
+    """A method call (``obj.assertX``) whose name says it asserts; a bare function of that
+    name is only an assertion when it is a known one or configured (its body may be here).
+    Waits for a state are assertions the extractor reads."""
     head, _, last = callee.rpartition(".")
-    return bool(head) and (_ASSERTION_NAME.fullmatch(last) is not None or last in _STATE_WAITS)
+    return bool(head) and _ASSERTION_NAME.fullmatch(last) is not None
 
 
 def assert_function_matcher(patterns: tuple[str, ...]) -> Callable[[str], bool]:

@@ -194,3 +194,28 @@ def test_functions_handed_to_foreach_and_map_run_once_per_element() -> None:
     assert found["Tag"].code == "cwd:src/tag.ts"
     # an array that is not known: the body still runs once, as it did before
     assert found["Other"].code == "lib/stack.Other.ts"
+
+
+def test_an_undefined_argument_takes_the_default_and_null_does_not() -> None:
+    """JavaScript passes no value for ``undefined`` (or ``void 0``): the parameter's default
+    applies; ``null`` is a value."""
+    source = (
+        _TS_HEAD
+        + (
+            "const make = (scope, id, file = 'main.ts') =>\n"
+            "  new NodejsFunction(scope, id, { entry: `src/${file}` });\n"
+            "const A = make(this, 'A', undefined);\n"
+            "const B = make(this, 'B', void 0);\n"
+            "const C = make(this, 'C', 'c.ts');\n"
+            "const D = make(this, 'D', null);\n"
+        )
+        + _ts_machine(["A", "B", "C", "D"])
+    )
+    found = _functions("lib/stack.ts", source)
+    codes = {name: found[name].code for name in "ABCD"}
+    assert codes == {
+        "A": "cwd:src/main.ts",
+        "B": "cwd:src/main.ts",
+        "C": "cwd:src/c.ts",
+        "D": "",  # null is passed: no default, and no file the template names
+    }
