@@ -46,10 +46,16 @@ class Git:
     _trees: dict[str, dict[str, tuple[str, str, str]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # An audit reads the work tree as it is when the audit starts and changes nothing in it:
+    # with ``snapshot``, HEAD and the work-tree listings are asked once and kept. The gate,
+    # which edits the task file, asks afresh each time.
+    snapshot: bool = False
+    _kept: dict[tuple[str, ...], object] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    def open(cls, path: Path) -> Git:
-        """The repository containing ``path``; InputError when there is none."""
+    def open(cls, path: Path, snapshot: bool = False) -> Git:
+        """The repository containing ``path``; InputError when there is none. ``snapshot``:
+        see the field."""
         path = Path(path)
         if not path.is_dir():
             raise InputError(f"{path} is not a directory")
@@ -63,7 +69,7 @@ class Git:
         )
         if done.returncode != 0:
             raise InputError(f"{path} is not a git repository")
-        return cls(Path(done.stdout.strip()))
+        return cls(Path(done.stdout.strip()), snapshot=snapshot)
 
     def run_bytes(self, *args: str, ok_codes: tuple[int, ...] = (0,)) -> bytes:
         """Run ``git <args>`` in the repo and return stdout bytes."""
@@ -84,13 +90,22 @@ class Git:
         return self.run_bytes(*args, ok_codes=ok_codes).decode("utf-8", errors="replace")
 
     def _z(self, *args: str) -> list[str]:
-        return sorted({p for p in self.run(*args).split("\0") if p})
+        if self.snapshot and args in self._kept:
+            return list(self._kept[args])  # type: ignore[call-overload]
+        found = sorted({p for p in self.run(*args).split("\0") if p})
+        if self.snapshot:
+            self._kept[args] = tuple(found)
+        return found
 
     def head(self) -> str:
         """The full sha of HEAD; InputError for a repository with no commit."""
+        if self.snapshot and ("HEAD",) in self._kept:
+            return str(self._kept[("HEAD",)])
         done = self.run("rev-parse", "--verify", "-q", "HEAD^{commit}", ok_codes=(0, 1))
         if not done.strip():
             raise InputError(f"{self.root} has no commits yet")
+        if self.snapshot:
+            self._kept[("HEAD",)] = done.strip()
         return done.strip()
 
     def resolve(self, ref: str) -> str:
@@ -161,10 +176,10 @@ class Git:
         return self._z("ls-files", "-z", "--others", "--exclude-standard")
 
     def dirty_files(self) -> list[str]:
-        """Files modified, staged or untracked (not ignored) in the work tree."""
-        changed = set(self._z("diff", "--name-only", "-z", "HEAD"))
-        changed |= set(self._z("diff", "--name-only", "-z", "--cached"))
-        return sorted(changed | set(self.untracked()))
+        """Files modified, staged or untracked (not ignored) in the work tree: one
+        ``git status`` (each record is two status letters, a space and the path)."""
+        args = ("status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=all")
+        return sorted({record[3:] for record in self._z(*args) if len(record) > 3})
 
     def changed_between(self, a: str, b: str) -> list[str]:
         """Files that differ between two commits (existing at ``b``)."""
@@ -223,6 +238,10 @@ class Git:
 
     def blob_id(self, rev: str, path: str) -> str | None:
         """The object name of ``path`` at commit ``rev``; None when it is not there."""
+        if rev in self._trees:  # a fixed revision already listed: no process
+            entry = self._trees[rev].get(path)
+            if entry is not None and entry[1] == "blob":
+                return entry[2]
         out = self.run("rev-parse", "--verify", "-q", f"{rev}:{path}", ok_codes=(0, 1, 128))
         return out.strip() or None
 

@@ -128,7 +128,7 @@ def run_audit(
     """Run every check and return the report (nothing is written here).
 
     ``llm_client`` replaces the client ``--llm`` would build (a different transport)."""
-    git = Git.open(opts.repo)
+    git = Git.open(opts.repo, snapshot=True)
     repo = git.root
     config = load_config(repo)
     spec = find_spec(repo, opts.spec) if opts.spec else None

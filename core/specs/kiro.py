@@ -44,10 +44,12 @@ _BOX = re.compile(
 )
 # Anything a reader could take for a box: after quotes and a marker (a bullet, ``1.``,
 # ``a)``, ``•``, a heading's ``#``), brackets holding at most one character that is not a
-# digit (``[2026-01-29]``, ``[1]`` and links are not).
+# digit (``[2026-01-29]``, ``[1]`` and links are not); after a marker, a box's own brackets
+# (``[ ]``, ``[x]``) whatever follows them (``- [ ][``, ``- [ ](later)``).
+_MARKER = r"(?:[-*+•]|\d{1,9}[.)]|[A-Za-z][.)]|#{1,6})"
 _BOX_LIKE = re.compile(
-    r"^[ \t>]*(?:(?:[-*+•]|\d{1,9}[.)]|[A-Za-z][.)]|#{1,6})[ \t]*)?"
-    r"\[[ \t]*(?:[^\s\d\[\]][ \t]*)?\](?![(\[:])"
+    rf"^[ \t>]*(?:{_MARKER}[ \t]*\[[ xX~-]\]"
+    rf"|(?:{_MARKER}[ \t]*)?\[[ \t]*(?:[^\s\d\[\]][ \t]*)?\](?![(\[:]))"
 )
 _TASK_ID = re.compile(
     r"^(?P<id>\d+(?:\.\d+)+|\d+(?=\.)|\d+(?:\.\d+)*\.[A-Z][A-Z0-9-]*)\.?(?=\s|$)\s*"

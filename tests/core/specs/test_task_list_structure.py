@@ -97,6 +97,9 @@ def test_cr_only_requirements_are_read() -> None:
         "a) [ ] a lettered item",
         "B. [x] a capital lettered item",
         "• [ ] a bullet character",
+        "- [ ][ a box followed by a bracket",
+        "- [ ](later) a box followed by a parenthesis",
+        "- [x]: a box followed by a colon",
     ],
 )
 def test_a_box_the_reader_does_not_take_is_unread_not_ignored(line: str) -> None:
