@@ -23,7 +23,7 @@ from ..findings import Finding, Status
 from ..report.model import RequirementRow
 from ..rules import rule_named, rules_of
 from ..rules.trace.rows import RequirementTable, RowRule, TraceRule
-from ..trace.artefacts import named_paths
+from ..trace.artefacts import alike, named_paths
 from ..trace.artefacts import present as _named_present
 from ..trace.commits import files_by_task
 from ..trace.evidence import Evidence, Tracer, classify
@@ -197,17 +197,21 @@ class TraceabilityCheck:
         git = ctx.facts.git
         present = _present(ctx)
         outside = _outside_evidence(ctx, scope, stubs)
-        evidence = [
-            requirement_evidence(
-                req,
-                tracer.evidence[req.id],
-                flagged,
-                [p for p in created_paths(req) if not _exists(ctx, git, p)],
-                [p for p in named_paths(req) if not _named_present(p, present)],
-                outside.get(req.id),
+        evidence = []
+        for req in spec.requirements:
+            missing = [p for p in named_paths(req) if not _named_present(p, present)]
+            evidence.append(
+                requirement_evidence(
+                    req,
+                    tracer.evidence[req.id],
+                    flagged,
+                    [p for p in created_paths(req) if not _exists(ctx, git, p)],
+                    missing,
+                    outside.get(req.id),
+                    tracer.unread_work(req.id),
+                    tuple((p, found) for p in missing if (found := alike(p, present))),
+                )
             )
-            for req in spec.requirements
-        ]
         out.requirements.extend(judge_requirements(evidence))
         out.findings.extend(requirement_findings(out.requirements))
         return out

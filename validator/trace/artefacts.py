@@ -100,3 +100,24 @@ def present(path: str, files: Collection[str]) -> bool:
         return True
     wanted = _spelling(path)
     return any(s == wanted or s.endswith("/" + wanted) for s in map(_spelling, files))
+
+
+def alike(path: str, files: Collection[str]) -> str | None:
+    """A file that is plausibly the one ``path`` names under the name its tool reads: the
+    same extension, and a name holding the named file's stem as a word (``oxlint.json``
+    named, ``.oxlintrc.json`` written). None when there is none."""
+    name = path.rsplit("/", 1)[-1]
+    stem, dot, extension = name.rpartition(".")
+    if not dot or len(stem) < 3:
+        return None
+    word = re.compile(rf"(?<![a-z0-9]){re.escape(stem.lower())}")
+    for candidate in sorted(files):
+        other = candidate.rsplit("/", 1)[-1].lower()
+        suffix = "." + extension.lower()
+        if (
+            other != name.lower()
+            and other.endswith(suffix)
+            and word.search(other.removesuffix(suffix))
+        ):
+            return candidate
+    return None

@@ -31,11 +31,11 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 
 from ...core.specs.model import Requirement, Spec
-from ...extractors.common.languages import is_code, is_unread
+from ...extractors.common.languages import is_code, is_unread, language_of_path
 from ...extractors.common.modules import import_files
 from ...extractors.common.paths import is_test_path
 from ...extractors.facts import FileFacts
@@ -83,6 +83,34 @@ class Evidence:
 
 
 _DOC_SUFFIXES = (".md", ".markdown", ".rst", ".txt", ".adoc")
+# Words that make a requirement one about tests: its work may be tests alone.
+_TESTING_WORDS = frozenset({"test", "tests", "testing", "spec", "specs", "smoke", "coverage"})
+# Words that make a requirement one about setting the project up: its work may be
+# configuration, manifests and build files alone.
+_SETUP_WORDS = frozenset(
+    {
+        "setup",
+        "install",
+        "installation",
+        "configure",
+        "configuration",
+        "config",
+        "dependencies",
+        "dependency",
+        "scaffold",
+        "scaffolding",
+        "structure",
+        "infrastructure",
+        "initialize",
+        "initialise",
+        "bootstrap",
+        "tooling",
+        "docker",
+        "deployment",
+        "pipeline",
+        "linting",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -119,23 +147,29 @@ class RequirementTerms:
     ids: frozenset[str]
     literals: frozenset[str]
     words: frozenset[str]
+    # The literals no other requirement quotes: what a test's title must name to be tied
+    # to this requirement by a literal (``REST API`` in every requirement ties none).
+    own_literals: frozenset[str] = frozenset()
 
 
 def requirement_terms(spec: Spec) -> dict[str, RequirementTerms]:
-    """Ids, literals and words per requirement; words shared by two requirements are dropped."""
+    """Ids, literals and words per requirement; a word two requirements share is dropped,
+    and a literal two share is no one's own."""
     texts = {
         r.id: " ".join([r.title, r.text, *(c.text for c in r.criteria)]) for r in spec.requirements
     }
     words = {rid: T.words_of(text) for rid, text in texts.items()}
+    literals = {rid: T.literals_of(text) for rid, text in texts.items()}
     counts: dict[str, int] = defaultdict(int)
-    for ws in words.values():
-        for w in ws:
-            counts[w] += 1
+    for terms in (*words.values(), *literals.values()):
+        for term in terms:
+            counts[term] += 1
     return {
         r.id: RequirementTerms(
             ids=frozenset({r.id, *(c.id for c in r.criteria)}),
-            literals=frozenset(T.literals_of(texts[r.id])),
+            literals=frozenset(literals[r.id]),
             words=frozenset(w for w in words[r.id] if counts[w] == 1),
+            own_literals=frozenset(lit for lit in literals[r.id] if counts[lit] == 1),
         )
         for r in spec.requirements
     }
@@ -166,9 +200,35 @@ class Tracer:
         self.known = set(self.owner)
         production = [f for f in files if not f.is_test]
         self.rare = self._rare_words(production)
+        self.terms = self._distinctive_literals(production)
         self.evidence: dict[str, Evidence] = {r.id: Evidence() for r in spec.requirements}
         # Test file → requirements whose tasks' own commits wrote or changed it.
         self.task_tests: dict[str, set[str]] = defaultdict(set)
+        # Requirement → every file its tasks' own commits changed, read or not.
+        self.committed: dict[str, set[str]] = defaultdict(set)
+
+    def _distinctive_literals(self, production: list[_File]) -> dict[str, RequirementTerms]:
+        """The terms with only the literals that point at specific code: a token the
+        requirement quotes (``from``, ``limit``) that a twentieth of the production files
+        name too is the code base's vocabulary, as a common word is."""
+        spread: dict[str, int] = defaultdict(int)
+        wanted = set().union(*(t.literals for t in self.terms.values())) if self.terms else set()
+        for f in production:
+            terms = f.terms
+            if terms is None:
+                continue
+            named = {T.normalise(token) for token, _ in (*terms.names, *terms.strings)}
+            for lit in named & wanted:
+                spread[lit] += 1
+        limit = T.rare_limit(len(production))
+        return {
+            rid: replace(
+                rt,
+                literals=frozenset(lit for lit in rt.literals if spread[lit] <= limit),
+                own_literals=frozenset(lit for lit in rt.own_literals if spread[lit] <= limit),
+            )
+            for rid, rt in self.terms.items()
+        }
 
     def _rare_words(self, production: list[_File]) -> frozenset[str]:
         spread: dict[str, int] = defaultdict(int)
@@ -256,6 +316,8 @@ class Tracer:
             if task.id is None or task.refs_all or task.id not in commit_files:
                 continue
             owners = {self.owner[r] for r in task.requirement_refs if r in self.owner}
+            for rid in owners:
+                self.committed[rid].update(commit_files[task.id])
             for path in commit_files[task.id]:
                 if path in tests:
                     self.task_tests[path] |= owners
@@ -283,6 +345,35 @@ class Tracer:
         return any(w[:5] in stems for w in subject) or bool(
             self.terms[rid].literals & {T.normalise(n) for n, _ in terms.names}
         )
+
+    def unread_work(self, rid: str) -> tuple[str, ...]:
+        """The files a requirement's own commits changed that are its work but not code
+        this tool reads as implementation: configuration or code in a language not read
+        whose path names the requirement's subject (``config/initializers/devise.rb`` for
+        "Install Devise"), any such file when the requirement is about setting the project
+        up ("dependencies setup": a manifest, a Dockerfile), and tests when it is about
+        tests. The spec's own documents are not work."""
+        subject = T.words_of(self.texts[rid])
+        about_tests = bool(subject & _TESTING_WORDS)
+        about_setup = bool(subject & _SETUP_WORDS)
+        found = []
+        for path in sorted(self.committed.get(rid, set())):
+            if self._spec_document(path):
+                continue
+            if is_test_path(path):
+                if about_tests:
+                    found.append(path)
+            elif is_code(language_of_path(path)):
+                continue  # code this tool reads was judged (an empty file implements nothing)
+            elif about_setup or set(T.split_words(path)) & subject:
+                found.append(path)
+        return tuple(found)
+
+    def _spec_document(self, path: str) -> bool:
+        spec = self.spec
+        if path in (spec.tasks_file, spec.requirements_file):
+            return True
+        return spec.path not in ("", ".") and path.startswith(spec.path.rstrip("/") + "/")
 
     # -- tests ----------------------------------------------------------------------
     def add_tests(self) -> None:
@@ -344,13 +435,13 @@ class Tracer:
 
     def _name_matches(self, text: str, rt: RequirementTerms) -> bool:
         normalised = T.normalise(text)
-        if any(lit in normalised for lit in rt.literals):
+        if any(lit in normalised for lit in rt.own_literals):
             return True
         return len(T.file_words([text]) & rt.words) >= 2
 
     def _shares_a_term(self, text: str, rt: RequirementTerms) -> bool:
         normalised = T.normalise(text)
-        return any(lit in normalised for lit in rt.literals) or bool(
+        return any(lit in normalised for lit in rt.own_literals) or bool(
             T.file_words([text]) & rt.words
         )
 

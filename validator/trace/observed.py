@@ -34,6 +34,12 @@ class RequirementEvidence:
     # Where it is implemented in files only commits outside the change set changed
     # (they name neither the spec nor a story of it).
     outside: tuple[Location, ...] = ()
+    # The files its own commits changed when none of them is production code the tool
+    # reads (tests, configuration, a language not read): the work exists, unjudged.
+    unread_work: tuple[str, ...] = ()
+    # For a missing named file, a file written under a name its tool reads instead
+    # (``oxlint.json`` named, ``.oxlintrc.json`` written): (named, found).
+    named_alike: tuple[tuple[str, str], ...] = ()
 
 
 def requirement_evidence(
@@ -43,6 +49,8 @@ def requirement_evidence(
     missing_created: list[str],
     missing_named: list[str] | None = None,
     outside: Evidence | None = None,
+    unread_work: tuple[str, ...] = (),
+    named_alike: tuple[tuple[str, str], ...] = (),
 ) -> RequirementEvidence:
     """The evidence of ``req``, its lists cut to the cells the report shows; ``flagged``
     holds the (file, line) of every test test integrity did not pass."""
@@ -60,6 +68,8 @@ def requirement_evidence(
         missing_created=tuple(missing_created),
         missing_named=tuple(p for p in missing_named or () if p not in missing_created),
         outside=tuple(_strongest(outside)[:MAX_IMPLEMENTATION_CELLS]) if outside else (),
+        unread_work=unread_work,
+        named_alike=named_alike,
     )
 
 

@@ -66,15 +66,54 @@ def _subject_names(subject: str, name: str) -> bool:
     return re.search(pattern, subject, re.IGNORECASE) is not None
 
 
-def _commit_files(git: Git, base: str) -> list[tuple[str, list[str]]]:
-    """(subject, files) of every commit after ``base`` up to HEAD."""
+@dataclass(frozen=True)
+class _Commit:
+    """One commit after BASE: its subject, the files it changed and, when it came in
+    through a merge whose subject names a branch (``Merge pull request #12 from
+    owner/feat/alpha``, ``Merge branch 'alpha'``), that branch."""
+
+    subject: str
+    files: tuple[str, ...]
+    branch: str = ""
+
+    def about(self, name: str, folder: str | None) -> bool:
+        """The commit is spec ``name``'s work: its subject or its merged branch names the
+        spec, or it writes the spec's own documents (``folder``) — a commit adding
+        ``.kiro/specs/alpha/tasks.md`` with code is alpha's."""
+        if _subject_names(self.subject, name) or _branch_names(self.branch, name):
+            return True
+        return folder is not None and any(f.startswith(folder + "/") for f in self.files)
+
+
+_MERGED = re.compile(
+    r"^Merge (?:pull request #\d+ from |branch |remote-tracking branch )'?([^'\s]+)"
+)
+
+
+def _branch_names(branch: str, name: str) -> bool:
+    """A branch named after the spec: ``feat/alpha``, ``owner/spec/alpha``, ``alpha``."""
+    return bool(branch) and name.lower() in branch.lower().split("/")
+
+
+def _commits(git: Git, base: str) -> list[_Commit]:
+    """Every commit after ``base`` up to HEAD, those of a named merged branch with it."""
     rng = "HEAD" if base == EMPTY_TREE else f"{base}..HEAD"
-    out = git.run("log", "--format=%x00%s", "--name-only", rng)
-    commits: list[tuple[str, list[str]]] = []
+    out = git.run("log", "--format=%x00%H %P%n%s", "--name-only", rng)
+    found: list[tuple[str, str, tuple[str, ...]]] = []
+    merges: list[tuple[str, str, str]] = []
     for chunk in out.split("\0")[1:]:
-        subject, _, rest = chunk.partition("\n")
-        commits.append((subject, [f for f in rest.splitlines() if f.strip()]))
-    return commits
+        head, _, rest = chunk.partition("\n")
+        subject, _, names = rest.partition("\n")
+        sha, *parents = head.split()
+        found.append((sha, subject, tuple(f for f in names.splitlines() if f.strip())))
+        merged = _MERGED.match(subject)
+        if merged and len(parents) == 2:
+            merges.append((parents[0], parents[1], merged.group(1)))
+    branch_of: dict[str, str] = {}
+    for first, second, branch in merges:
+        for sha in git.run("rev-list", f"{first}..{second}").split():
+            branch_of.setdefault(sha, branch)
+    return [_Commit(subject, files, branch_of.get(sha, "")) for sha, subject, files in found]
 
 
 @dataclass(frozen=True)
@@ -85,6 +124,8 @@ class SpecScope:
     path: str
     files: frozenset[str]
     others: tuple[str, ...] = ()  # names of the other specs laid out beside this one
+    # (name, folder) of each of those specs
+    folders: tuple[tuple[str, str], ...] = ()
     # The spec's own files and what they import: where its code may be.
     reached: frozenset[str] = frozenset()
 
@@ -131,7 +172,7 @@ def spec_scope(
 ) -> SpecScope:
     """The spec's own files: ``changed`` (the change set) and ``task_files`` (the files of
     the commits that completed its tasks), minus the files only commits of another spec laid
-    out beside it changed."""
+    out beside it changed (``_Commit.about``)."""
     tracked = list(tracked)
     others = sibling_specs(spec, tracked)
     own = set(changed) | set(task_files)
@@ -139,13 +180,20 @@ def spec_scope(
     if others:
         mine: set[str] = set(task_files)
         theirs: set[str] = set()
-        for subject, files in _commit_files(git, base):
-            if _subject_names(subject, name) or _subject_names(subject, spec.name):
-                mine.update(files)
-            elif any(_subject_names(subject, o) for o in others):
-                theirs.update(files)
+        folder = _folder(spec)
+        for commit in _commits(git, base):
+            if commit.about(name, folder) or _subject_names(commit.subject, spec.name):
+                mine.update(commit.files)
+            elif any(commit.about(o, where) for o, where in others.items()):
+                theirs.update(commit.files)
         own -= theirs - mine
-    return SpecScope(name=name, path=spec.path, files=frozenset(own), others=tuple(others))
+    return SpecScope(
+        name=name,
+        path=spec.path,
+        files=frozenset(own),
+        others=tuple(others),
+        folders=tuple(others.items()),
+    )
 
 
 def read_set(
@@ -174,12 +222,15 @@ def read_set(
 
 
 def claimed_by_others(git: Git, base: str, scope: SpecScope) -> set[str]:
-    """Files changed after ``base`` by commits whose subject is about another spec laid out
-    beside this one (``beta: …``): their work is that spec's, never this one's."""
+    """Files changed after ``base`` by commits about another spec laid out beside this one
+    (``beta: …``, merged from a ``beta`` branch, writing beta's documents) and not about
+    this one: their work is that spec's, never this one's."""
     if not scope.others:
         return set()
     claimed: set[str] = set()
-    for subject, files in _commit_files(git, base):
-        if any(_subject_names(subject, o) for o in scope.others):
-            claimed.update(files)
+    for commit in _commits(git, base):
+        if commit.about(scope.name, scope.path):
+            continue
+        if any(commit.about(o, where) for o, where in scope.folders):
+            claimed.update(commit.files)
     return claimed

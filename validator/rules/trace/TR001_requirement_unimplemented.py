@@ -16,7 +16,11 @@ class RequirementUnimplemented(TraceRule):
     distinctive terms; or a criterion naming a file that is missing at HEAD
     (`Created <path>`, `migrations/0002_orders.sql`, `schema.prisma`). A
     requirement implemented only in files changed by commits that name neither
-    the spec nor a story of it is UNKNOWN: that work is outside the change set.
+    the spec nor a story of it is UNKNOWN: that work is outside the change set. So
+    is a requirement whose own commits changed only files the tool does not read as
+    implementation (tests, configuration, a language it does not read), and a
+    named file missing where a file of the same kind holds its name
+    (`oxlint.json` named, `.oxlintrc.json` written).
 
     ## Why is this bad?
     The work claimed complete does not contain the requirement.
@@ -50,13 +54,33 @@ class RequirementUnimplemented(TraceRule):
                     "no such file at HEAD"
                 )
             elif seen.missing_named:
-                why = f"acceptance criterion names {seen.missing_named[0]}; no such file at HEAD"
+                named = seen.missing_named[0]
+                found = dict(seen.named_alike).get(named)
+                if found is not None:
+                    why = (
+                        f"acceptance criterion names {named}; no such file at HEAD, but "
+                        f"{found} may be it under another name"
+                    )
+                    yield from context.decide(self, seen, status=Status.UNKNOWN, reason=why)
+                    continue
+                why = f"acceptance criterion names {named}; no such file at HEAD"
             elif not seen.implementation and seen.outside:
                 # Work committed under no story's name: not audited, so not called missing.
                 where = seen.outside[0]
                 why = (
                     f"implemented only in {where.file}:{where.line}, changed by a commit "
                     "that names neither the spec nor a story of it"
+                )
+                yield from context.decide(self, seen, status=Status.UNKNOWN, reason=why)
+                continue
+            elif not seen.implementation and seen.unread_work:
+                # Its commits changed files, none of them code this tool reads.
+                shown = ", ".join(seen.unread_work[:3])
+                more = len(seen.unread_work) - 3
+                why = (
+                    "its own commits changed only files not read as implementation (tests, "
+                    f"configuration or a language not read): {shown}"
+                    + (f" and {more} more" if more > 0 else "")
                 )
                 yield from context.decide(self, seen, status=Status.UNKNOWN, reason=why)
                 continue
