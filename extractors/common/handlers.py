@@ -206,3 +206,42 @@ def handed_names(block: ts.Node | None, syntax: BehaviourSyntax) -> tuple[str, .
         if value is not None and value.type in syntax.handlers.references:
             found.append(T.squash(value))
     return tuple(found)
+
+
+def only_raised(names: frozenset[str], after: ts.Node, raise_type: str) -> bool:
+    """Every read of ``names`` after ``after`` in the block around it stands inside a
+    statement of ``raise_type`` (``throw_statement``, ``raise_statement``), and there is
+    one: a fallback value only a raised error's message reads (``const body = await
+    res.text().catch(() => ""); throw new Error(body)``) hides no failure."""
+    block = after.parent
+    if not names or block is None:
+        return False
+    reads = [
+        n
+        for n in T.walk(block)
+        if n.type == "identifier" and n.start_byte >= after.end_byte and T.text(n) in names
+    ]
+    return bool(reads) and all(_within(n, raise_type, block) for n in reads)
+
+
+def _within(node: ts.Node, kind: str, stop: ts.Node) -> bool:
+    current: ts.Node | None = node
+    while current is not None and current != stop:
+        if current.type == kind:
+            return True
+        current = current.parent
+    return False
+
+
+def assigned_names(block: ts.Node | None) -> frozenset[str]:
+    """The plain names a block's top-level statements assign (``detail = ""``)."""
+    found: set[str] = set()
+    for statement in _statements(block):
+        expression = statement.named_children[0] if statement.named_children else None
+        if statement.type != "expression_statement" or expression is None:
+            continue
+        if expression.type in ("assignment", "assignment_expression"):
+            left = expression.child_by_field_name("left")
+            if left is not None and left.type == "identifier":
+                found.add(T.text(left))
+    return frozenset(found)

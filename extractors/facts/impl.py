@@ -190,6 +190,10 @@ class ErrorHandler(Fact):
     converts: str = ""
     # The held names the handler's top-level statements return or assign (``return value``).
     hands_back: tuple[str, ...] = ()
+    # The value the handler falls back to is read only inside an error raised next (``const
+    # body = await res.text().catch(() => ""); throw new Error(body)``): the failure
+    # surfaces all the same.
+    only_raised: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,7 +12,16 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
-from ..common.handlers import call_word, constant, converted_input, handed_names, step, value_word
+from ..common.handlers import (
+    assigned_names,
+    call_word,
+    constant,
+    converted_input,
+    handed_names,
+    only_raised,
+    step,
+    value_word,
+)
 from ..common.literals import js_literal
 from ..common.walk import inside
 from ..facts import Fact
@@ -21,6 +30,7 @@ from .adapter import BEHAVIOUR, NESTED, symbol_at
 from .model import strip
 
 _CALLBACKS = frozenset({"arrow_function", "function_expression"})
+_WRAPPING = frozenset({"await_expression", "parenthesized_expression"})
 _PROCESS_ERRORS = frozenset({"s:uncaughtException", "s:unhandledRejection"})
 # Calls that convert a value and fail only when it is malformed: a ``try`` around one of
 # them alone is the language's try-parse.
@@ -76,6 +86,38 @@ def _parameter(node: ts.Node | None) -> str:
     return T.text(names[0]) if names else ""
 
 
+def _promise_value_only_raised(call: ts.Node) -> bool:
+    """The value ``p.catch(cb)`` settles to is read only inside a thrown error: written in
+    the ``throw`` itself, or bound by a declaration whose later reads all are."""
+    node = call
+    while node.parent is not None and node.parent.type in (
+        "await_expression",
+        "parenthesized_expression",
+    ):
+        node = node.parent
+    parent = node.parent
+    if parent is None:
+        return False
+    if _in_throw(parent):
+        return True
+    if parent.type != "variable_declarator" or parent.parent is None:
+        return False
+    name = parent.child_by_field_name("name")
+    if name is None or name.type != "identifier":
+        return False
+    return only_raised(frozenset({T.text(name)}), parent.parent, "throw_statement")
+
+
+def _in_throw(node: ts.Node) -> bool:
+    """``node`` stands inside a ``throw`` of its own function."""
+    current: ts.Node | None = node
+    while current is not None and current.type not in _CALLBACKS | {"function_declaration"}:
+        if current.type == "throw_statement":
+            return True
+        current = current.parent
+    return False
+
+
 def _guarded(clause: ts.Node) -> ts.Node | None:
     """The block a ``catch`` clause guards: its ``try`` statement's body."""
     statement = clause.parent
@@ -103,6 +145,8 @@ def error_handlers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[F
                 text=" ".join(header.split()),
                 converts=converted_input(_guarded(clause), BEHAVIOUR, _as_written, CONVERSIONS),
                 hands_back=handed_names(body, BEHAVIOUR),
+                only_raised=clause.parent is not None
+                and only_raised(assigned_names(body), clause.parent, "throw_statement"),
             )
         )
     for call in caps.get("call", []):
@@ -137,6 +181,7 @@ def error_handlers(source: SourceFile, caps: dict[str, list[ts.Node]]) -> list[F
                 raises=raises,
                 steps=steps,
                 text=f".{method}(" + ", ".join([*before, T.squash(callback)]) + ")",
+                only_raised=_promise_value_only_raised(call),
             )
         )
     return found

@@ -11,7 +11,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.dispatch import SourceFile
-from ..common.handlers import converted_input, handed_names, step
+from ..common.handlers import assigned_names, converted_input, handed_names, only_raised, step
 from ..common.walk import inside
 from ..facts import Fact
 from ..facts.impl import ErrorHandler
@@ -78,6 +78,8 @@ def _except(source: SourceFile, model: PythonModel, node: ts.Node) -> ErrorHandl
         text=" ".join(header.split()),
         converts=converted_input(guarded, BEHAVIOUR, model.resolve, CONVERSIONS),
         hands_back=handed_names(body, BEHAVIOUR),
+        only_raised=statement is not None
+        and only_raised(assigned_names(body), statement, "raise_statement"),
     )
 
 

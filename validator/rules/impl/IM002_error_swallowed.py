@@ -136,6 +136,8 @@ class ErrorSwallowed(FileRule):
                 continue
             if _try_parse(handler):
                 continue  # try-parse: a malformed input is answered, not hidden
+            if handler.only_raised:
+                continue  # the fallback only details an error raised next: it surfaces
             function = handler.symbol.rsplit("::", 1)[-1] or "module code"
             how = "suppresses it" if handler.form == "suppress" else _how(handler.steps)
             args = {"text": handler.text, "function": function, "how": how}
