@@ -190,7 +190,7 @@ def extract_ts_contracts(source: SourceFile) -> tuple[Fact, ...]:
     facts += consumers(
         source.path, caps, imports, set(functions), instances, model.is_import, exports
     )
-    facts += extract_mocks(source.path, caps, imports, _function_shape)
+    facts += extract_mocks(source.path, caps, imports, _function_shape, model.binding_at)
     return tuple(sorted(facts, key=lambda f: (f.line, type(f).__name__, f.symbol)))
 
 

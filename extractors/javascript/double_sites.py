@@ -67,7 +67,7 @@ class _Reader:
 
     def __init__(self, f: JsFile, model: JsModel) -> None:
         self.f = f
-        self.bindings = model.bindings()
+        self.model = model
         self.end = f.root.end_point[0] + 1
         self.calls = f.markers.get("call", [])
 
@@ -128,7 +128,7 @@ class _Reader:
         owner, method = strip(args[0]), strip(args[1])
         if owner is None or method is None or method.type != "string":
             return []
-        target = self._member_target(T.text(owner), js_strings.string_text(method))
+        target = self._member_target(owner, js_strings.string_text(method))
         if target is None:
             return []
         symbol, until = self._scope(call)
@@ -154,7 +154,7 @@ class _Reader:
         prop = left.child_by_field_name("property")
         if owner is None or owner.type != "identifier" or prop is None:
             return []
-        target = self._member_target(T.text(owner), T.text(prop))
+        target = self._member_target(owner, T.text(prop))
         if target is None:
             return []
         symbol, until = self._scope(call)
@@ -186,11 +186,13 @@ class _Reader:
         return False
 
     # --- names ---------------------------------------------------------------------------
-    def _member_target(self, owner: str, member: str) -> str | None:
-        """``mod#member`` for ``owner.member`` when ``owner`` is an imported module object."""
-        if owner not in self.bindings:
+    def _member_target(self, owner: ts.Node, member: str) -> str | None:
+        """``mod#member`` for ``owner.member`` when ``owner`` is an imported module object
+        where it is read (not a parameter or local that shadows one)."""
+        bound = self.model.binding_at(T.text(owner), owner) if owner.type == "identifier" else None
+        if bound is None:
             return None
-        spec, name = self.bindings[owner]
+        spec, name = bound
         module = self._module(spec)
         if name in ("*", "default", ""):
             return f"{module}#{member}"
@@ -199,7 +201,7 @@ class _Reader:
     def call_target(self, callee: ts.Node) -> str | None:
         """``mod#name`` of a call of an imported function, else None."""
         if callee.type == "identifier":
-            bound = self.bindings.get(T.text(callee))
+            bound = self.model.binding_at(T.text(callee), callee)
             if bound is None:
                 return None
             return f"{self._module(bound[0])}#{bound[1] or 'default'}"
@@ -210,7 +212,7 @@ class _Reader:
                 return None
             if _MOCK_API.match(T.text(prop)):
                 return None  # ``(fn as jest.Mock).mockReturnValue(1)`` configures a double
-            return self._member_target(T.text(owner), T.text(prop))
+            return self._member_target(owner, T.text(prop))
         return None
 
     def imported_calls(self) -> list[Fact]:

@@ -42,6 +42,9 @@ _TRANSPARENT = {
     "type_assertion",
 }
 
+# The import a name read at a node stands for: (module, exported name), or None.
+BindingAt = Callable[[str, ts.Node], tuple[str, str] | None]
+
 
 def _strip(node: ts.Node | None) -> ts.Node | None:
     while node is not None and node.type in _TRANSPARENT:
@@ -76,9 +79,11 @@ class _Reader:
         idents: list[ts.Node],
         function_shape: FunctionShape,
         declared: list[ts.Node],
+        binding_at: BindingAt,
     ) -> None:
         self.path = path
         self.imports = imports
+        self.binding_at = binding_at
         self.function_shape = function_shape
         counts: dict[str, int] = {}
         for node in bindings:
@@ -137,14 +142,15 @@ class _Reader:
                 owner, method = _strip(args[0]), _strip(args[1])
                 if owner is None or method is None or method.type != "string":
                     return None
-                entry = self.imports.get(T.text(owner))
+                entry = self.binding_at(T.text(owner), owner)
                 if entry is not None:
                     return f"{entry[0]}#{imported_name(entry[1], js_strings.string_text(method))}"
             return None
         dotted = ir.dotted(ir.from_js(receiver))
         head, _, rest = dotted.partition(".")
-        if head in self.imports:
-            module, first = self.imports[head]
+        entry = self.binding_at(head, receiver) if head else None
+        if entry is not None:
+            module, first = entry
             if "." in rest or (first == "*" and not rest):
                 return None
             return f"{module}#{imported_name(first, rest)}"
@@ -302,8 +308,10 @@ def extract_mocks(
     caps: dict[str, list[ts.Node]],
     imports: Imports,
     function_shape: FunctionShape,
+    binding_at: BindingAt,
 ) -> list[Fact]:
-    """Every Jest/Vitest double of a file that configures a return value."""
+    """Every Jest/Vitest double of a file that configures a return value; ``binding_at``
+    tells the import a name stands for where it is read (``JsModel.binding_at``)."""
     if not caps.get("mock") and not caps.get("mock.module"):
         return []
     reader = _Reader(
@@ -313,6 +321,7 @@ def extract_mocks(
         caps.get("ident", []),
         function_shape,
         caps.get("function", []),
+        binding_at,
     )
     facts: list[Fact] = []
     for call in caps.get("mock", []):

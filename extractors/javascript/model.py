@@ -124,10 +124,16 @@ class JsModel:
         caps = source.captures("imports", source.language, "javascript")
         found: list[JsImport] = []
         self.modules: list[str] = []  # specifiers of import statements, bindings or not
+        # Each import with the statement or declarator that binds it (its scope).
+        self._declared: list[tuple[JsImport, ts.Node]] = []
         for node in caps.get("import", []):
+            before = len(found)
             self._import_statement(node, found)
+            self._declared += [(bound, node) for bound in found[before:]]
         for node in caps.get("declarator", []):
+            before = len(found)
             self._require(node, found)
+            self._declared += [(bound, node) for bound in found[before:]]
         self.imports: tuple[JsImport, ...] = tuple(found)
         # (specifier, line) of every module the file names: imports, re-exports,
         # ``require('m')`` and ``import('m')`` wherever they stand, in file order.
@@ -259,6 +265,25 @@ class JsModel:
             for b in self.imports
             if b.name == "*" or (b.via == "require" and not b.name)
         ]
+
+    def binding_at(self, name: str, at: ts.Node) -> tuple[str, str] | None:
+        """(module, exported name) of the import ``name`` read at ``at`` stands for, as
+        ``bindings`` resolves it, through the scope whose binding it reads: a parameter or
+        local that shadows the import is none, and a ``require`` inside one test is read
+        there only."""
+        scope = self.scopes.lookup(name, at)
+        if scope is None or name not in scope.imported:
+            return None
+        found: tuple[str, str] | None = None
+        for bound, node in self._declared:
+            if bound.local != name or self.scopes.of(node) is not scope:
+                continue
+            if bound.via == "require" and bound.destructured and bound.member:
+                continue
+            if bound.via == "import":
+                return bound.module, bound.name
+            found = (bound.module, bound.name or "*")
+        return found
 
     def bindings(self) -> Imports:
         """local name -> (module, exported name) as the contract reader resolves calls:

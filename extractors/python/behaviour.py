@@ -38,7 +38,7 @@ def runtime_patches(
         # parameter or local of that name
         if left.type != "attribute" or not model.imported_at(text.split(".", 1)[0], left):
             return ""
-        return model.resolve(text)
+        return model.resolve_at(text, left)
 
     return patches.runtime_patches(
         source, caps, BEHAVIOUR, written, lambda node: _call_target(model, node)
@@ -54,7 +54,7 @@ def _call_target(model: PythonModel, node: ts.Node) -> str:
     if function in ("setattr", "builtins.setattr") and len(values) == 3:
         owner, name = T.squash(values[0]), py_literal(values[1])
         if model.imported_at(owner.split(".", 1)[0], values[0]) and name and name.startswith("s:"):
-            return f"{model.resolve(owner)}.{name[2:]}"
+            return f"{model.resolve_at(owner, values[0])}.{name[2:]}"
     elif function.endswith(("mock.patch", "mock.patch.object")) and values:
         named = py_literal(values[0])
         if function.endswith("object") and len(values) >= 2:

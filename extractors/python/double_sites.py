@@ -140,7 +140,7 @@ class _Reader:
                 p.isidentifier() for p in text.split(".")
             ):
                 continue
-            target = self.f.model.resolve(text)
+            target = self.f.model.resolve_at(text, func)
             if "." not in target:
                 continue
             out.append(

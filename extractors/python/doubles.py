@@ -172,7 +172,7 @@ class Doubles:
             return None
         if not isinstance(attr.value, str) or not attr.value:
             return None
-        return f"{self.model.resolve(owner)}.{attr.value}"
+        return f"{self.model.resolve_at(owner, at)}.{attr.value}"
 
     # --- what a call returns ---------------------------------------------------------
     def call_result(self, node: ts.Node | None, at: ts.Node, depth: int = 0) -> list[Result]:

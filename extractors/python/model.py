@@ -20,7 +20,7 @@ from ..common.dispatch import SourceFile
 from ..common.module_strings import ModuleStrings
 from ..common.parameters import Parameter, ParamKind
 from ..facts import symbol_id
-from .scopes import Scopes
+from .scopes import Scopes, scope_node
 from .strings import literal_string, module_string_names
 
 _DEFINITIONS = ("function_definition", "class_definition")
@@ -189,17 +189,29 @@ class PythonModel:
             package = package[:-1]
         self._package = package
         imports: list[PyImport] = []
-        # ``import a.b`` binds ``a`` but also lets ``a.b`` be looked up whole.
+        # ``import a.b`` binds ``a`` but also lets ``a.b`` be looked up whole. The file's
+        # names: its module-level imports, then (for names none of those binds) the
+        # imports inside functions and classes.
         self.qualified: dict[str, str] = {}
+        # The imports each scope binds, by the span of the scope's node (``resolve_at``
+        # reads the table of the scope whose binding a name reads).
+        self._tables: dict[tuple[int, int], dict[str, str]] = {}
+        inner: dict[str, str] = {}
         statements: list[tuple[ts.Node, tuple[PyImport, ...]]] = []
         for statement in source.captures("imports", "python").get("import", []):
             bindings = tuple(self._bindings(statement))
             statements.append((statement, bindings))
+            where = scope_node(statement)
+            table = self._tables.setdefault((where.start_byte, where.end_byte), {})
             for bound in bindings:
                 imports.append(bound)
-                self.qualified[bound.local] = bound.qualified
-                if not bound.name and bound.local == bound.qualified != bound.module:
-                    self.qualified[bound.module] = bound.module
+                names = self.qualified if bound.top_level else inner
+                for target in (names, table):
+                    target[bound.local] = bound.qualified
+                    if not bound.name and bound.local == bound.qualified != bound.module:
+                        target[bound.module] = bound.module
+        for local, qualified in inner.items():
+            self.qualified.setdefault(local, qualified)
         self.imports: tuple[PyImport, ...] = tuple(imports)
         self._statements = tuple(statements)
         # ``from m import *`` binds no name this model can record, yet is an import edge (a
@@ -299,12 +311,17 @@ class PythonModel:
         return name in self.qualified and self.scopes.is_import(name, at)
 
     def resolve_at(self, dotted: str, at: ts.Node) -> str:
-        """``resolve`` for a name read at ``at``: a head that a parameter, a local or a class
-        attribute shadows there is not the import."""
+        """``resolve`` for a name read at ``at``, through the import of the scope whose
+        binding it reads: a head that a parameter, a local or a class attribute shadows
+        there is not the import, and an import inside another function is not read here."""
         head = dotted.partition(".")[0]
-        if head in self.qualified and not self.scopes.is_import(head, at):
+        if head not in self.qualified:
             return dotted
-        return self.resolve(dotted)
+        scope = self.scopes.lookup(head, at)
+        if scope is None or head not in scope.imported:
+            return dotted
+        table = self._tables.get((scope.node.start_byte, scope.node.end_byte), self.qualified)
+        return qualify(table, dotted)
 
     def resolve(self, dotted: str) -> str:
         """``pt.mark.skip`` -> ``pytest.mark.skip``: the head resolved through the imports,

@@ -121,7 +121,7 @@ def response_of(model: PythonModel, function: ts.Node) -> Response | None:
     # the class is named where the route is declared: there a local may shadow an import
     imported = model.imported_at(name.partition(".")[0], call)
     return (
-        model.resolve(name) if imported else f"{model.module}.{name}",
+        model.resolve_at(name, call) if imported else f"{model.module}.{name}",
         by_alias is None or T.text(by_alias) == "True",
         many,
         any(k in options and T.text(options[k]) != "False" for k in _PARTIAL),
@@ -141,5 +141,5 @@ def declared_class(model: PythonModel, function: ts.Node, shape: Shape) -> str:
         return ""
     # an annotation is read in the scope around the function, not among its parameters
     if model.imported_at(name.partition(".")[0], function.parent or function):
-        return model.resolve(name)
+        return model.resolve_at(name, function.parent or function)
     return f"{model.module}.{name}"

@@ -118,9 +118,9 @@ class SdkFile:
             return False
         if func.type == "identifier":
             name = T.text(func)
-            return self.model.imported_at(name, func) and self.model.qualified[name].startswith(
-                ("boto3", "botocore")
-            )
+            return self.model.imported_at(name, func) and self.model.resolve_at(
+                name, func
+            ).startswith(("boto3", "botocore"))
         last = func.child_by_field_name("attribute") if func.type == "attribute" else None
         return last is not None and last.text in _FACTORY_NAMES
 
@@ -162,7 +162,7 @@ class SdkFile:
         elif not (
             isinstance(func, ir.Name)
             and self.model.imported_at(func.id, at)
-            and self.model.qualified[func.id] == "boto3.client"
+            and self.model.resolve_at(func.id, at) == "boto3.client"
         ):
             return None
         arg = call.args[0] if call.args else dict(call.kwargs).get("service_name")
@@ -172,11 +172,11 @@ class SdkFile:
 
     def is_boto(self, obj: ir.Expr, at: ts.Node) -> bool:
         dotted = ir.dotted(obj)
-        if dotted and self._imported(dotted, at) and self.model.resolve(dotted) == "boto3":
+        if dotted and self._imported(dotted, at) and self.model.resolve_at(dotted, at) == "boto3":
             return True
         if isinstance(obj, ir.Call):
             made_by = ir.dotted(obj.func)
-            return self._imported(made_by, at) and self.model.resolve(made_by) in _SESSIONS
+            return self._imported(made_by, at) and self.model.resolve_at(made_by, at) in _SESSIONS
         if isinstance(obj, ir.Name):
             return any((_key(s), obj.id) in self.sessions for s in self.scopes(at))
         return False
@@ -212,7 +212,7 @@ class SdkFile:
                 if scope.type != "module" and (name in local or name in _params(scope)):
                     return None
             if self.model.imported_at(name, node):
-                return "", self.model.qualified[name]
+                return "", self.model.resolve_at(name, node)
             return None
         if node.type == "attribute":
             expr = ir.from_py(node)
@@ -229,7 +229,7 @@ class SdkFile:
             dotted = ir.dotted(expr)
             head = dotted.partition(".")[0]
             if dotted and self.model.imported_at(head, node):
-                return "", self.model.resolve(dotted)
+                return "", self.model.resolve_at(dotted, node)
             return None
         if node.type == "call":
             expr = ir.from_py(node)

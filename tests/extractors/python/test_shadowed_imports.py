@@ -104,3 +104,45 @@ def test_a_contract_double_of_a_shadowed_module_has_no_target() -> None:
         """
     mocks = _facts("tests/test_contract.py", source, Mock)
     assert sorted({(m.line, m.target) for m in mocks}) == [(6, "shop.api.fetch")]
+
+
+def test_an_import_inside_one_function_is_read_there_only() -> None:
+    """A function that imports a module under a name the file imports otherwise changes
+    nothing elsewhere; inside it, its own import is the one read."""
+    source = """
+        from datetime import datetime
+
+        def freeze():
+            datetime.now = lambda: 0
+
+        def other():
+            import datetime
+            datetime.date = None
+        """
+    patches = _facts("src/clock.py", source, RuntimePatch)
+    assert [(p.line, p.target) for p in patches] == [
+        (5, "datetime.datetime.now"),
+        (9, "datetime.date"),
+    ]
+
+
+def test_a_mock_target_keeps_the_module_import_when_another_test_imports_a_name() -> None:
+    source = """
+        from unittest import mock
+        from shop import api
+
+        def test_one():
+            with mock.patch.object(api, "fetch"):
+                assert api.total() == 3
+
+        def test_two():
+            import api
+            assert api.version()
+        """
+    doubles = _facts("tests/test_shop.py", source, Double)
+    calls = _facts("tests/test_shop.py", source, ImportedCall)
+    assert [(d.line, d.target) for d in doubles] == [(6, "shop.api.fetch")]
+    assert [(c.line, c.target) for c in calls if "total" in c.target or "version" in c.target] == [
+        (7, "shop.api.total"),
+        (11, "api.version"),
+    ]
