@@ -46,11 +46,11 @@ class Git:
     _trees: dict[str, dict[str, tuple[str, str, str]]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    # An audit reads the work tree as it is when the audit starts and changes nothing in it:
-    # with ``snapshot``, HEAD and the work-tree listings are asked once and kept. The gate,
-    # which edits the task file, asks afresh each time.
+    # An audit reads the repository as it is when the audit starts and changes nothing in
+    # it: with ``snapshot``, each git question (HEAD, a listing, a blob) is asked once and
+    # its answer kept. The gate, which edits the task file, asks afresh each time.
     snapshot: bool = False
-    _kept: dict[tuple[str, ...], object] = field(default_factory=dict, compare=False, repr=False)
+    _kept: dict[tuple[str, ...], bytes] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def open(cls, path: Path, snapshot: bool = False) -> Git:
@@ -72,7 +72,17 @@ class Git:
         return cls(Path(done.stdout.strip()), snapshot=snapshot)
 
     def run_bytes(self, *args: str, ok_codes: tuple[int, ...] = (0,)) -> bytes:
-        """Run ``git <args>`` in the repo and return stdout bytes."""
+        """Run ``git <args>`` in the repo and return stdout bytes. With ``snapshot``, the
+        same question asked twice in one audit is answered once."""
+        key = ("run", ",".join(map(str, ok_codes)), *args)
+        if self.snapshot and key in self._kept:
+            return self._kept[key]
+        out = self._run_bytes(args, ok_codes)
+        if self.snapshot:
+            self._kept[key] = out
+        return out
+
+    def _run_bytes(self, args: tuple[str, ...], ok_codes: tuple[int, ...]) -> bytes:
         done = subprocess.run(
             [_git_binary(), "-c", "core.quotepath=off", *args],
             cwd=self.root,
@@ -90,22 +100,13 @@ class Git:
         return self.run_bytes(*args, ok_codes=ok_codes).decode("utf-8", errors="replace")
 
     def _z(self, *args: str) -> list[str]:
-        if self.snapshot and args in self._kept:
-            return list(self._kept[args])  # type: ignore[call-overload]
-        found = sorted({p for p in self.run(*args).split("\0") if p})
-        if self.snapshot:
-            self._kept[args] = tuple(found)
-        return found
+        return sorted({p for p in self.run(*args).split("\0") if p})
 
     def head(self) -> str:
         """The full sha of HEAD; InputError for a repository with no commit."""
-        if self.snapshot and ("HEAD",) in self._kept:
-            return str(self._kept[("HEAD",)])
         done = self.run("rev-parse", "--verify", "-q", "HEAD^{commit}", ok_codes=(0, 1))
         if not done.strip():
             raise InputError(f"{self.root} has no commits yet")
-        if self.snapshot:
-            self._kept[("HEAD",)] = done.strip()
         return done.strip()
 
     def resolve(self, ref: str) -> str:
