@@ -18,6 +18,7 @@ from ralph_validate.core.atomic import (
 )
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_a_symlink_is_written_through_and_stays_a_link(tmp_path: Path) -> None:
     target = tmp_path / "real" / "plan.md"
     target.parent.mkdir()
@@ -44,6 +45,7 @@ def test_our_temp_names_are_recognised_and_nothing_else(tmp_path: Path) -> None:
         assert temp_target_name(foreign) is None
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="survived")
 def test_stale_temps_lists_only_the_targets_own_leftovers(tmp_path: Path) -> None:
     (tmp_path / "tasks.md").write_bytes(b"- [ ] 1. a\n")
     ours = [tmp_path / ".tasks.md.a1b2c3d4.tmp", tmp_path / ".tasks.md.zz_9yy_8.tmp"]
@@ -59,6 +61,7 @@ def test_stale_temps_lists_only_the_targets_own_leftovers(tmp_path: Path) -> Non
     assert stale_temps(link) == sorted(ours)  # a link's leftovers sit beside its target
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_a_failed_write_leaves_the_target_and_no_temp(tmp_path: Path, monkeypatch) -> None:
     target = tmp_path / "tasks.md"
     target.write_bytes(b"old")
@@ -75,6 +78,7 @@ def test_a_failed_write_leaves_the_target_and_no_temp(tmp_path: Path, monkeypatc
     assert [p.name for p in tmp_path.iterdir()] == ["tasks.md"]
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_short_writes_are_completed(tmp_path: Path, monkeypatch) -> None:
     real = os.write
     monkeypatch.setattr(os, "write", lambda fd, data: real(fd, bytes(data[:3])))
@@ -83,6 +87,7 @@ def test_short_writes_are_completed(tmp_path: Path, monkeypatch) -> None:
     assert (tmp_path / "f").read_bytes() == b"0123456789"
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_a_staged_write_is_invisible_until_committed(tmp_path: Path) -> None:
     target = tmp_path / "tasks.md"
     target.write_bytes(b"old")
@@ -96,6 +101,7 @@ def test_a_staged_write_is_invisible_until_committed(tmp_path: Path) -> None:
     assert target.read_bytes() == b"new" and [p.name for p in tmp_path.iterdir()] == ["tasks.md"]
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_a_set_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch) -> None:
     names = ("report.md", "report.json", "report.sarif")
     for name in names:

@@ -33,6 +33,7 @@ def log_entries(root: Path) -> list[dict]:
     return [json.loads(line) for line in lines]  # every line is JSON, or this raises
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="survived")
 @pytest.mark.slow
 def test_twenty_pairs_of_concurrent_gates_follow_the_table_and_keep_the_log(repo, shop) -> None:
     path = shop(DONE)
@@ -56,6 +57,7 @@ def test_twenty_pairs_of_concurrent_gates_follow_the_table_and_keep_the_log(repo
     assert [(e["verdict"], e["final_marked"]) for e in entries] == expected_log
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 @pytest.mark.slow
 def test_kill_9_at_any_moment_leaves_old_or_new_bytes(repo, shop) -> None:
     path = shop(DONE)
