@@ -44,10 +44,12 @@ _BOX = re.compile(
 )
 # Anything a reader could take for a box: after quotes and a marker (a bullet, ``1.``,
 # ``a)``, ``•``, a heading's ``#``), brackets holding at most one character that is not a
-# digit (``[2026-01-29]``, ``[1]`` and links are not).
+# digit (``[2026-01-29]``, ``[1]`` and links are not). Brackets holding nothing but blanks
+# are an open box whatever follows (``- [ ][ 1.1``); only brackets holding a character can
+# be a link's text (``[x](url)``, ``[x][ref]``, ``[x]: url``).
 _BOX_LIKE = re.compile(
     r"^[ \t>]*(?:(?:[-*+•]|\d{1,9}[.)]|[A-Za-z][.)]|#{1,6})[ \t]*)?"
-    r"\[[ \t]*(?:[^\s\d\[\]][ \t]*)?\](?![(\[:])"
+    r"\[[ \t]*(?:\]|[^\s\d\[\]][ \t]*\](?![(\[:]))"
 )
 _TASK_ID = re.compile(
     r"^(?P<id>\d+(?:\.\d+)+|\d+(?=\.)|\d+(?:\.\d+)*\.[A-Z][A-Z0-9-]*)\.?(?=\s|$)\s*"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mutations import examples
 
 from ralph_validate.core.errors import InputError
 from ralph_validate.core.specs.kiro import parse_tasks
@@ -76,7 +77,7 @@ def _marks_exactly_the_box_byte(tmp_path: Path, data: bytes) -> None:
 
 
 @pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
-@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(30), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=task_files())
 def test_marking_changes_exactly_the_box_byte(tmp_path: Path, data: bytes) -> None:
     _marks_exactly_the_box_byte(tmp_path, data)
@@ -85,7 +86,7 @@ def test_marking_changes_exactly_the_box_byte(tmp_path: Path, data: bytes) -> No
 # The same property over many more drawn task files: fuzzing, run by CI (--with-slow).
 @pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 @pytest.mark.slow
-@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=task_files())
 def test_marking_changes_exactly_the_box_byte_over_many_files(tmp_path: Path, data: bytes) -> None:
     _marks_exactly_the_box_byte(tmp_path, data)

@@ -101,6 +101,9 @@ def test_cr_only_requirements_are_read() -> None:
         "a) [ ] a lettered item",
         "B. [x] a capital lettered item",
         "• [ ] a bullet character",
+        "- [ ][ 1.1 a box run into a bracket",
+        "- [ ](a box run into a parenthesis)",
+        "1. [ ]: a box run into a colon",
     ],
 )
 def test_a_box_the_reader_does_not_take_is_unread_not_ignored(line: str) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mutations import examples
 
 from ralph_validate.gate.report_reader import parse_report, read_report
 from ralph_validate.validator.findings import Finding, Status
@@ -69,7 +70,7 @@ def _report(names: list[str], title: str, message: str, status: Status, spec: st
 
 
 @pytest.mark.reliability(cls="fuzzed input", outcome="survived")
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(TEXT, max_size=4), TEXT, TEXT, STATUSES, TEXT)
 def test_the_gate_reads_exactly_the_rows_written(names, title, message, status, spec) -> None:
     report = _report(names, title, message, status, spec)
@@ -86,7 +87,7 @@ def test_the_gate_reads_exactly_the_rows_written(names, title, message, status, 
 
 
 @pytest.mark.reliability(cls="fuzzed input", outcome="survived")
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(TEXT, max_size=3), TEXT, TEXT, STATUSES)
 def test_the_json_report_beside_agrees(tmp_path_factory, names, title, message, status) -> None:
     report = _report(names, title, message, status, "shop")
@@ -108,7 +109,7 @@ def test_cells_and_code_spans_stay_on_one_inert_line() -> None:
 
 
 @pytest.mark.reliability(cls="fuzzed input", outcome="survived")
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(TEXT, max_size=3), TEXT, TEXT, STATUSES)
 def test_junit_and_sarif_stay_well_formed(names, title, message, status) -> None:
     report = _report(names, title, message, status, "shop")
