@@ -126,3 +126,38 @@ def test_a_set_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch) -> No
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {
         n: b"new " + n.encode() for n in names
     }
+
+
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
+@pytest.mark.parametrize("links", [True, False], ids=["hard-links", "no-hard-links"])
+@pytest.mark.parametrize("failing", [1, 2, 3])
+def test_a_failed_rename_puts_back_the_files_already_renamed(
+    tmp_path: Path, monkeypatch, failing: int, links: bool
+) -> None:
+    """The report pair was half replaced when the second rename failed."""
+    names = ("report.md", "report.json", "report.sarif")
+    for name in names[:2]:  # report.sarif is new in this set
+        (tmp_path / name).write_bytes(b"old " + name.encode())
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    real_replace, renames = os.replace, []
+
+    def full_on_one_rename(src: object, dst: object) -> None:
+        renames.append(dst)
+        if len(renames) == failing:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_replace(src, dst)  # type: ignore[arg-type]
+
+    def no_link(src: object, dst: object) -> None:
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(os, "replace", full_on_one_rename)
+    if not links:
+        monkeypatch.setattr(os, "link", no_link)
+    with pytest.raises(OSError, match="No space left"):
+        atomic_write_set({tmp_path / n: b"new " + n.encode() for n in names})
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    monkeypatch.setattr(os, "replace", real_replace)
+    atomic_write_set({tmp_path / n: b"new " + n.encode() for n in names})
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {
+        n: b"new " + n.encode() for n in names
+    }
