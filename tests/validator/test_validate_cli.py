@@ -239,7 +239,7 @@ def test_binary_non_utf8_and_symlinked_files_do_not_break_the_audit(
     done = validate("--repo", str(repo.root), "--spec", "row-count", "--format", "json")
     assert done.returncode == 0, done.stderr
     notes = json.loads((repo.root / SPEC / "validation-report.json").read_text())["notes"]
-    assert notes == ["2 file(s) not parsed (binary, not UTF-8)"]
+    assert notes == ["3 file(s) not parsed (binary, not UTF-8, symlink out of the repository)"]
 
 
 def test_a_minified_bundle_is_not_audited_and_the_report_says_so(repo, validate) -> None:
