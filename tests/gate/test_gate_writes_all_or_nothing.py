@@ -136,7 +136,7 @@ def _under(root: Path, fd_or_path: object) -> bool:
 
 
 @pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
-@pytest.mark.parametrize("call", ["write", "fsync", "replace"])
+@pytest.mark.parametrize("call", ["open", "mkdir", "write", "fsync", "replace"])
 @pytest.mark.parametrize("state", ["complete", "incomplete", "first-run"])
 def test_enospc_at_every_write_call_changes_no_file(repo, gate, shop, monkeypatch, call, state):
     """Fail the 1st, 2nd, ... call of ``os.<call>`` on the repository's files until a run
@@ -149,13 +149,15 @@ def test_enospc_at_every_write_call_changes_no_file(repo, gate, shop, monkeypatc
     for fail_at in range(1, 20):
         seen = 0
 
-        def failing(first: object, *rest: object, _fail_at: int = fail_at) -> object:
+        def failing(first: object, *rest: object, _fail_at: int = fail_at, **kw: object) -> object:
             nonlocal seen
-            if _under(repo.root, first):
+            # mkdir of a folder that exists writes nothing (EEXIST comes first)
+            exists = call == "mkdir" and os.path.isdir(first)  # type: ignore[arg-type]
+            if _under(repo.root, first) and not exists:
                 seen += 1
                 if seen == _fail_at:
                     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-            return real(first, *rest)
+            return real(first, *rest, **kw)
 
         before = files_of(repo.root)
         monkeypatch.setattr(os, call, failing)
@@ -169,10 +171,11 @@ def test_enospc_at_every_write_call_changes_no_file(repo, gate, shop, monkeypatc
         assert files_of(repo.root) == before
     else:
         pytest.fail("the gate never finished without an injected failure")
-    assert injected >= {"write": 1, "fsync": 1, "replace": 0}[call]
+    least = {"open": 1, "mkdir": int(state == "first-run"), "write": 1, "fsync": 1, "replace": 0}
+    assert injected >= least[call]
     if state != "incomplete":
         assert path.read_bytes() == MARKED.encode()
-        assert injected >= (2 if call != "replace" else 1)
+        assert injected >= {"open": 2, "mkdir": 0, "write": 2, "fsync": 2, "replace": 1}[call]
 
 
 # One gate at a time ------------------------------------------------------------------------------
