@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from mutations import examples, mutated
 
 from ralph_validate.extractors.common.dispatch import extract
@@ -52,19 +53,18 @@ DEFINITIONS = {
 FUZZ = settings(suppress_health_check=[HealthCheck.too_slow])
 
 
-def _reads_back_or_is_unknown(path: str) -> None:
+def _plain_and_read_back_or_unknown(path: str) -> bool:
+    """A plain path's parts written into a value read back; a path that is not plain reads
+    and writes unknown."""
     parts = parse_path(path)
     if parts is None:
-        assert select(obj({"a": ShapeField("a", scalar(), 1)}), path).kind == UNKNOWN
-        assert place(obj({}), path, scalar()).kind == UNKNOWN
-    else:
-        assert all(isinstance(part, str) for part in parts)
-        written = place(obj({}), path, scalar(7))
-        if "*" not in parts:  # a wildcard names no field to read back
-            assert lookup(written, parts).presence is Presence.PRESENT
-            assert select(written, path).line == 7
-    for read in intrinsic_paths(path):
-        assert read.startswith("$") and read in path
+        read = select(obj({"a": ShapeField("a", scalar(), 1)}), path)
+        return read.kind == UNKNOWN and place(obj({}), path, scalar()).kind == UNKNOWN
+    written = place(obj({}), path, scalar(7))
+    # a wildcard names no field to read back
+    return "*" in parts or (
+        lookup(written, parts).presence is Presence.PRESENT and select(written, path).line == 7
+    )
 
 
 @pytest.mark.reliability(cls="fuzzed input", outcome="survived")
@@ -72,7 +72,9 @@ def _reads_back_or_is_unknown(path: str) -> None:
 @given(mutated(PATHS))
 def test_a_damaged_path_is_a_plain_path_read_back_or_unknown(data: bytes) -> None:
     """A damaged JSONPath is read as a plain path or as unknown, never an exception."""
-    _reads_back_or_is_unknown(data.decode("utf-8", errors="replace"))
+    path = data.decode("utf-8", errors="replace")
+    assert _plain_and_read_back_or_unknown(path)
+    assert all(read.startswith("$") and read in path for read in intrinsic_paths(path))
 
 
 @pytest.mark.reliability(cls="crash or hang", outcome="UNKNOWN")
@@ -97,20 +99,24 @@ def test_paths_up_to_the_bound_are_still_read() -> None:
     assert lookup(place(obj({}), path, scalar()), parts).presence is Presence.PRESENT
 
 
+def _flows(name: str, data: bytes) -> list[sfn_flow.Flow]:
+    machines = [f for f in extract(name, data).facts if isinstance(f, StateMachine)]
+    return [sfn_flow.run(m.machine, lambda _state: None) for m in machines]
+
+
+def test_the_undamaged_definitions_give_machines_the_flow_reads() -> None:
+    flows = {name: _flows(name, path.read_bytes()) for name, path in DEFINITIONS.items()}
+    assert [name for name, ran in flows.items() if not ran or not all(f.reads for f in ran)] == []
+
+
 @pytest.mark.reliability(cls="fuzzed input", outcome="survived")
 @pytest.mark.parametrize("name", sorted(DEFINITIONS))
-def test_the_flow_runs_through_a_damaged_definition_or_there_is_no_machine(name: str) -> None:
+@settings(max_examples=examples(30), suppress_health_check=[HealthCheck.too_slow])
+@given(drawn=st.data())
+def test_the_flow_runs_through_a_damaged_definition_or_there_is_no_machine(
+    name: str, drawn: st.DataObject
+) -> None:
     """A damaged Step Functions definition (JSON, YAML) gives a machine the flow runs, or none."""
-    seed = DEFINITIONS[name].read_bytes()
-    assert [f for f in extract(name, seed).facts if isinstance(f, StateMachine)]
-
-    @settings(max_examples=examples(30), suppress_health_check=[HealthCheck.too_slow])
-    @given(mutated((seed,)))
-    def damaged(data: bytes) -> None:
-        for fact in extract(name, data).facts:
-            if isinstance(fact, StateMachine):
-                flow = sfn_flow.run(fact.machine, lambda _state: None)
-                assert all(isinstance(read.against, Shape) for read in flow.reads)
-                assert all(isinstance(out, Shape) for out in flow.final)
-
-    damaged()
+    flows = _flows(name, drawn.draw(mutated((DEFINITIONS[name].read_bytes(),))))
+    assert all(isinstance(read.against, Shape) for flow in flows for read in flow.reads)
+    assert all(isinstance(out, Shape) for flow in flows for out in flow.final)
