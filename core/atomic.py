@@ -12,8 +12,10 @@ full disk (``ENOSPC``) surfaces as an ``OSError`` before the rename, never after
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import secrets
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,20 +104,56 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         staged.discard()
 
 
+def _kept(target: Path) -> Path | None:
+    """The bytes ``target`` holds now, kept under a temporary name beside it (a hard link,
+    which writes no data; a flushed copy where links are not possible), or None when there is
+    no such file."""
+    if not target.exists():
+        return None
+    for _ in range(100):
+        keep = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            os.link(target, keep)
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here: copy (before any rename, so a failure is safe)
+            staged = stage_bytes(target, target.read_bytes())
+            return staged.temp
+        return keep
+    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
+
+
 def atomic_write_set(files: dict[Path, bytes]) -> None:
-    """Write several files as one set: every file is staged (written and flushed) before
-    the first rename, so a failure while writing (a full disk, a refused folder) leaves
-    every target with its old bytes and no temporary file behind. Only the renames,
-    which do not write data, follow one another."""
+    """Write several files as one set: every file is staged (written and flushed) and every
+    old file kept under a temporary name before the first rename, so a failure while writing
+    (a full disk, a refused folder) leaves every target with its old bytes, and a failed rename
+    puts back the files already renamed; no temporary file stays behind."""
     staged: list[Staged] = []
+    kept: dict[Path, Path | None] = {}
     try:
         for path, data in files.items():
             staged.append(stage_bytes(path, data))
         for each in staged:
-            each.commit()
+            kept[each.target] = _kept(each.target)
+        committed: list[Staged] = []
+        try:
+            for each in staged:
+                each.commit()
+                committed.append(each)
+        except BaseException:
+            for each in reversed(committed):
+                old = kept[each.target]
+                if old is None:
+                    each.target.unlink(missing_ok=True)
+                else:
+                    os.replace(old, each.target)
+            raise
     finally:
         for each in staged:
             each.discard()
+        for old in kept.values():
+            if old is not None:
+                old.unlink(missing_ok=True)
 
 
 def atomic_write_text(path: Path, text: str) -> None:

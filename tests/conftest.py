@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "Agent",
@@ -61,6 +62,38 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="also run the tests marked slow (the README's test command and CI do)",
     )
+    parser.addoption(
+        "--long",
+        action="store_true",
+        help="run the property tests under the hypothesis profile 'long' (deep fuzzing)",
+    )
+
+
+# Hypothesis settings profiles. "bounded" is what a plain pytest run uses: a property draws
+# its examples in well under a second. "long" is for deep runs (`pytest --long`, or
+# HYPOTHESIS_PROFILE=long): many more examples of every property; a property with its own
+# example count scales it by LONG_FACTOR through mutations.examples(). Neither has a
+# deadline: a damaged input that takes long is the bug a property looks for, the contract
+# (never a hang) is held by the tool's own bounds, not by hypothesis' timer.
+PROFILE_EXAMPLES = {"bounded": 100, "long": 5_000}
+for _name, _count in PROFILE_EXAMPLES.items():
+    settings.register_profile(
+        _name,
+        max_examples=_count,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Load the hypothesis profile: --long, else HYPOTHESIS_PROFILE, else "bounded"; an
+    explicit --hypothesis-profile of hypothesis' own plugin wins over both."""
+    if config.getoption("hypothesis_profile", default=None):
+        return
+    name = "long" if config.getoption("--long") else os.environ.get("HYPOTHESIS_PROFILE")
+    if name not in PROFILE_EXAMPLES:
+        name = "bounded"
+    settings.load_profile(name)
 
 
 # The classes of bad input, fault and forgery docs/reliability.md counts, and the outcomes a

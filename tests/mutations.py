@@ -5,7 +5,18 @@ of these damages; the number of examples follows the active hypothesis settings 
 
 from __future__ import annotations
 
+from hypothesis import settings
 from hypothesis import strategies as st
+
+# How many times more examples a property with its own count draws under the "long" profile
+# (tests/conftest.py registers the profiles; the others follow the profile's max_examples).
+LONG_FACTOR = 20
+
+
+def examples(count: int) -> int:
+    """A property's own example count: ``count`` in the bounded run, LONG_FACTOR times as many
+    under the "long" profile (``pytest --long``)."""
+    return count * LONG_FACTOR if settings.get_current_profile_name() == "long" else count
 
 
 def _truncate(data: bytes, at: int) -> bytes:

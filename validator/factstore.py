@@ -11,8 +11,8 @@ file in its place, a full or read-only disk) turns the cache off for the run, wi
 note on stderr. The limit: whoever can write the user's cache folder can still plant
 well-formed facts, so runs that decide (CI, pre-merge, FINAL) use ``--no-cache``.
 Files that are binary, not UTF-8, larger than ``MAX_BYTES``, or symlinks are not
-parsed; they are listed in
-``skipped`` with the reason, and the report header says how many.
+parsed; they are listed in ``skipped`` with the reason (a symlink's says whether it leads
+out of the repository, into a loop or nowhere), and the report header says how many.
 """
 
 from __future__ import annotations
@@ -45,13 +45,35 @@ POOL_THRESHOLD = 64
 MINIFIED_LINE_BYTES = 5000
 
 
+# A file Git LFS keeps elsewhere is committed as a pointer of a few lines (the LFS spec caps
+# it at 1024 bytes): its text is not the file's content, so nothing read from it is evidence.
+LFS_POINTER = b"version https://git-lfs.github.com/spec/"
+LFS_POINTER_BYTES = 1024
+
+
+def symlink_reason(root: Path, link: Path) -> str:
+    """Why a symlink is not analysed: links are never followed (what they point to is not
+    the repository's content at the audited commit); the reason says where this one leads."""
+    try:
+        target = link.resolve(strict=True)
+    except FileNotFoundError:
+        return "dangling symlink"
+    except (OSError, RuntimeError):  # RuntimeError: Python < 3.13's "Symlink loop"
+        return "symlink loop"
+    if not target.is_relative_to(root.resolve()):
+        return "symlink out of the repository"
+    return "symlink (never followed)"
+
+
 def unreadable_reason(data: bytes, path: str = "") -> str | None:
-    """Why bytes are not parsed as source (binary, not UTF-8, too large, a minified
-    bundle), or None."""
+    """Why bytes are not parsed as source (binary, a Git LFS pointer, not UTF-8, too large,
+    a minified bundle), or None."""
     if len(data) > MAX_BYTES:
         return f"larger than {MAX_BYTES // (1024 * 1024)} MB"
     if b"\0" in data[:8192]:
         return "binary"
+    if len(data) < LFS_POINTER_BYTES and data.startswith(LFS_POINTER):
+        return "Git LFS pointer, content not in the repository"
     if (
         may_be_minified(path)
         and len(data) > MINIFIED_LINE_BYTES
@@ -131,13 +153,19 @@ class FactStore:
             return None
         if self.worktree or path not in self._dirty:
             full = self.git.root / path
-            if full.is_symlink() or not full.is_file():
+            if full.is_symlink():
+                self.skipped[path] = symlink_reason(self.git.root, full)
+                return None
+            if not full.is_file():
                 return None
             try:
                 return full.read_bytes()
             except OSError:
                 return None
-        return self._blob("HEAD", path)
+        data = self._blob("HEAD", path)
+        if data is None and self._trees["HEAD"].get(path, ("",))[0] == "120000":
+            self.skipped[path] = "symlink (never followed)"
+        return data
 
     def head_text(self, path: str) -> str | None:
         """The file's text as analysed, or None when it is not readable source."""

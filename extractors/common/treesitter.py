@@ -6,6 +6,7 @@ first use and matched in C (DESIGN §5: no Python-side walk of every node).
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
@@ -36,8 +37,28 @@ def parser(name: str) -> ts.Parser:
 
 
 def parse(name: str, data: bytes) -> ts.Tree:
-    """Parse ``data`` as language ``name``."""
-    return parser(name).parse(data)
+    """Parse ``data`` as language ``name``; bytes that are not UTF-8 are read as ``?``."""
+    return parser(name).parse(same_length_utf8(data))
+
+
+def _same_length(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeDecodeError)
+    return "?" * (error.end - error.start), error.end
+
+
+codecs.register_error("ralph-validate-same-length", _same_length)
+
+
+def same_length_utf8(data: bytes) -> bytes:
+    """``data`` with every byte that is not part of valid UTF-8 replaced by ``?``: the same
+    length, so every offset and line of the tree is one of the file. tree-sitter's query
+    predicates (``#match?``, ``#eq?``) decode a node's text strictly, and an undecodable byte
+    there made the whole query fail, so one stray byte cost a file all its facts."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("utf-8", "ralph-validate-same-length").encode("utf-8")
+    return data
 
 
 @cache

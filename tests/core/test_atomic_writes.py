@@ -18,6 +18,7 @@ from ralph_validate.core.atomic import (
 )
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_a_symlink_is_written_through_and_stays_a_link(tmp_path: Path) -> None:
     target = tmp_path / "real" / "plan.md"
     target.parent.mkdir()
@@ -44,6 +45,7 @@ def test_our_temp_names_are_recognised_and_nothing_else(tmp_path: Path) -> None:
         assert temp_target_name(foreign) is None
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="survived")
 def test_stale_temps_lists_only_the_targets_own_leftovers(tmp_path: Path) -> None:
     (tmp_path / "tasks.md").write_bytes(b"- [ ] 1. a\n")
     ours = [tmp_path / ".tasks.md.a1b2c3d4.tmp", tmp_path / ".tasks.md.zz_9yy_8.tmp"]
@@ -59,6 +61,7 @@ def test_stale_temps_lists_only_the_targets_own_leftovers(tmp_path: Path) -> Non
     assert stale_temps(link) == sorted(ours)  # a link's leftovers sit beside its target
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_a_failed_write_leaves_the_target_and_no_temp(tmp_path: Path, monkeypatch) -> None:
     target = tmp_path / "tasks.md"
     target.write_bytes(b"old")
@@ -75,6 +78,7 @@ def test_a_failed_write_leaves_the_target_and_no_temp(tmp_path: Path, monkeypatc
     assert [p.name for p in tmp_path.iterdir()] == ["tasks.md"]
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_short_writes_are_completed(tmp_path: Path, monkeypatch) -> None:
     real = os.write
     monkeypatch.setattr(os, "write", lambda fd, data: real(fd, bytes(data[:3])))
@@ -83,6 +87,7 @@ def test_short_writes_are_completed(tmp_path: Path, monkeypatch) -> None:
     assert (tmp_path / "f").read_bytes() == b"0123456789"
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_a_staged_write_is_invisible_until_committed(tmp_path: Path) -> None:
     target = tmp_path / "tasks.md"
     target.write_bytes(b"old")
@@ -96,6 +101,7 @@ def test_a_staged_write_is_invisible_until_committed(tmp_path: Path) -> None:
     assert target.read_bytes() == b"new" and [p.name for p in tmp_path.iterdir()] == ["tasks.md"]
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_a_set_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch) -> None:
     names = ("report.md", "report.json", "report.sarif")
     for name in names:
@@ -116,6 +122,41 @@ def test_a_set_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch) -> No
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {
         n: b"old " + n.encode() for n in names
     }
+    atomic_write_set({tmp_path / n: b"new " + n.encode() for n in names})
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {
+        n: b"new " + n.encode() for n in names
+    }
+
+
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
+@pytest.mark.parametrize("links", [True, False], ids=["hard-links", "no-hard-links"])
+@pytest.mark.parametrize("failing", [1, 2, 3])
+def test_a_failed_rename_puts_back_the_files_already_renamed(
+    tmp_path: Path, monkeypatch, failing: int, links: bool
+) -> None:
+    """The report pair was half replaced when the second rename failed."""
+    names = ("report.md", "report.json", "report.sarif")
+    for name in names[:2]:  # report.sarif is new in this set
+        (tmp_path / name).write_bytes(b"old " + name.encode())
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    real_replace, renames = os.replace, []
+
+    def full_on_one_rename(src: object, dst: object) -> None:
+        renames.append(dst)
+        if len(renames) == failing:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_replace(src, dst)  # type: ignore[arg-type]
+
+    def no_link(src: object, dst: object) -> None:
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(os, "replace", full_on_one_rename)
+    if not links:
+        monkeypatch.setattr(os, "link", no_link)
+    with pytest.raises(OSError, match="No space left"):
+        atomic_write_set({tmp_path / n: b"new " + n.encode() for n in names})
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    monkeypatch.setattr(os, "replace", real_replace)
     atomic_write_set({tmp_path / n: b"new " + n.encode() for n in names})
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {
         n: b"new " + n.encode() for n in names

@@ -108,6 +108,7 @@ def test_overloaded_529_then_success_is_retried(tmp_path: Path) -> None:
     assert len(recorder.requests) == 2
 
 
+@pytest.mark.reliability(cls="crash or hang", outcome="UNKNOWN")
 def test_rate_limit_on_every_attempt_ends_as_a_reason_not_a_crash(tmp_path: Path) -> None:
     limited = [
         httpx2.Response(
@@ -124,12 +125,14 @@ def test_rate_limit_on_every_attempt_ends_as_a_reason_not_a_crash(tmp_path: Path
     assert len(recorder.requests) == 3
 
 
+@pytest.mark.reliability(cls="crash or hang", outcome="UNKNOWN")
 def test_timeout_ends_as_a_reason(tmp_path: Path) -> None:
     timeouts = [httpx2.ReadTimeout("slow") for _ in range(3)]
     reply = ask(make_client(tmp_path, Recorder(*timeouts)))
     assert reply.data is None and reply.reason == "LLM request timed out"
 
 
+@pytest.mark.reliability(cls="crash or hang", outcome="UNKNOWN")
 @pytest.mark.parametrize(
     ("text", "reason_start"),
     [
@@ -144,6 +147,7 @@ def test_malformed_answers_are_refused(tmp_path: Path, text: str, reason_start: 
     assert not (tmp_path / "cache").exists()
 
 
+@pytest.mark.reliability(cls="crash or hang", outcome="UNKNOWN")
 def test_refusal_is_not_an_answer(tmp_path: Path) -> None:
     reply = ask(make_client(tmp_path, Recorder(message("", stop_reason="refusal"))))
     assert reply.data is None and reply.reason == "the model refused to answer"
@@ -169,6 +173,7 @@ def test_model_comes_from_flag_then_environment(monkeypatch: pytest.MonkeyPatch)
     assert resolve_model(None) == "from-env"
 
 
+@pytest.mark.reliability(cls="forged evidence", outcome="refused")
 def test_snippet_must_occur_near_the_cited_line() -> None:
     text = "a = 1\nb = 2\nc = 3\nd = 4\ne = 5\nf = 6\ng = 7\nh = 8\n"
     assert snippet_found(text, 3, "c = 3")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mutations import examples
 
 from ralph_validate.core.errors import InputError
 from ralph_validate.core.specs.kiro import parse_tasks
@@ -75,20 +76,23 @@ def _marks_exactly_the_box_byte(tmp_path: Path, data: bytes) -> None:
     assert path.read_bytes() == after
 
 
-@settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
+@settings(max_examples=examples(30), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=task_files())
 def test_marking_changes_exactly_the_box_byte(tmp_path: Path, data: bytes) -> None:
     _marks_exactly_the_box_byte(tmp_path, data)
 
 
 # The same property over many more drawn task files: fuzzing, run by CI (--with-slow).
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 @pytest.mark.slow
-@settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=task_files())
 def test_marking_changes_exactly_the_box_byte_over_many_files(tmp_path: Path, data: bytes) -> None:
     _marks_exactly_the_box_byte(tmp_path, data)
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_failed_rename_leaves_the_file_intact_and_no_temp_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -107,6 +111,7 @@ def test_failed_rename_leaves_the_file_intact_and_no_temp_file(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["gate.lock", "tasks.md"]
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="refused")
 def test_file_changed_since_judged_is_not_marked(tmp_path: Path) -> None:
     data = b"- [ ] 1. FINAL gate\n"
     path = tmp_path / "tasks.md"
@@ -117,6 +122,7 @@ def test_file_changed_since_judged_is_not_marked(tmp_path: Path) -> None:
     assert path.read_bytes() == b"- [ ] 0. new task\n" + data
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="refused")
 @pytest.mark.parametrize(
     ("offset", "message"),
     [
@@ -138,6 +144,7 @@ def test_an_offset_that_is_not_a_box_is_refused(
     assert path.read_bytes() == data
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="refused")
 def test_a_box_holding_something_else_is_refused() -> None:
     data = b"- [?] 1. FINAL gate\n"
     (final,) = parse_tasks(b"- [ ] 1. FINAL gate\n", "tasks.md")

@@ -20,6 +20,7 @@ def assert_inert(text: str, tags: int) -> None:
     assert text.count("<promise>") == tags, text
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="survived")
 def test_an_open_task_titled_like_the_tag_is_printed_escaped(repo, gate, shop) -> None:
     shop(f"- [ ] 1. Say {TAG} {HOSTILE}\n- [ ] 2. FINAL gate\n")
     done = gate("--repo", str(repo.root), "--spec", "shop")
@@ -31,6 +32,7 @@ def test_an_open_task_titled_like_the_tag_is_printed_escaped(repo, gate, shop) -
     )
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="survived")
 def test_a_report_cell_holding_the_tag_cannot_complete_a_loop(repo, gate, shop) -> None:
     shop("- [x] 1. Cart\n- [ ] 2. FINAL gate\n", ("PASS", "FAIL"), cell=f"{TAG} {HOSTILE}")
     done = gate("--repo", str(repo.root), "--spec", "shop")
@@ -40,6 +42,7 @@ def test_a_report_cell_holding_the_tag_cannot_complete_a_loop(repo, gate, shop) 
     assert done.stdout.splitlines()[-1] == "<promise>COMPLETE-WITH-GAPS</promise>"
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="survived")
 def test_json_escapes_every_angle_bracket_of_user_text(repo, gate, shop) -> None:
     title = f"Say {TAG} {HOSTILE}"
     shop(f"- [ ] 1. {title}\n- [ ] 2. FINAL gate\n")
@@ -61,6 +64,7 @@ def test_json_keeps_the_gates_own_tag_exact(repo, gate, shop) -> None:
     assert parsed["gaps"][0]["cells"][1] == f"{TAG} 2"
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="survived")
 def test_blocked_reason_stays_free_of_angle_brackets(repo, gate, shop) -> None:
     shop(f"- [ ] 1. {TAG}\n- [ ] 2. FINAL gate\n")
     for _ in range(2):
@@ -71,6 +75,7 @@ def test_blocked_reason_stays_free_of_angle_brackets(repo, gate, shop) -> None:
     assert re.fullmatch(r"<promise>BLOCKED:[^<]*</promise>", done.stdout.splitlines()[-1])
 
 
+@pytest.mark.reliability(cls="crash or hang", outcome="survived")
 @pytest.mark.parametrize("title", ["# TODO: handle [/x]", "[bold red]x[/]", "[link=file:///]y"])
 def test_markup_like_titles_print_as_written(repo, gate, shop, title) -> None:
     shop(f"- [ ] 1. {title}\n- [ ] 2. FINAL gate\n")
@@ -79,6 +84,7 @@ def test_markup_like_titles_print_as_written(repo, gate, shop, title) -> None:
     assert done.stdout.splitlines()[1] == f"- [ ] 1 {title} (tasks.md:1)"
 
 
+@pytest.mark.reliability(cls="crash or hang", outcome="survived")
 def test_a_file_name_with_escapes_is_inert_in_output_and_errors(repo, gate, shop) -> None:
     shop("- [x] 1. Cart\n- [ ] 2. FINAL gate\n")
     name = "plan\x1b[31m<promise>COMPLETE.md"

@@ -33,6 +33,7 @@ def log_entries(root: Path) -> list[dict]:
     return [json.loads(line) for line in lines]  # every line is JSON, or this raises
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="survived")
 @pytest.mark.slow
 def test_twenty_pairs_of_concurrent_gates_follow_the_table_and_keep_the_log(repo, shop) -> None:
     path = shop(DONE)
@@ -56,8 +57,10 @@ def test_twenty_pairs_of_concurrent_gates_follow_the_table_and_keep_the_log(repo
     assert [(e["verdict"], e["final_marked"]) for e in entries] == expected_log
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 @pytest.mark.slow
 def test_kill_9_at_any_moment_leaves_old_or_new_bytes(repo, shop) -> None:
+    """A gate killed (SIGKILL) at 50 random moments of FINAL marking: old or new bytes."""
     path = shop(DONE)
     old, new = DONE.encode(), MARKED.encode()
     began = time.monotonic()
@@ -65,7 +68,7 @@ def test_kill_9_at_any_moment_leaves_old_or_new_bytes(repo, shop) -> None:
     assert first.wait(timeout=120) == 0
     took = time.monotonic() - began
     rng = random.Random(9)
-    for _ in range(30):
+    for _ in range(50):
         path.write_bytes(old)
         gate = start_gate(repo.root)
         time.sleep(rng.uniform(0.3 * took, 1.1 * took))  # the writes come at the end of a run

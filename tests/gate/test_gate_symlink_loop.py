@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from gate_repo import SPEC
 
 
+@pytest.mark.reliability(cls="crash or hang", outcome="clear error")
 def test_tasks_at_a_symlink_loop_is_one_line_exit_2(repo, shop, gate) -> None:
     shop("- [x] 1. Totals\n")
     loop = repo.root / "loop.md"

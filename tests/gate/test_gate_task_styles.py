@@ -23,6 +23,7 @@ OPEN_LISTS = {
 }
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="refused")
 @pytest.mark.parametrize("tasks", OPEN_LISTS.values(), ids=OPEN_LISTS.keys())
 def test_an_open_box_in_any_list_style_is_incomplete(repo, gate, shop, tasks) -> None:
     path = shop(tasks)
@@ -54,6 +55,7 @@ UNREAD_BOXES = {
 }
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="UNKNOWN")
 @pytest.mark.parametrize("line", UNREAD_BOXES.values(), ids=UNREAD_BOXES.keys())
 def test_a_box_not_read_is_unknown_not_complete(repo, gate, shop, line) -> None:
     shop(f"- [x] 1. Cart\n{line}\n- [ ] 2. FINAL gate\n")
@@ -74,6 +76,7 @@ def test_a_box_not_read_is_unknown_not_complete(repo, gate, shop, line) -> None:
     ]
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="UNKNOWN")
 def test_a_task_list_with_no_box_at_all_is_unknown(repo, gate, shop) -> None:
     shop("# Tasks\n\n1. Build the cart\n2. FINAL gate\n")
     done = gate("--repo", str(repo.root), "--spec", "shop", "--strict")
@@ -81,6 +84,7 @@ def test_a_task_list_with_no_box_at_all_is_unknown(repo, gate, shop) -> None:
     assert "no task with a checkbox read from this file (tasks.md:1)" in done.stdout
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="UNKNOWN")
 @pytest.mark.parametrize(
     "requirements",
     [

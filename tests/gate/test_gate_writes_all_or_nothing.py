@@ -33,6 +33,7 @@ def assert_one_line_error(done, message: str) -> None:
 # Symlinks ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 @pytest.mark.parametrize("absolute", [False, True], ids=["relative-link", "absolute-link"])
 def test_a_symlinked_task_file_is_written_through_and_stays_a_link(repo, gate, absolute) -> None:
     target = repo.write("plans/shop-tasks.md", DONE)
@@ -51,6 +52,7 @@ def test_a_symlinked_task_file_is_written_through_and_stays_a_link(repo, gate, a
     assert sorted(p.name for p in target.parent.iterdir()) == ["shop-tasks.md"]
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="refused")
 def test_a_symlink_out_of_the_repository_is_refused(repo, gate, tmp_path) -> None:
     outside = tmp_path / "elsewhere.md"
     outside.write_bytes(DONE.encode())
@@ -68,6 +70,7 @@ def test_a_symlink_out_of_the_repository_is_refused(repo, gate, tmp_path) -> Non
 # Leftover temporary files ----------------------------------------------------------------------
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="survived")
 def test_a_leftover_temp_file_of_a_killed_gate_is_removed_and_not_stale(repo, gate, shop) -> None:
     path = shop(DONE)
     ours = path.parent / ".tasks.md.k3j9x_2a.tmp"
@@ -77,6 +80,7 @@ def test_a_leftover_temp_file_of_a_killed_gate_is_removed_and_not_stale(repo, ga
     assert not ours.exists() and path.read_bytes() == MARKED.encode()
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 @pytest.mark.parametrize(
     "name",
     [
@@ -96,6 +100,7 @@ def test_other_temp_files_are_kept_and_still_count(repo, gate, shop, name) -> No
 # A failed write changes nothing -------------------------------------------------------------------
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_an_unwritable_log_leaves_final_unmarked(repo, gate, shop) -> None:
     path = shop(DONE)
     (repo.root / ".ralph/gate-log.jsonl").mkdir(parents=True)  # any append fails
@@ -105,6 +110,7 @@ def test_an_unwritable_log_leaves_final_unmarked(repo, gate, shop) -> None:
     assert files_of(repo.root) == before and path.read_bytes() == DONE.encode()
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_a_failed_rename_takes_the_log_line_back(repo, gate, shop, monkeypatch) -> None:
     path = shop(DONE)
     repo.write(".ralph/gate-log.jsonl", '{"spec": "other", "verdict": "COMPLETE"}\n')
@@ -129,7 +135,8 @@ def _under(root: Path, fd_or_path: object) -> bool:
     return str(fd_or_path).startswith(str(root))
 
 
-@pytest.mark.parametrize("call", ["write", "fsync", "replace"])
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
+@pytest.mark.parametrize("call", ["open", "mkdir", "write", "fsync", "replace"])
 @pytest.mark.parametrize("state", ["complete", "incomplete", "first-run"])
 def test_enospc_at_every_write_call_changes_no_file(repo, gate, shop, monkeypatch, call, state):
     """Fail the 1st, 2nd, ... call of ``os.<call>`` on the repository's files until a run
@@ -142,13 +149,15 @@ def test_enospc_at_every_write_call_changes_no_file(repo, gate, shop, monkeypatc
     for fail_at in range(1, 20):
         seen = 0
 
-        def failing(first: object, *rest: object, _fail_at: int = fail_at) -> object:
+        def failing(first: object, *rest: object, _fail_at: int = fail_at, **kw: object) -> object:
             nonlocal seen
-            if _under(repo.root, first):
+            # mkdir of a folder that exists writes nothing (EEXIST comes first)
+            exists = call == "mkdir" and os.path.isdir(first)  # type: ignore[arg-type]
+            if _under(repo.root, first) and not exists:
                 seen += 1
                 if seen == _fail_at:
                     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-            return real(first, *rest)
+            return real(first, *rest, **kw)
 
         before = files_of(repo.root)
         monkeypatch.setattr(os, call, failing)
@@ -162,10 +171,11 @@ def test_enospc_at_every_write_call_changes_no_file(repo, gate, shop, monkeypatc
         assert files_of(repo.root) == before
     else:
         pytest.fail("the gate never finished without an injected failure")
-    assert injected >= {"write": 1, "fsync": 1, "replace": 0}[call]
+    least = {"open": 1, "mkdir": int(state == "first-run"), "write": 1, "fsync": 1, "replace": 0}
+    assert injected >= least[call]
     if state != "incomplete":
         assert path.read_bytes() == MARKED.encode()
-        assert injected >= (2 if call != "replace" else 1)
+        assert injected >= {"open": 2, "mkdir": 0, "write": 2, "fsync": 2, "replace": 1}[call]
 
 
 # One gate at a time ------------------------------------------------------------------------------
@@ -175,6 +185,7 @@ def _lock(root: Path) -> Path:
     return root / ".git" / LOCK_NAME
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="clear error")
 def test_a_second_gate_gives_up_after_the_timeout_and_writes_nothing(repo, gate, shop) -> None:
     path = shop(DONE)
     before = files_of(repo.root)
@@ -184,6 +195,7 @@ def test_a_second_gate_gives_up_after_the_timeout_and_writes_nothing(repo, gate,
     assert files_of(repo.root) == before and path.read_bytes() == DONE.encode()
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="survived")
 def test_a_second_gate_waits_for_the_first_and_judges_what_it_wrote(repo, gate, shop) -> None:
     path = shop(DONE)
     held = threading.Event()
@@ -211,6 +223,7 @@ def test_a_negative_lock_timeout_is_bad_input(repo, gate, shop) -> None:
     assert not (repo.root / ".ralph").exists()
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_a_log_line_cut_short_by_a_kill_stays_apart_from_the_next(repo, gate, shop) -> None:
     shop(DONE.replace("[x] 1.", "[ ] 1."))
     repo.write(".ralph/gate-log.jsonl", '{"spec": "shop", "verd')

@@ -32,6 +32,7 @@ def history(repo) -> list[str]:
     return shas
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="clear error")
 @pytest.mark.parametrize("spec", ["shop", None], ids=["spec-prefixed", "no-spec"])
 def test_depth_one_clone_without_base_is_an_error_naming_the_fix(repo, tmp_path, spec) -> None:
     history(repo)
@@ -41,6 +42,7 @@ def test_depth_one_clone_without_base_is_an_error_naming_the_fix(repo, tmp_path,
     assert "--base" in err.value.message
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="clear error")
 def test_spec_history_older_than_the_cut_is_an_error(repo, tmp_path) -> None:
     history(repo)
     shallow = clone(repo.root, tmp_path / "ci", 2)  # the cut is at "shop: cart"
@@ -72,6 +74,7 @@ def test_all_files_without_base_does_not_need_history(repo, tmp_path) -> None:
     assert change.files == ("README.md", "src/cart.py", "src/totals.py")
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="clear error")
 def test_cli_exits_2_with_one_line_and_writes_no_report(repo, tmp_path, validate) -> None:
     history(repo)
     repo.commit("shop: spec", {".kiro/specs/shop/requirements.md": "# Requirements\n"})
@@ -90,6 +93,7 @@ def _stories(done: int) -> str:
     return json.dumps({"userStories": stories}, indent=2)
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="clear error")
 def test_story_commits_older_than_the_cut_are_an_error(repo, tmp_path) -> None:
     scaffold = repo.commit("Initial scaffold", {"README.md": "x\n"})
     plan = repo.commit("chore: plan", {"prd.json": _stories(0)})
@@ -107,6 +111,7 @@ def test_story_commits_older_than_the_cut_are_an_error(repo, tmp_path) -> None:
     assert deep.root_commit() == scaffold
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="clear error")
 @pytest.mark.parametrize("depth", [1, 2])
 def test_a_spec_added_at_the_cut_is_an_error(repo, tmp_path, depth: int) -> None:
     repo.commit("Initial scaffold", {"README.md": "x\n"})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ralph_validate.extractors.common.dispatch import extract, register
 from ralph_validate.extractors.facts import ExtractionError
 from ralph_validate.extractors.facts.integrity import Comment
@@ -17,6 +19,7 @@ def _fails_on_marker(source):
 register("python", (".py",), _fails_on_marker)
 
 
+@pytest.mark.reliability(cls="crash or hang", outcome="survived")
 def test_a_failing_extractor_keeps_the_other_extractors_facts() -> None:
     source = b"# TODO: kept\nX = 'BREAK-THE-EXTRACTOR'\n"
     facts = extract("src/odd.py", source).facts
@@ -27,6 +30,7 @@ def test_a_failing_extractor_keeps_the_other_extractors_facts() -> None:
     assert any(isinstance(f, Comment) and "TODO" in f.text for f in facts)
 
 
+@pytest.mark.reliability(cls="crash or hang", outcome="survived")
 def test_the_report_notes_files_only_partly_analysed(repo) -> None:
     repo.commit("chore: start", {"README.md": "x\n"})
     repo.commit(

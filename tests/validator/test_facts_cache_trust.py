@@ -132,6 +132,7 @@ def test_a_full_disk_turns_the_cache_off_and_the_report_is_written(
     assert (tmp_path / "b" / "validation-report.md").read_bytes() == honest
 
 
+@pytest.mark.reliability(cls="forged evidence", outcome="refused")
 def test_no_part_of_the_tool_unpickles_or_unmarshals_anything() -> None:
     root = Path(__file__).resolve().parents[2]
     sources = [

@@ -160,6 +160,7 @@ def _outside(tmp_path: Path) -> dict:
     return {"role": "implementation", "file": "../outside.ts", "line": 1, "snippet": "done"}
 
 
+@pytest.mark.reliability(cls="forged evidence", outcome="UNKNOWN")
 @pytest.mark.parametrize(
     ("forged", "why"),
     [
@@ -226,6 +227,7 @@ def test_a_forged_citation_leaves_the_row_unknown(repo, tmp_path, forged, why) -
     assert why in got["reason"]
 
 
+@pytest.mark.reliability(cls="forged evidence", outcome="UNKNOWN")
 def test_a_replayed_forgery_is_checked_like_a_live_one(repo, validate) -> None:
     build(repo)
     forged = answer({**IMPLEMENTATION, "file": "/etc/passwd", "snippet": "root"}, TEST)
@@ -239,6 +241,7 @@ def test_a_replayed_forgery_is_checked_like_a_live_one(repo, validate) -> None:
     assert "not backed by the file" in data["requirements"][1]["reason"]
 
 
+@pytest.mark.reliability(cls="forged evidence", outcome="refused")
 def test_a_cache_planted_in_the_repository_is_never_replayed(repo, validate) -> None:
     build(repo)
     row(repo, client([answer(IMPLEMENTATION, TEST)]))  # a genuine answer, in the user cache

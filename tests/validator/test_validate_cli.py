@@ -96,6 +96,7 @@ def test_json_report_shape(repo, validate) -> None:
     assert data["summary"] == {"PASS": 0, "FAIL": 1, "UNKNOWN": 1}
 
 
+@pytest.mark.reliability(cls="forged evidence", outcome="refused")
 def test_a_lying_progress_file_changes_nothing(repo, validate) -> None:
     build(repo)
     validate("--repo", str(repo.root), "--spec", "row-count", "--out", str(repo.root / "a"))
@@ -167,6 +168,7 @@ def test_sarif_and_junit_formats(repo, validate) -> None:
     assert (repo.root / SPEC / "validation-report.junit.xml").read_text().startswith("<?xml")
 
 
+@pytest.mark.reliability(cls="crash or hang", outcome="clear error")
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -186,6 +188,7 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(repo, validate, args, 
     assert not (repo.root / SPEC / "validation-report.md").exists()
 
 
+@pytest.mark.reliability(cls="lost or corrupted data", outcome="preserved")
 def test_a_report_set_that_cannot_be_written_keeps_the_old_reports(
     repo, validate, monkeypatch
 ) -> None:
@@ -220,6 +223,7 @@ def test_not_a_git_repository(tmp_path, validate) -> None:
     assert done.stderr == f"ralph-validate: error: {tmp_path} is not a git repository\n"
 
 
+@pytest.mark.reliability(cls="hostile repository", outcome="survived")
 def test_binary_non_utf8_and_symlinked_files_do_not_break_the_audit(
     repo, validate, tmp_path
 ) -> None:
@@ -235,7 +239,7 @@ def test_binary_non_utf8_and_symlinked_files_do_not_break_the_audit(
     done = validate("--repo", str(repo.root), "--spec", "row-count", "--format", "json")
     assert done.returncode == 0, done.stderr
     notes = json.loads((repo.root / SPEC / "validation-report.json").read_text())["notes"]
-    assert notes == ["2 file(s) not parsed (binary, not UTF-8)"]
+    assert notes == ["3 file(s) not parsed (binary, not UTF-8, symlink out of the repository)"]
 
 
 def test_a_minified_bundle_is_not_audited_and_the_report_says_so(repo, validate) -> None:
@@ -292,6 +296,7 @@ def test_each_subcommand_is_dispatched_to_its_handler(capsys) -> None:
     assert capsys.readouterr().out.startswith("usage: ralph-validate formats")
 
 
+@pytest.mark.reliability(cls="crash or hang", outcome="survived")
 def test_the_summary_prints_bracketed_text_of_findings_and_paths_as_it_is(repo, validate) -> None:
     # rich reads "[x]" as a markup tag: the call's argument vanished from the stdout line.
     build(repo)

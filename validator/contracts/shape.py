@@ -34,6 +34,9 @@ from ...extractors.facts.contracts import (
 from .naming import canonical
 
 Origin = tuple[str, int, str]  # (file, line, label)
+# The longest path read as a plain one: a state machine's paths are a few dozen characters,
+# and the JSONPath parser and the walks below recurse once per segment.
+MAX_PATH = 1_000
 
 
 class Presence(Enum):
@@ -61,11 +64,11 @@ class Lookup:
 def parse_path(path: str) -> tuple[str, ...] | None:
     """``$.a.b[0]`` -> ``("a", "b", "0")``; ``[*]`` -> ``"*"``; None when not a plain path."""
     text = path.strip()
-    if text.startswith("$$") or not text.startswith("$"):
+    if text.startswith("$$") or not text.startswith("$") or len(text) > MAX_PATH:
         return None
     try:
         expr = jsonpath_ng.parse(text)
-    except JSONPathError:  # malformed: not a plain path
+    except (JSONPathError, RecursionError):  # malformed or absurdly deep: not a plain path
         return None
     out: list[str] = []
 

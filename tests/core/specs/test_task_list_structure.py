@@ -25,6 +25,7 @@ def _open_titles(data: bytes) -> list[str]:
     return [t.title for t in parse_tasks(data, "tasks.md") if not t.checked]
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="refused")
 @pytest.mark.parametrize("marker", MARKERS)
 @pytest.mark.parametrize("indent", INDENTS)
 def test_an_open_box_counts_under_every_list_marker_and_indent(marker: str, indent: str) -> None:
@@ -53,6 +54,7 @@ def test_ordered_boxes_nest_under_bullets_at_any_depth() -> None:
     ]
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="refused")
 @pytest.mark.parametrize(
     "endings",
     [eol for eol in itertools.product(("\n", "\r\n", "\r"), repeat=3)],
@@ -72,6 +74,7 @@ def test_every_task_is_read_with_any_mix_of_line_endings(endings: tuple[str, ...
         assert data[task.box_offset - 1 : task.box_offset + 2] in (b"[x]", b"[ ]")
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="refused")
 def test_cr_only_requirements_are_read() -> None:
     data = (
         b"# Requirements\r\r## Requirement 1: Login\r\r#### Acceptance Criteria\r\r"
@@ -81,6 +84,7 @@ def test_cr_only_requirements_are_read() -> None:
     assert [(c.id, c.line) for c in req.criteria] == [("1.1", 7)]
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="UNKNOWN")
 @pytest.mark.parametrize(
     "line",
     [
@@ -100,6 +104,9 @@ def test_cr_only_requirements_are_read() -> None:
         "- [ ][ a box followed by a bracket",
         "- [ ](later) a box followed by a parenthesis",
         "- [x]: a box followed by a colon",
+        "- [ ][ 1.1 a box run into a bracket",
+        "- [ ](a box run into a parenthesis)",
+        "1. [ ]: a box run into a colon",
     ],
 )
 def test_a_box_the_reader_does_not_take_is_unread_not_ignored(line: str) -> None:
@@ -125,6 +132,7 @@ def test_text_that_is_not_a_box_is_not_unread(line: str) -> None:
     assert unread_tasks(data, "t.md") == ()
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="UNKNOWN")
 def test_a_task_list_with_text_but_no_task_is_unread() -> None:
     data = "# 任务\n\n1. 实现登录\n2. 编写测试\n".encode()
     assert parse_tasks(data, "t.md") == ()
@@ -137,6 +145,7 @@ def test_a_task_list_with_only_a_title_is_empty_not_unread() -> None:
     assert unread_tasks(b"# Plan\n\n", "t.md") == ()
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="UNKNOWN")
 def test_requirements_in_a_format_not_read_are_unread() -> None:
     data = "# 需求文档\n\n### 需求 1\n\n**用户故事:** 作为用户……\n".encode()
     assert parse_requirements(data, "r.md") == ()
@@ -188,6 +197,7 @@ def styled_lists(draw: st.DrawFn) -> tuple[bytes, int]:
     return text.encode(), open_boxes
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="refused")
 @given(styled_lists())
 def test_every_open_box_is_counted_in_any_style_and_ending(case: tuple[bytes, int]) -> None:
     data, open_boxes = case

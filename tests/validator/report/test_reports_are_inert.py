@@ -8,8 +8,10 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mutations import examples
 
 from ralph_validate.gate.report_reader import parse_report, read_report
 from ralph_validate.validator.findings import Finding, Status
@@ -67,7 +69,8 @@ def _report(names: list[str], title: str, message: str, status: Status, spec: st
     return Report(header, requirements=(req,), tests=(test,), findings=findings)
 
 
-@settings(max_examples=150, deadline=None)
+@pytest.mark.reliability(cls="fuzzed input", outcome="survived")
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(TEXT, max_size=4), TEXT, TEXT, STATUSES, TEXT)
 def test_the_gate_reads_exactly_the_rows_written(names, title, message, status, spec) -> None:
     report = _report(names, title, message, status, spec)
@@ -83,7 +86,8 @@ def test_the_gate_reads_exactly_the_rows_written(names, title, message, status, 
     assert parsed.head == HEAD
 
 
-@settings(max_examples=40, deadline=None)
+@pytest.mark.reliability(cls="fuzzed input", outcome="survived")
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(TEXT, max_size=3), TEXT, TEXT, STATUSES)
 def test_the_json_report_beside_agrees(tmp_path_factory, names, title, message, status) -> None:
     report = _report(names, title, message, status, "shop")
@@ -93,6 +97,7 @@ def test_the_json_report_beside_agrees(tmp_path_factory, names, title, message, 
     assert len(read_report(folder / "validation-report.md").rows) == 4
 
 
+@pytest.mark.reliability(cls="false COMPLETE", outcome="survived")
 def test_cells_and_code_spans_stay_on_one_inert_line() -> None:
     assert cell("a|b\n<!-- c") == "a\\|b &lt;!-- c"
     assert cell("one ` tick") == "one &#96; tick"
@@ -103,7 +108,8 @@ def test_cells_and_code_spans_stay_on_one_inert_line() -> None:
     assert code("`x") == "`` `x ``"
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.mark.reliability(cls="fuzzed input", outcome="survived")
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(TEXT, max_size=3), TEXT, TEXT, STATUSES)
 def test_junit_and_sarif_stay_well_formed(names, title, message, status) -> None:
     report = _report(names, title, message, status, "shop")
