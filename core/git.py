@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from .errors import InputError
@@ -22,10 +23,16 @@ _ENV = {"LC_ALL": "C", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0", "GIT_OPTI
 
 
 def _git_binary() -> str:
-    found = shutil.which("git")
+    found = _which_git(os.environ.get("PATH", ""))
     if found is None:
         raise InputError("git is not installed or not on PATH")
     return found
+
+
+@lru_cache(maxsize=8)
+def _which_git(path: str) -> str | None:
+    """Where ``git`` is on the search path ``path`` (looked up once per path)."""
+    return shutil.which("git", path=path)
 
 
 def _first_line(text: str) -> str:
