@@ -16,6 +16,7 @@ import tree_sitter as ts
 from ..javascript import strings as js_strings
 from ..python import strings as py_strings
 from . import treesitter as T
+from .literals import js_literal, number_of, py_literal
 
 
 @dataclass(frozen=True)
@@ -146,12 +147,14 @@ def from_js(node: ts.Node | None) -> Expr:
         if operator == "+":
             return Opaque(line, kind, _operands(node, from_js))
         return Opaque(line, "logical" if operator in ("||", "&&", "??") else kind)
-    if kind == "number":
-        text = T.text(node)
-        try:
-            return Lit(line, float(text) if "." in text else int(text, 0))
-        except ValueError:
-            return Lit(line, text)
+    if kind == "number" or (
+        kind == "unary_expression" and T.text(node.child_by_field_name("operator")) in ("-", "+")
+    ):
+        number = number_of(js_literal(node))
+        if number is not None:
+            return Lit(line, number)
+        if kind == "number":
+            return Lit(line, T.text(node))
     if kind in ("true", "false"):
         return Lit(line, kind == "true")
     if kind == "null":
@@ -247,13 +250,12 @@ def from_py(node: ts.Node | None) -> Expr:
             if c.type == "interpolation" and c.named_children
         )
         return Template(line, tuple(py_strings.template_pieces(node)), values)
-    if kind == "integer":
-        try:
-            return Lit(line, int(T.text(node).replace("_", ""), 0))
-        except ValueError:
+    if kind in ("integer", "float", "unary_operator"):
+        number = number_of(py_literal(node))
+        if number is not None:
+            return Lit(line, number)
+        if kind != "unary_operator":  # a complex number stays as written
             return Lit(line, T.text(node))
-    if kind == "float":
-        return Lit(line, T.text(node))
     if kind in ("true", "false"):
         return Lit(line, kind == "true")
     if kind == "none":

@@ -30,6 +30,36 @@ _JS_WRAPPERS = {
 }
 
 
+def number_of(normal: str | None) -> int | float | None:
+    """The value of a real number's normal form (``n:17`` -> 17, ``n:2.5`` -> 2.5), else
+    None: the one way every reader turns a number literal into a value."""
+    if normal is None or not normal.startswith("n:"):
+        return None
+    text = normal[2:]
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def js_number_text(text: str) -> int | float | None:
+    """The value of a JavaScript number literal as written (``1e9``, ``0x7f``, ``1_000``,
+    ``10n``), else None."""
+    return number_of(_number(text))
+
+
+def py_number_text(text: str) -> int | float | None:
+    """The value of a Python number literal as written (``0o400``, ``1_000``, ``-2.5e3``),
+    else None (a complex ``3j`` has no real value)."""
+    cleaned = text.replace(" ", "")
+    if cleaned[-1:] in ("j", "J"):
+        return None
+    if cleaned.startswith("-"):
+        value = number_of(_number(cleaned[1:]))
+        return None if value is None else -value
+    return number_of(_number(cleaned))
+
+
 def _number(text: str) -> str | None:
     cleaned = text.replace("_", "").rstrip("nlLjJ")
     try:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import tree_sitter as ts
 
+from ..common.literals import js_number_text
 from ..common.treesitter import squash, text
 from ..facts.integrity import LiteralKind, StubKind
 from .syntax import body_statements, is_plain_template, string_content, unwrap
@@ -228,13 +229,7 @@ class BindingSite:
 
 def parse_number(raw: str) -> float | None:
     """The value of a JS number literal: ``1e9``, ``0x7fffffff``, ``1_000_000``, ``10n``."""
-    cleaned = raw.replace("_", "").rstrip("n")
-    try:
-        if len(cleaned) > 1 and cleaned[0] == "0" and cleaned[1] in "xXoObB":
-            return float(int(cleaned, 0))
-        return float(cleaned)
-    except ValueError:
-        return None
+    return js_number_text(raw)
 
 
 def read_binding(name_node: ts.Node, value_node: ts.Node) -> BindingSite | None:

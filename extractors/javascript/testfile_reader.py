@@ -9,6 +9,7 @@ from typing import final
 from tree_sitter import Node
 
 from ..common import treesitter as T
+from ..common.literals import js_number_text
 from ..common.testfile_checks import Check, hashable
 from ..facts.testfile import Expected, Kind, MapValue, Tolerance
 from .strings import decoded_string
@@ -97,13 +98,8 @@ class Reader:
         """(True, value) when the node is a literal; (False, None) otherwise."""
         kind = node.type
         if kind == "number":
-            raw = T.text(node).replace("_", "")
-            try:
-                return True, int(raw, 0) if re.fullmatch(
-                    r"0[xob]?[\da-f]+|\d+", raw, re.I
-                ) else float(raw)
-            except ValueError:
-                return False, None
+            number = js_number_text(T.text(node))
+            return number is not None, number
         if kind in ("string", "template_string"):
             value = decoded_string(node)
             return value is not None, value

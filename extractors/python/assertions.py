@@ -12,7 +12,7 @@ import tree_sitter as ts
 
 from ..common import treesitter as T
 from ..common.env_conditions import skip_env, skip_platform
-from ..common.literals import literal_kind, py_literal
+from ..common.literals import literal_kind, py_literal, py_number_text
 from ..facts import Fact
 from ..facts.integrity import (
     Assertion,
@@ -92,13 +92,7 @@ def _elements(collection: ts.Node) -> list[ts.Node]:
 def number_value(text: str) -> float | None:
     """The value of a Python number literal (``0o400``, ``1_000``, ``-2.5e3``, ``0xFF``), or
     None for what is not a real number (``3j``)."""
-    cleaned = text.replace("_", "").replace(" ", "")
-    for read in (lambda t: int(t, 0), float):  # int first: 0o400, 0x1F, 0b11
-        try:
-            return float(read(cleaned))
-        except ValueError:
-            continue
-    return None
+    return py_number_text(text)
 
 
 def _always_iterates(loop: ts.Node) -> bool:

@@ -20,6 +20,7 @@ from ..common.treesitter import text
 from ..facts import symbol_id
 from ..javascript import strings as js_strings
 from ..javascript.declarations import Declaration
+from ..javascript.exports import exports_of
 from ..javascript.frameworks import PREFIXED
 from ..javascript.module_bindings import module_declarators
 from ..javascript.test_walk import collected_walk
@@ -192,7 +193,9 @@ def exported_object(path: str, data: bytes) -> JsObject | Opaque | None:
                     ),
                     None,
                 )
-            if value is not None and "default" in text(statement).split("=")[0].split("(")[0]:
+            clause = value is not None and value.type == "export_clause"
+            head = text(statement).split("=")[0].split("(")[0]
+            if value is not None and not clause and "default" in head:
                 exported = value
         elif statement.type == "expression_statement" and statement.named_children:
             expression = statement.named_children[0]
@@ -200,6 +203,12 @@ def exported_object(path: str, data: bytes) -> JsObject | Opaque | None:
                 left = text(expression.child_by_field_name("left"))
                 if left in ("module.exports", "exports.default"):
                     exported = expression.child_by_field_name("right")
+    if exported is None:
+        # ``export { config as default }``: the exports reader says which local it is
+        statements = [s for s in root.named_children if s.type == "export_statement"]
+        named = exports_of(statements, root)
+        local = next((n for n in sorted(named) if "default" in named[n] and n in consts), None)
+        exported = consts[local] if local is not None else None
     if exported is None:
         return None
     value = _value(exported, consts)

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from ralph_validate.extractors.common import ir
 from ralph_validate.extractors.common import treesitter as T
 from ralph_validate.extractors.common.dispatch import extract
 from ralph_validate.extractors.common.literals import js_literal, literal_kind, py_literal
 from ralph_validate.extractors.facts.integrity import Assertion
+from ralph_validate.extractors.javascript.markers import parse_number
 from ralph_validate.extractors.javascript.syntax import literal_kind as js_operand_kind
+from ralph_validate.extractors.python.assertions import number_value
 from ralph_validate.extractors.python.assertions import operand as py_operand
 
 
@@ -94,3 +97,32 @@ def test_a_parenthesised_constant_compared_with_itself_is_a_tautology() -> None:
     facts = extract("tests/test_x.py", source)
     kinds = [[o.literal for o in a.operands] for a in facts.of_type(Assertion)]
     assert kinds == [["number", "number"], ["number", "number"]]
+
+
+NUMBERS = [
+    ("python", "1.5", 1.5),
+    ("python", "1e3", 1000),
+    ("python", "-5", -5),
+    ("python", "-(3)", -3),
+    ("python", "0x1F", 31),
+    ("python", "1_000", 1000),
+    ("javascript", "1.5", 1.5),
+    ("javascript", "1e3", 1000),
+    ("javascript", "10n", 10),
+    ("javascript", "-5", -5),
+    ("javascript", "-(3)", -3),
+    ("javascript", "0x1F", 31),
+]
+
+
+@pytest.mark.parametrize(("language", "source", "value"), NUMBERS)
+def test_every_number_reader_reads_the_normal_forms_value(
+    language: str, source: str, value: float
+) -> None:
+    """The contract IR, the test-file reader and the marker readers agree on a number."""
+    node = (_py_expression if language == "python" else _js_expression)(source)
+    lowered = (ir.from_py if language == "python" else ir.from_js)(node)
+    assert isinstance(lowered, ir.Lit) and lowered.value == value
+    if "(" not in source:
+        text_reader = number_value if language == "python" else parse_number
+        assert text_reader(source) == value

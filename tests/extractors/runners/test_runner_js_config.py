@@ -118,3 +118,10 @@ def test_numbers_are_read_as_the_js_literal_reader_reads_them() -> None:
     }
     assert read["unset"] is None
     assert read["dynamic"] == Opaque("-limit", 5)
+
+
+def test_a_config_exported_by_an_export_clause_is_read() -> None:
+    source = b"const config = { testTimeout: 10 };\nexport { config as default };\n"
+    value = exported_object("jest.config.mjs", source)
+    assert isinstance(value, JsObject)
+    assert value.get("testTimeout") == (10, 1)
