@@ -211,37 +211,35 @@ class Tracer:
         """The terms with only the literals that point at specific code: a token the
         requirement quotes (``from``, ``limit``) that a twentieth of the production files
         name too is the code base's vocabulary, as a common word is."""
-        spread: dict[str, int] = defaultdict(int)
-        wanted = set().union(*(t.literals for t in self.terms.values())) if self.terms else set()
-        for f in production:
-            terms = f.terms
-            if terms is None:
-                continue
-            named = {T.normalise(token) for token, _ in (*terms.names, *terms.strings)}
-            for lit in named & wanted:
-                spread[lit] += 1
-        limit = T.rare_limit(len(production))
+        common = self._common(
+            production,
+            {lit for t in self.terms.values() for lit in t.literals},
+            lambda names: {T.normalise(n) for n in names},
+        )
         return {
-            rid: replace(
-                rt,
-                literals=frozenset(lit for lit in rt.literals if spread[lit] <= limit),
-                own_literals=frozenset(lit for lit in rt.own_literals if spread[lit] <= limit),
-            )
+            rid: replace(rt, literals=rt.literals - common, own_literals=rt.own_literals - common)
             for rid, rt in self.terms.items()
         }
 
     def _rare_words(self, production: list[_File]) -> frozenset[str]:
+        wanted = {w for t in self.terms.values() for w in t.words}
+        return frozenset(wanted - self._common(production, wanted, T.file_words))
+
+    @staticmethod
+    def _common(
+        production: list[_File], wanted: set[str], tokens: Callable[[list[str]], set[str]]
+    ) -> set[str]:
+        """The ``wanted`` terms more production files name (``tokens`` of their names and
+        strings) than ``rare_limit`` allows: vocabulary of the whole code base."""
         spread: dict[str, int] = defaultdict(int)
-        wanted = set().union(*(t.words for t in self.terms.values())) if self.terms else set()
         for f in production:
             terms = f.terms
             if terms is None:
                 continue
-            names = [n for n, _ in terms.names] + [s for s, _ in terms.strings]
-            for w in T.file_words(names) & wanted:
-                spread[w] += 1
+            for term in tokens([n for n, _ in (*terms.names, *terms.strings)]) & wanted:
+                spread[term] += 1
         limit = T.rare_limit(len(production))
-        return frozenset(w for w in wanted if spread[w] <= limit)
+        return {term for term in wanted if spread[term] > limit}
 
     # -- implementation -------------------------------------------------------------
     def add_implementation(self) -> None:
