@@ -138,8 +138,8 @@ def _truthy(op: Operand) -> bool | None:
 def _same_value(x: Operand, y: Operand) -> bool:
     """Both sides are the same side-effect-free expression (a call may differ between calls):
     the same literal, or the same text without a call."""
-    if x.literal is not None and x.literal != "collection" and x.literal == y.literal:
-        return x.value is not None and x.value == y.value
+    if x.literal is not None and x.literal == y.literal:
+        return x.value is not None and x.value == y.value  # a collection of literals too
     return x.text == y.text and "(" not in x.text
 
 
