@@ -109,7 +109,17 @@ class ValidationGateCheck:
         if self.validate:
             cmd = _command("ralph_validate.validator.cli")
             done = subprocess.run(
-                [*cmd, "--repo", repo, "--spec", self.spec, "--quiet", *self.extra_validate_args],
+                # A run that decides completion never trusts a cache the agent could write.
+                [
+                    *cmd,
+                    "--repo",
+                    repo,
+                    "--spec",
+                    self.spec,
+                    "--quiet",
+                    "--no-cache",
+                    *self.extra_validate_args,
+                ],
                 capture_output=True,
                 text=True,
                 timeout=self.timeout,

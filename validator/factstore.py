@@ -118,6 +118,7 @@ class FactStore:
         self.base_rev = base
         self.worktree = worktree
         self.cache_dir = user_cache_dir() / "facts" if cache else None
+        self._noted_ignored = False  # a damaged or foreign cache entry was noted
         self.jobs = jobs or os.cpu_count() or 1
         self.skipped: dict[str, str] = {}
         self._head: dict[str, FileFacts | None] = {}
@@ -210,9 +211,24 @@ class FactStore:
             if cache is None or not cache.is_file():
                 return None
             facts = codec.loads(cache.read_bytes())
-        except (OSError, codec.FactsDataError):  # unreadable, damaged or foreign: recompute
+        except (OSError, codec.FactsDataError) as err:  # unreadable, damaged or foreign
+            self._ignored(cache, err)
             return None
+        # The same bytes under another path (two empty files): facts name their file, so
+        # this file's are computed; an ordinary collision, not a damaged entry.
         return facts if facts.path == path else None
+
+    def _ignored(self, cache: Path | None, err: Exception) -> None:
+        """One note per run when a cache entry is not used: it is recomputed, never trusted."""
+        if self._noted_ignored or cache is None:
+            return
+        self._noted_ignored = True
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        print(
+            "ralph-validate: note: a facts cache entry was damaged, foreign or unreadable and "
+            f"was ignored (recomputed): {cache.name} ({reason.splitlines()[0][:120]})",
+            file=sys.stderr,
+        )
 
     def _store(self, facts: FileFacts, data: bytes) -> None:
         cache = self._cache_path(data)

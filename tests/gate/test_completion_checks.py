@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import httpx2
+import pytest
 
 from ralph_validate.core.llm import LlmClient
 from ralph_validate.gate.completion import (
@@ -238,3 +239,21 @@ def test_feature_list_reads_every_shape_the_gate_reads(tmp_path: Path) -> None:
     features["features"][2]["status"] = "complete"
     (tmp_path / "feature_list.json").write_text(json.dumps(features))
     assert FeatureListCheck().check(state(tmp_path)) is None
+
+
+@pytest.mark.reliability(cls="forged evidence", outcome="refused")
+def test_the_validation_gate_check_never_reads_or_writes_a_facts_cache(
+    repo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check that decides FINAL for the loop and the Python API runs the validator with
+    --no-cache: a cache an agent could write is neither read nor filled."""
+    from ralph_validate.gate.completion import ValidationGateCheck
+
+    cache = tmp_path / "user-cache"
+    cache.mkdir()
+    monkeypatch.setenv("RALPH_VALIDATE_CACHE", str(cache))
+    repo.commit("chore: spec", {"specs/shop/tasks.md": "- [x] 1. Price orders\n"})
+    repo.commit("shop: price orders (task 1)", {"src/price.py": "def price(n):\n    return n\n"})
+    reason = ValidationGateCheck("shop").check(state(repo.root))
+    assert reason is None or "could not run" not in reason
+    assert list(cache.rglob("*")) == []

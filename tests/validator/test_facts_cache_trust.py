@@ -92,7 +92,10 @@ def test_an_entry_of_the_wrong_shape_is_recomputed(
     entry.write_text(json.dumps(forge(data)))
     with pytest.raises(codec.FactsDataError):
         codec.loads(entry.read_bytes())
-    assert _report(validate, root, tmp_path / "b") == honest
+    done = validate("--repo", str(root), "--all", "--no-llm", "--out", str(tmp_path / "b"))
+    assert (tmp_path / "b" / "validation-report.md").read_bytes() == honest
+    notes = [line for line in done.stderr.splitlines() if "facts cache entry" in line]
+    assert len(notes) == 1 and "ignored (recomputed)" in notes[0]
 
 
 @pytest.mark.reliability(cls="crash or hang", outcome="survived")
