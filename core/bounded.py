@@ -75,6 +75,15 @@ def toml_loads(text: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
+class LimitExceeded(Exception):
+    """A document past one of the bounds (nesting, alias expansion, size): a reader that
+    skips malformed input says so for this one rather than drop it silently."""
+
+
+class YamlLimitExceeded(ComposerError, LimitExceeded):
+    """A YAML document past a bound (a ``ComposerError``, so YAML readers still catch it)."""
+
+
 class _BoundedLoader(yaml.SafeLoader):
     """The safe loader with the nesting and alias-expansion bounds applied while composing."""
 
@@ -87,7 +96,7 @@ class _BoundedLoader(yaml.SafeLoader):
         try:
             if self._depth > MAX_DEPTH:
                 mark = self.peek_event().start_mark
-                raise ComposerError(None, None, depth_message(), mark)
+                raise YamlLimitExceeded(None, None, depth_message(), mark)
             return super().compose_node(parent, index)  # type: ignore[arg-type]
         finally:
             self._depth -= 1
@@ -95,7 +104,7 @@ class _BoundedLoader(yaml.SafeLoader):
     def compose_document(self) -> yaml.Node | None:  # type: ignore[override]
         node = super().compose_document()
         if node is not None and _expanded_size(node, {}) > MAX_YAML_NODES:
-            raise ComposerError(
+            raise YamlLimitExceeded(
                 None,
                 None,
                 f"aliases expand to more than {MAX_YAML_NODES} values",
@@ -128,7 +137,7 @@ def _expanded_size(node: yaml.Node, seen: dict[int, int]) -> int:
 
 def _checked(text: str) -> str:
     if len(text) > MAX_YAML_CHARS:
-        raise yaml.YAMLError(f"longer than {MAX_YAML_CHARS} characters")
+        raise YamlLimitExceeded(None, None, f"longer than {MAX_YAML_CHARS} characters", None)
     return text
 
 

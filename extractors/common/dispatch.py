@@ -22,7 +22,7 @@ from . import treesitter
 M = TypeVar("M")
 
 # Bump when any extractor's output changes: cached facts of an older version are not reused.
-EXTRACTOR_VERSION = "74"
+EXTRACTOR_VERSION = "75"
 UNREAD: FileLanguage = "none"  # the language of a file no extractor reads
 
 

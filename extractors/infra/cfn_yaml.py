@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import yaml
 
-from ...core.bounded import yaml_compose
+from ...core.bounded import LimitExceeded, yaml_compose
 
 _TAG_PREFIX = "tag:yaml.org,2002:"
 
@@ -119,7 +119,9 @@ def load(
         text = text.replace("\t", " ")
     try:
         node = yaml_compose(text)
-    except yaml.YAMLError:
+    except yaml.YAMLError as error:
+        if isinstance(error, LimitExceeded):
+            raise  # past a bound: the file is named as not read, never dropped silently
         return None
     if node is None:
         return None

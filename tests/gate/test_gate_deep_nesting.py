@@ -74,6 +74,11 @@ def test_deep_or_exploding_templates_among_many_do_not_stop_the_audit(repo, vali
     done = validate("--repo", str(repo.root), "--spec", "shop", "--no-llm", "--quiet")
     assert done.returncode in (0, 1), done.stderr
     assert "Traceback" not in done.stderr and "RecursionError" not in done.stderr
+    # Each document past a bound is named in the report's notes, never dropped silently.
+    report = json.loads((repo.root / ".kiro/specs/shop/validation-report.json").read_text())
+    noted = " ".join(report["notes"])
+    for name in ("bomb.yaml", "template.yaml", "machine.asl.json"):
+        assert f"{name} (documents: YamlLimitExceeded)" in noted
 
 
 @pytest.mark.reliability(cls="crash or hang", outcome="survived")
