@@ -16,23 +16,19 @@ from .declarations import Declaration
 from .markers import comment_lines
 from .testfile_naming import library_roles
 from .testfile_reader import Reader
-from .testfile_side import code_checks
+from .testfile_side import code_checks, context_test
 
 
-def comment_code(f: JsFile, text: str, owner: Declaration | None) -> CommentCode:
+def comment_code(f: JsFile, text: str, owner: Declaration, reader: Reader) -> CommentCode:
     """"check" when the comment's text holds an assertion read as code, else ""."""
-    if f.walk is None:
-        return ""
-    context = owner.context_parameter() if owner is not None else ""
-    reader = Reader(library_roles(f.walk.model), {})
-    found = code_checks(
-        f.language, text, reader, f.assertion_reader, lambda name: bool(context) and name == context
-    )
-    return "check" if found else ""
+    is_context = context_test(owner.context_parameter())
+    return "check" if code_checks(f.language, text, reader, f.assertion_reader, is_context) else ""
 
 
 def comments(f: JsFile) -> None:
-    """One Comment per non-blank comment line."""
+    """One Comment per non-blank comment line; inside a test, whether it is a check."""
+    # The file's library roles, read once for every comment of its tests.
+    reader = Reader(library_roles(f.walk.model), {}) if f.walk is not None else None
     for node in f.markers.get("comment", []):
         symbol, owner = f.place(node.start_byte)
         first = line_of(node)
@@ -44,6 +40,8 @@ def comments(f: JsFile) -> None:
                     symbol=symbol,
                     text=text,
                     in_test=owner is not None,
-                    code=comment_code(f, text, owner) if owner is not None else "",
+                    code=comment_code(f, text, owner, reader)
+                    if owner is not None and reader is not None
+                    else "",
                 )
             )

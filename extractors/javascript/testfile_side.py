@@ -128,7 +128,7 @@ class _Statements:
         return checks
 
 
-def _context_test(context: str) -> Callable[[str], bool]:
+def context_test(context: str) -> Callable[[str], bool]:
     """Tells a test's context parameter (``t`` in node:test and AVA) from other names."""
     return lambda name: bool(context) and name == context
 
@@ -213,7 +213,7 @@ def parse_js(path: str, source: str, language: TestLanguage) -> ParsedTestFile:
         renames = {n: f"_v{i}" for i, n in enumerate(local_bindings(body))} if body else {}
         reader = Reader(roles, renames)
         context = test.context_parameter()
-        is_context = _context_test(context)
+        is_context = context_test(context)
         statements = _Statements(reader, recogniser, is_context)
         if body is not None:
             # A test declared inside this one (a node:test subtest) holds its own checks.
